@@ -1,0 +1,51 @@
+// Shared pieces of the benchmarks: start the real server as a child process, wait for it,
+// stop it, and run autocannon against a URL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export type Server = { url: string; child: ChildProcess; startMs: number };
+
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Starts a TypeScript entry point with tsx and resolves once `readyPath` answers 200. */
+export async function startServer(entry: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Server> {
+  const started = performance.now();
+  const child = spawn('node_modules/.bin/tsx', [entry, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url + readyPath);
+  return { url, child, startMs: performance.now() - started };
+}
+
+export function stopServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+export type Load = { rps: number; p99: number; errors: number; non2xx: number };
+
+export async function load(url: string, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
+  // A short warm-up so JIT and connection pools are in place before we count.
+  await autocannon({ url, headers, connections: 50, duration: 2 });
+  const r = await autocannon({ url, headers, connections: 50, duration: seconds });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium';
+
+// The end-to-end suite drives Debian's Chromium against the production build served by the
+// real server on a fresh embedded database. Workers inherit the environment, so the data
+// directory is created once.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'soumissio-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 4199);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: 'node_modules/.bin/tsx server/main.ts --demo',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+    },
+  },
+});

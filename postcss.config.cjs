@@ -1,0 +1,3 @@
+module.exports = {
+  plugins: { '@pandacss/dev/postcss': {} },
+};

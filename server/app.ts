@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Database, DatabaseKind } from './db/client';
+import type { Storage } from './storage/storage';
+import { localStorage } from './storage/local';
+import { createTokenService } from './auth/tokens';
+import { createAuthenticate } from './auth/session';
+import { windowLimiter } from './http/rate-limit';
+import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
+import { bindContract, type BoundHandler } from './openapi/bind';
+import { loadContract, type OpenApiDocument } from './openapi/contract';
+import type { Handlers } from './openapi/handlers';
+import { notFound } from './errors';
+import type { Deps } from './deps';
+import { createUserQueries } from './domains/users/queries';
+import { systemHandlers } from './domains/system/routes';
+import { usersHandlers } from './domains/users/routes';
+import { accountEmailHandlers } from './domains/users/account-email';
+import { invitesHandlers } from './domains/invites/routes';
+import { accountAdminHandlers } from './domains/admin/handlers';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_PICTURE_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  db: Database;
+  dbKind: DatabaseKind;
+  jwtSecret: string;
+  /** A jose duration such as '7d' or seconds. */
+  jwtExpiresIn?: string | number;
+  /** Uploaded files: a storage, or a folder for the local one (default: a `files` folder in the cwd). */
+  storage?: Storage;
+  filesDir?: string;
+  /** The built SPA; skipped when absent. */
+  staticDir?: string;
+  /** A pino logger; none when omitted. */
+  logger?: FastifyBaseLogger;
+  /** Failed sign-ins allowed per window (default 15 min), per email (10) and per client IP (50). */
+  loginLimits?: { perEmail?: number; perIp?: number; windowMs?: number };
+  trustProxy?: boolean;
+  /** Absolute address of the web app, for the links of emails (default http://localhost:8080). */
+  publicUrl?: string;
+  /** Emails: sent through this SMTP server when set, else delivered to the outbox only; demo mode logs their links. */
+  mail?: { smtpUrl?: string; from?: string; logLinks?: boolean };
+  /** The contract to bind; the repository's openapi.yaml by default. */
+  contract?: OpenApiDocument;
+};
+
+const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Fastify's own two lines per request are replaced by ours (onResponse below).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const windowMs = options.loginLimits?.windowMs ?? 15 * 60_000;
+  const tokens = createTokenService(options.jwtSecret, options.jwtExpiresIn ?? '7d');
+  const userQueries = createUserQueries(options.db);
+  const deps: Deps = {
+    db: options.db,
+    dbKind: options.dbKind,
+    tokens,
+    storage: options.storage ?? localStorage(options.filesDir ?? resolve('data/files')),
+    userQueries,
+    loginLimits: {
+      perEmail: windowLimiter(options.loginLimits?.perEmail ?? 10, windowMs),
+      perIp: windowLimiter(options.loginLimits?.perIp ?? 50, windowMs),
+    },
+    version: packageVersion(),
+    mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
+  };
+  app.decorate('mailer', deps.mailer);
+  // Emails still being sent when the server stops are finished first.
+  app.addHook('onClose', async () => {
+    await deps.mailer.idle();
+    deps.mailer.close();
+  });
+
+  app.setErrorHandler(errorHandler);
+  // One line per request, with the caller and the cause of a 5xx.
+  app.addHook('onResponse', async (request, reply) => {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      userId: request.session?.user.id,
+    };
+    if (request.failure) request.log.error({ ...line, err: request.failure }, 'request failed');
+    else request.log.info(line, 'request');
+  });
+
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
+  // API bodies are small JSON: compressing them costs more CPU than it saves. The SPA, its
+  // assets and the catalogues are compressed. This hook must run before the plugin's own.
+  app.addHook('onRoute', (route) => {
+    if (route.url?.startsWith('/api/')) route.compress = false;
+  });
+  await app.register(compress, { globalDecompression: false });
+  await app.register(multipart, { limits: { fileSize: MAX_PICTURE_BYTES, files: 4, fields: 20, fieldSize: 10_000, parts: 24 } });
+
+  const handlers: Handlers = { ...systemHandlers(deps), ...usersHandlers(deps), ...accountEmailHandlers(deps), ...invitesHandlers(deps), ...accountAdminHandlers(deps) };
+  bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
+
+  const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? resolve(options.staticDir) : undefined;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Vite names files under assets/ by content hash: they never change.
+        if (path.startsWith(join(staticDir, 'assets') + sep)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+        else reply.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      staticDir &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|locales|assets)(\/|$)/.test(path) &&
+      (/text\/html/.test(request.headers.accept ?? '') || !/\.[a-z0-9]+$/i.test(path));
+    // History fallback: the client's router handles every other page address; a missing file
+    // (a name with an extension, or anything under /assets) stays a 404.
+    if (wantsPage) reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    else errorHandler(notFound(), request, reply);
+  });
+
+  await app.ready();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}

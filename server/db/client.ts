@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/** The common type of both drivers: every query is written once against it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+export type OpenDatabase = { db: Database; kind: DatabaseKind; close: () => Promise<void> };
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens PostgreSQL when `url` is a postgres:// address, else PGlite persisted in `pgliteDir`
+ * (in memory when it is undefined). Drivers are imported lazily: each costs start-up time.
+ */
+export async function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<OpenDatabase> {
+  if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
+    const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create();
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function migrateDatabase(db: Database, kind: DatabaseKind): Promise<void> {
+  if (kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as never, { migrationsFolder });
+  }
+}
+
+/** A unique-constraint violation, whichever driver raised it (drizzle wraps the driver error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { companies, users, type Role } from './schema';
+import { hashPassword } from '../auth/passwords';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
+export const DEMO_COMPANY_NAME = 'Durand Bâtiment SAS';
+/** The demo company as a real one would fill it in (made-up SIRET, Luhn-valid). */
+export const DEMO_COMPANY = {
+  name: DEMO_COMPANY_NAME,
+  siret: '81234567600017',
+  address: '24 rue de la République',
+  postalCode: '69002',
+  city: 'Lyon',
+  phone: '04 72 00 12 34',
+  website: 'https://durand-batiment.example.fr',
+  description:
+    'Entreprise générale de bâtiment fondée en 1987 : gros œuvre, réhabilitation et rénovation énergétique de logements et de bâtiments publics en Auvergne-Rhône-Alpes. 45 salariés, qualifications Qualibat RGE.',
+  keywords: ['gros œuvre', 'rénovation énergétique', 'maçonnerie', 'réhabilitation', 'isolation thermique'],
+  // Building works; construction of buildings; joinery; insulation works.
+  cpvCodes: ['45000000', '45210000', '45421000', '45321000'],
+  departments: ['69', '01', '38', '42'],
+  regions: ['Auvergne-Rhône-Alpes'],
+};
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.soumissio.fr', password: 'Demo-Admin-2026', username: 'Admin Démo', role: 'admin' },
+  manager: { email: 'manager@demo.soumissio.fr', password: 'Demo-Manager-2026', username: 'Claire Durand', role: 'manager' },
+  employee: { email: 'employee@demo.soumissio.fr', password: 'Demo-Employee-2026', username: 'Julien Martin', role: 'employee' },
+} as const satisfies Record<Role, { email: string; password: string; username: string; role: Role }>;
+
+export type SeedOptions = { adminEmail?: string; adminPassword?: string; demo?: boolean; print?: (line: string) => void };
+
+async function userExists(db: Database, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  return !!row;
+}
+
+/** Idempotent: passwords are hashed only for accounts that do not exist yet (fast restarts). */
+export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
+  const print = options.print ?? ((line) => console.info(line));
+  const demoAdmin = options.demo && !options.adminEmail;
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+
+  if (demoAdmin) {
+    const a = DEMO_ACCOUNTS.admin;
+    if (!(await userExists(db, a.email)))
+      await db.insert(users).values({ username: a.username, email: a.email, passwordHash: await hashPassword(a.password), role: 'admin', emailVerifiedAt: new Date() });
+  } else if (!anyAdmin || (options.adminEmail && !(await userExists(db, options.adminEmail)))) {
+    const email = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+    const generated = !options.adminPassword;
+    const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+    if (!(await userExists(db, email))) {
+      await db.insert(users).values({ username: 'Administrateur', email, passwordHash: await hashPassword(password), role: 'admin', emailVerifiedAt: new Date() });
+      print(generated ? `Admin account created: ${email} / ${password} (shown once; change it after signing in)` : `Admin account created: ${email}`);
+    }
+  }
+
+  if (options.demo) {
+    let [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANY_NAME)).limit(1);
+    if (!company) [company] = await db.insert(companies).values(DEMO_COMPANY).returning({ id: companies.id });
+    // A demo company seeded before it had these fields gets them once; later edits are kept.
+    else await db.update(companies).set(DEMO_COMPANY).where(and(eq(companies.id, company.id), isNull(companies.siret)));
+    for (const account of [DEMO_ACCOUNTS.manager, DEMO_ACCOUNTS.employee]) {
+      if (await userExists(db, account.email)) continue;
+      await db.insert(users).values({
+        username: account.username,
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        role: account.role,
+        companyId: company!.id,
+        emailVerifiedAt: new Date(),
+      });
+    }
+    // Demo accounts are ready to use: no verification email to follow first.
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(isNull(users.emailVerifiedAt), sql`lower(${users.email}) in (${sql.join(Object.values(DEMO_ACCOUNTS).map((a) => sql`${a.email}`), sql`, `)})`));
+  }
+}
+

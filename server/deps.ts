@@ -1,0 +1,18 @@
+import type { Database, DatabaseKind } from './db/client';
+import type { TokenService } from './auth/tokens';
+import type { Storage } from './storage/storage';
+import type { WindowLimiter } from './http/rate-limit';
+import type { UserQueries } from './domains/users/queries';
+import type { Mailer } from './mail/mailer';
+
+/** What the handlers of every domain are built with (one set per app instance). */
+export type Deps = {
+  db: Database;
+  dbKind: DatabaseKind;
+  tokens: TokenService;
+  storage: Storage;
+  userQueries: UserQueries;
+  loginLimits: { perEmail: WindowLimiter; perIp: WindowLimiter };
+  mailer: Mailer;
+  version: string;
+};

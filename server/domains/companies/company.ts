@@ -1,0 +1,92 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import type { Database } from '../../db/client';
+import { companies } from '../../db/schema';
+import { foldedSql, pageOf, totalPages, type ListQuery } from '../admin/lists';
+
+export type Company = components['schemas']['Company'];
+export type CompanyInput = components['schemas']['CompanyInput'];
+export type CompanyPatch = components['schemas']['CompanyPatch'];
+
+// Spelled out in full: drizzle leaves columns unqualified in a single-table select, which would
+// compare the subquery's own columns.
+export const membersCountSql = sql<number>`(select count(*)::int from "users" as "member" where "member"."company_id" = "companies"."id")`;
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  siret: companies.siret,
+  address: companies.address,
+  postalCode: companies.postalCode,
+  city: companies.city,
+  phone: companies.phone,
+  website: companies.website,
+  description: companies.description,
+  keywords: companies.keywords,
+  cpvCodes: companies.cpvCodes,
+  departments: companies.departments,
+  regions: companies.regions,
+  membersCount: membersCountSql,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+const selectCompanies = (db: Database) => db.select(companyColumns).from(companies);
+type CompanyRow = Awaited<ReturnType<typeof selectCompanies>>[number];
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    _id: row.id,
+    name: row.name,
+    siret: row.siret,
+    address: row.address,
+    postalCode: row.postalCode,
+    city: row.city,
+    phone: row.phone,
+    website: row.website,
+    description: row.description,
+    profile: { keywords: row.keywords, cpvCodes: row.cpvCodes, departments: row.departments, regions: row.regions },
+    membersCount: Number(row.membersCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const byName = [asc(foldedSql(companies.name)), asc(companies.id)];
+
+export async function companyById(db: Database, id: string): Promise<Company | undefined> {
+  const [row] = await selectCompanies(db).where(eq(companies.id, id)).limit(1);
+  return row && toCompany(row);
+}
+
+export async function companiesByIds(db: Database, ids: string[]): Promise<Company[]> {
+  if (ids.length === 0) return [];
+  return (await selectCompanies(db).where(inArray(companies.id, ids)).orderBy(...byName)).map(toCompany);
+}
+
+export async function companyPage(db: Database, where: SQL | undefined, query: ListQuery) {
+  const { limit, offset, perPage } = pageOf(query);
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where)) as [{ n: number }];
+  let items = selectCompanies(db).where(where).orderBy(...byName).offset(offset).$dynamic();
+  if (limit !== undefined) items = items.limit(limit);
+  const rows = n > offset ? await items : [];
+  return { count: n, totalPages: totalPages(n, perPage), companies: rows.map(toCompany) };
+}
+
+/** The columns a create or a patch writes; strings trimmed, the profile split into its arrays. */
+export function companyValues(input: CompanyPatch): Partial<typeof companies.$inferInsert> {
+  const values: Partial<typeof companies.$inferInsert> = {};
+  for (const key of ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description'] as const) {
+    const value = input[key];
+    if (value !== undefined) values[key] = value.trim();
+  }
+  const profile = input.profile;
+  if (profile) {
+    const clean = (list: string[] | undefined) => (list ? [...new Set(list.map((v) => v.trim()).filter(Boolean))] : undefined);
+    if (profile.keywords) values.keywords = clean(profile.keywords);
+    if (profile.cpvCodes) values.cpvCodes = clean(profile.cpvCodes);
+    if (profile.departments) values.departments = clean(profile.departments);
+    if (profile.regions) values.regions = clean(profile.regions);
+  }
+  return values;
+}

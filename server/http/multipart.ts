@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { ValidationFailure } from './error-handler';
+
+export type UploadedFile = { field: string; filename: string; data: Buffer };
+
+/**
+ * Reads a whole multipart form (files are size-limited by the multipart plugin) and checks it
+ * against the operation's form schema before anything is written.
+ */
+export async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const spec = request.routeOptions.config.multipart;
+  if (!spec || !request.isMultipart()) throw new AppError(415, 'common-unsupported_media_type');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!spec.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+      }
+      files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+    } else if (spec.fileFields.includes(part.fieldname)) {
+      throw new ValidationFailure([{ field: part.fieldname, key: 'validation-type', vars: {} }]);
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  spec.validateFields(fields);
+  return { fields, files };
+}
+
+const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { mime: 'image/gif', ext: 'gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  { mime: 'image/webp', ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+/** The image type from the file's first bytes; the name and the declared type are not trusted. */
+export function sniffImage(data: Buffer): { mime: string; ext: string } | undefined {
+  const found = signatures.find((s) => s.test(data));
+  return found && { mime: found.mime, ext: found.ext };
+}

@@ -1,0 +1,51 @@
+import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+export const languages = ['fr', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'fr';
+
+export const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
+
+type Catalogue = { body: string; etag: string; texts: Record<string, string>; mtimeMs: number };
+const cache = new Map<Language, Catalogue>();
+
+/** The catalogue of one language; re-read when the file changes, so a running dev server follows edits. */
+export function catalogue(lng: Language): Catalogue {
+  const path = `${localesDir}/${lng}/translation.json`;
+  const mtimeMs = statSync(path).mtimeMs;
+  const cached = cache.get(lng);
+  if (cached && cached.mtimeMs === mtimeMs) return cached;
+  const body = readFileSync(path, 'utf8');
+  const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, texts: JSON.parse(body) as Record<string, string>, mtimeMs };
+  cache.set(lng, entry);
+  return entry;
+}
+
+/** The preferred supported language of an Accept-Language header, honouring q-values. */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return defaultLanguage;
+  let best: Language = defaultLanguage;
+  let bestQ = -1;
+  for (const part of header.split(',')) {
+    const [range = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    const primary = range.trim().toLowerCase().split('-')[0] as Language;
+    if (Number.isFinite(weight) && weight > bestQ && weight > 0 && languages.includes(primary)) {
+      best = primary;
+      bestQ = weight;
+    }
+  }
+  return best;
+}
+
+export function translate(lng: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const text = catalogue(lng).texts[key] ?? catalogue(defaultLanguage).texts[key] ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** A catalogue sentence in the language of the request. */
+export const t = (request: { headers: Record<string, string | string[] | undefined> }, key: string, vars?: Record<string, string | number>) =>
+  translate(pickLanguage(request.headers['accept-language'] as string | undefined), key, vars);

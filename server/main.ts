@@ -1,0 +1,62 @@
+// Starts the server: environment → database (migrated, seeded) → app → listen.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { pino } from 'pino';
+import { openDatabase, migrateDatabase } from './db/client';
+import { seed } from './db/seed';
+import { buildApp } from './app';
+
+const env = process.env;
+const demo = process.argv.includes('--demo') || env.DEMO === '1';
+const dataDir = resolve(env.DATA_DIR ?? './data');
+mkdirSync(dataDir, { recursive: true });
+
+/** JWT_SECRET, else one generated on the first start and kept (owner-only) in the data folder. */
+function jwtSecret(): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const path = join(dataDir, 'jwt-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, secret + '\n', { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return secret;
+}
+
+const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(dataDir, 'pgdata') });
+await migrateDatabase(database.db, database.kind);
+await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo });
+
+const port = Number(env.PORT ?? 8080);
+const app = await buildApp({
+  db: database.db,
+  dbKind: database.kind,
+  jwtSecret: jwtSecret(),
+  jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
+  filesDir: join(dataDir, 'files'),
+  staticDir: resolve(env.STATIC_DIR ?? './dist'),
+  logger,
+  trustProxy: env.TRUST_PROXY === '1',
+  publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
+  loginLimits: {
+    perEmail: env.LOGIN_LIMIT_PER_EMAIL ? Number(env.LOGIN_LIMIT_PER_EMAIL) : undefined,
+    perIp: env.LOGIN_LIMIT_PER_IP ? Number(env.LOGIN_LIMIT_PER_IP) : undefined,
+  },
+});
+
+const host = env.HOST ?? '0.0.0.0';
+await app.listen({ port, host });
+console.info(`Soumissio is running on ${database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}${demo ? ' with demo data' : ''}: open http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

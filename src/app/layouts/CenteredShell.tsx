@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { Button } from '../../ui/components/Button';
+import { CenteredLayout } from '../../ui/views/CenteredLayout';
+import { Header, SignedOutLinks } from '../../ui/views/Header';
+import { useHeaderControls } from '../header-controls';
+import { SessionContext, useSessionStatus } from '../session';
+
+export function CenteredShell({ children }: { children: ReactNode }) {
+  const controls = useHeaderControls();
+  const status = useSessionStatus();
+  // A manager who registered but has no company yet may still leave (and come back later).
+  const end = status === 'registered' ? <RegisteredLinks /> : <SignedOutLinks />;
+  return <CenteredLayout header={<Header {...controls} end={end} />}>{children}</CenteredLayout>;
+}
+
+function RegisteredLinks() {
+  const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  const leaving = SessionContext.useSelector((s) => s.matches('signingOut'));
+  return (
+    <Button variant="ghost" size="sm" disabled={leaving} className={css({ fontWeight: 'medium' })} onClick={() => session.send({ type: 'session.signOut' })}>
+      {leaving ? t('header-signing_out') : t('header-sign_out')}
+    </Button>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { FullScreenLayout } from '../../ui/views/FullScreenLayout';
+import { Header } from '../../ui/views/Header';
+import { ProfileMenu } from '../../ui/views/ProfileMenu';
+import { useHeaderControls } from '../header-controls';
+import { SessionContext } from '../session';
+
+// Lazy-loaded like AppShell: the full-screen pages are signed-in pages.
+export default function FullScreenShell({ children }: { children: ReactNode }) {
+  const controls = useHeaderControls();
+  const [, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
+  const profile = SessionContext.useSelector((s) => s.context.profile);
+  const signingOut = SessionContext.useSelector((s) => s.matches('signingOut'));
+  const end = profile ? (
+    <ProfileMenu profile={profile} signingOut={signingOut} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
+  ) : null;
+  return <FullScreenLayout header={<Header {...controls} end={end} />}>{children}</FullScreenLayout>;
+}

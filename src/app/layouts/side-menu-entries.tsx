@@ -1,0 +1,49 @@
+import { Building2, CreditCard, FileText, FolderOpen, LayoutDashboard, LayoutTemplate, Radar, Users } from 'lucide-react';
+import type { Profile, Role } from '../../machines/types';
+import type { SideMenuLink, SideMenuSection } from '../../ui/views/SideMenu';
+
+const all: Role[] = ['admin', 'manager', 'employee'];
+const staff: Role[] = ['manager', 'employee'];
+
+type Entry = {
+  id: string;
+  label: string;
+  href: (companyId: string) => string;
+  roles: Role[];
+  section: 'main' | 'admin' | 'company';
+  icon: SideMenuLink['icon'];
+  /** Entries show only once their page works (docs/decisions.md); the others come with later issues. */
+  ready: boolean;
+};
+
+// Spec section 2, side menu table, in its order. {companyId} is '' for a user without a company.
+export const sideMenuEntries: Entry[] = [
+  { id: 'dashboard', label: 'sidemenu-dashboard', href: () => '/dashboard', roles: all, section: 'main', icon: <LayoutDashboard aria-hidden="true" />, ready: true },
+  { id: 'potential-tenders', label: 'sidemenu-potential_tenders', href: () => '/potential-tenders', roles: all, section: 'main', icon: <Radar aria-hidden="true" />, ready: false },
+  { id: 'tenders', label: 'sidemenu-tenders', href: () => '/tenders', roles: ['admin'], section: 'admin', icon: <FileText aria-hidden="true" />, ready: false },
+  { id: 'users', label: 'sidemenu-users', href: () => '/users', roles: ['admin'], section: 'admin', icon: <Users aria-hidden="true" />, ready: true },
+  { id: 'companies', label: 'sidemenu-companies', href: () => '/companies', roles: ['admin'], section: 'admin', icon: <Building2 aria-hidden="true" />, ready: true },
+  { id: 'dce-templates', label: 'sidemenu-dce_templates', href: () => '/dce-templates', roles: ['admin'], section: 'admin', icon: <LayoutTemplate aria-hidden="true" />, ready: false },
+  { id: 'company-tenders', label: 'sidemenu-tenders', href: () => '/company/tenders', roles: staff, section: 'company', icon: <FileText aria-hidden="true" />, ready: false },
+  { id: 'company-documents', label: 'sidemenu-company_documents', href: (id) => `/company/documents/${id}`, roles: staff, section: 'company', icon: <FolderOpen aria-hidden="true" />, ready: false },
+  { id: 'company-users', label: 'sidemenu-users', href: () => '/company/users', roles: staff, section: 'company', icon: <Users aria-hidden="true" />, ready: true },
+  { id: 'company-details', label: 'sidemenu-company_details', href: (id) => `/companies/${id}`, roles: staff, section: 'company', icon: <Building2 aria-hidden="true" />, ready: true },
+  { id: 'billing', label: 'sidemenu-billing', href: (id) => `/billing/${id}`, roles: staff, section: 'company', icon: <CreditCard aria-hidden="true" />, ready: false },
+];
+
+const headings = { main: undefined, admin: 'sidemenu-heading_admin', company: 'sidemenu-heading_company' } as const;
+
+/** The menu of one user: the ready entries of their role, grouped under the spec's headings. */
+export function sideMenuFor(profile: Pick<Profile, 'role' | 'company'>, entries: Entry[] = sideMenuEntries): SideMenuSection[] {
+  const companyId = profile.company?._id ?? '';
+  const mine = entries.filter((entry) => entry.ready && entry.roles.includes(profile.role));
+  return (['main', 'admin', 'company'] as const)
+    .map((section) => ({
+      id: section,
+      heading: headings[section],
+      items: mine
+        .filter((entry) => entry.section === section)
+        .map((entry): SideMenuLink => ({ kind: 'link', id: entry.id, label: entry.label, href: entry.href(companyId), icon: entry.icon })),
+    }))
+    .filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,7 @@
+import { ComingSoonView } from '../../ui/views/ComingSoonView';
+import { usePageTitle } from '../use-page-title';
+
+export default function ComingSoonPage() {
+  usePageTitle('comingsoon-page_title');
+  return <ComingSoonView />;
+}

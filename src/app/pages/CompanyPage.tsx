@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'wouter';
+import { createRequestMachine } from '../../machines/request.machine';
+import type { CompanyRow } from '../../ui/views/admin-types';
+import { CompanyView } from '../../ui/views/CompanyView';
+import type { components } from '../../../openapi/schema';
+import { useServices } from '../services';
+import { SessionContext } from '../session';
+import { usePageTitle } from '../use-page-title';
+import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+
+const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
+const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');
+
+export default function CompanyPage() {
+  usePageTitle('company-page_title');
+  const { id = '' } = useParams<{ id: string }>();
+  const { operations } = useServices();
+  const profile = SessionContext.useSelector((s) => s.context.profile);
+  const session = SessionContext.useActorRef();
+  const company = useRequest(getMachine, operations.getCompany);
+  const update = useRequest(updateMachine, operations.updateCompany);
+  const toast = useSuccessToast();
+  const [editing, setEditing] = useState(false);
+
+  const { submit: load } = company;
+  useEffect(() => load({ id }), [id]); // eslint-disable-line react-hooks/exhaustive-deps -- load again only for another company
+
+  useOnSuccess(update, ({ message, data }) => {
+    setEditing(false);
+    toast(message);
+    // The header and side menu show the user's company name from the stored profile.
+    if (profile && profile.company?._id === data._id) session.send({ type: 'session.profileUpdated', profile: { ...profile, company: { _id: data._id, name: data.name } } });
+  });
+
+  if (company.error) {
+    if (company.error.status === 404 || company.error.status === 400) return <CompanyView status="notFound" />;
+    return <CompanyView status="error" message={company.error.message} onRetry={() => load({ id })} />;
+  }
+  // The saved company replaces the loaded one until the next visit.
+  const shown = (update.succeeded ? update.data : null) ?? company.data;
+  if (!shown || company.loading) return <CompanyView status="loading" />;
+  const ownStaff = profile?.company?._id === shown._id;
+  return (
+    <CompanyView
+      status="loaded"
+      company={shown}
+      canEdit={profile?.role === 'admin' || (profile?.role === 'manager' && ownStaff)}
+      membersHref={ownStaff ? '/company/users' : profile?.role === 'admin' ? `/users?companyId=${shown._id}` : null}
+      editing={editing}
+      saving={update.loading}
+      saveError={update.error?.message ?? null}
+      onEdit={() => {
+        update.ref.send({ type: 'request.reset' });
+        setEditing(true);
+      }}
+      onCancel={() => setEditing(false)}
+      onSave={(patch) => update.submit({ id: shown._id, patch })}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import { NotFoundView } from '../../ui/views/NotFoundView';
+import { usePageTitle } from '../use-page-title';
+
+export default function NotFoundPage() {
+  usePageTitle('notfound-page_title');
+  return <NotFoundView />;
+}

@@ -1,0 +1,181 @@
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
+import type { Profile, Role } from '../machines/types';
+import { PageLoading } from '../ui/views/PageStatus';
+import { CenteredShell } from './layouts/CenteredShell';
+import { PageBoundary } from './PageBoundary';
+import { SessionContext, useSessionStatus, type SessionStatus } from './session';
+
+/**
+ * The route table (spec section 2), one entry per route with its access rule and layout.
+ * - `public`: anyone (verify-email, not-found).
+ * - `signedOutOnly`: a signed-in user goes to /dashboard (a registered one to /create-company).
+ *   /sign-in is "always reachable" and behaves the same way: a signed-in user is sent on.
+ * - `registered`: only right after a registration, while the manager has no company yet.
+ * - `signedIn`: signed out → /sign-in, registered → /create-company, wrong role → /not-found.
+ * Pages are lazy-loaded so /sign-in ships only what it needs; `redirect` entries send the user
+ * to a route built from the profile (their company's documents or billing).
+ */
+export type Access = 'public' | 'signedOutOnly' | 'registered' | 'signedIn';
+export type Layout = 'centered' | 'app' | 'fullScreen' | 'bySession';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+export type RouteDef = {
+  path: string;
+  access: Access;
+  roles?: Role[];
+  layout: Layout;
+} & ({ page: Page; redirect?: never } | { redirect: (profile: Profile) => string; page?: never });
+
+const AppShell = lazy(() => import('./layouts/AppShell'));
+const FullScreenShell = lazy(() => import('./layouts/FullScreenShell'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+// One honest page for the routes whose features come with later issues: guards are real already.
+const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+
+const companyId = (profile: Profile) => profile.company?._id ?? '';
+const companyStaff: Role[] = ['manager', 'employee'];
+
+export const routes: RouteDef[] = [
+  // Centered narrow layout.
+  { path: '/sign-in', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/SignInPage')) },
+  { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/SignUpPage')) },
+  { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/EmployeeSignUpPage')) },
+  { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/ForgotPasswordPage')) },
+  { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/ResetPasswordPage')) },
+  { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./pages/VerifyEmailPage')) },
+  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(() => import('./pages/CreateCompanyPage')) },
+
+  // Side menu and header.
+  { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/DashboardPage')) },
+  { path: '/users/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/UserPage')) },
+  { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/AdminUsersPage')) },
+  { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/AdminCompaniesPage')) },
+  { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/CompanyPage')) },
+  { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyUsersPage')) },
+  { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/OutboxPage')) },
+  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
+  { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  // Tender-guarded pages: the tender status guard comes with the tender API (issue 4).
+  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: ComingSoonPage },
+  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
+  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
+  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
+  { path: '/billing/success', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/billing/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
+
+  // Full-screen layout without menu.
+  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: ComingSoonPage },
+
+  // Other.
+  { path: '/not-found', access: 'public', layout: 'bySession', page: NotFoundPage },
+];
+
+export type Outcome = { page: true } | { redirect: string } | { loading: true };
+
+/** The guard of one route, as a plain function: the route-table tests call it directly too. */
+export function decide(route: Pick<RouteDef, 'path' | 'access' | 'roles' | 'redirect'>, status: SessionStatus, profile: Profile | null): Outcome {
+  if (status === 'pending') return { loading: true };
+  switch (route.access) {
+    case 'public':
+      return { page: true };
+    case 'signedOutOnly':
+      if (status === 'signedIn') return { redirect: '/dashboard' };
+      if (status === 'registered') return { redirect: '/create-company' };
+      return { page: true };
+    case 'registered':
+      if (status === 'signedIn') return { redirect: '/dashboard' };
+      if (status === 'signedOut') return { redirect: '/sign-in' };
+      return { page: true };
+    case 'signedIn':
+      if (status === 'signedOut' || !profile) return { redirect: '/sign-in' };
+      if (status === 'registered') return { redirect: '/create-company' };
+      if (route.roles && !route.roles.includes(profile.role)) return { redirect: '/not-found' };
+      return route.redirect ? { redirect: route.redirect(profile) } : { page: true };
+  }
+}
+
+export function homeTarget(status: SessionStatus): Outcome {
+  if (status === 'pending') return { loading: true };
+  if (status === 'signedIn') return { redirect: '/dashboard' };
+  if (status === 'registered') return { redirect: '/create-company' };
+  return { redirect: '/sign-in' };
+}
+
+function WithLayout({ layout, children }: { layout: Layout; children: ReactNode }) {
+  const status = useSessionStatus();
+  const app = layout === 'app' || (layout === 'bySession' && status === 'signedIn');
+  if (layout === 'fullScreen') {
+    return (
+      <PageBoundary>
+        <FullScreenShell>
+          <PageBoundary>{children}</PageBoundary>
+        </FullScreenShell>
+      </PageBoundary>
+    );
+  }
+  if (app) {
+    return (
+      <PageBoundary>
+        <AppShell>
+          <PageBoundary>{children}</PageBoundary>
+        </AppShell>
+      </PageBoundary>
+    );
+  }
+  return (
+    <CenteredShell>
+      <PageBoundary>{children}</PageBoundary>
+    </CenteredShell>
+  );
+}
+
+/** The first route of the table matching a path (wouter's own matcher), or undefined. */
+export function findRoute(path: string, parser: Parameters<typeof matchRoute>[0]): RouteDef | undefined {
+  return routes.find((route) => matchRoute(parser, route.path, path)[0]);
+}
+
+// One layout element at a stable place in the tree: moving between pages of the same layout keeps
+// the layout (side menu, drawer, header) mounted and swaps only the page.
+export function AppRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const status = useSessionStatus();
+  const profile = SessionContext.useSelector((s) => s.context.profile);
+  if (location === '/') return <Redirecting outcome={homeTarget(status)} />;
+  const route = findRoute(location, parser);
+  if (!route) {
+    return (
+      <WithLayout layout="bySession">
+        <NotFoundPage />
+      </WithLayout>
+    );
+  }
+  const outcome = decide(route, status, profile);
+  if (!('page' in outcome)) return <Redirecting outcome={outcome} />;
+  const Page = route.page!;
+  return (
+    <WithLayout layout={route.layout}>
+      {/* The Route gives the page its path parameters. */}
+      <Route path={route.path}>
+        <Page key={route.path} />
+      </Route>
+    </WithLayout>
+  );
+}
+
+function Redirecting({ outcome }: { outcome: Outcome }) {
+  if ('redirect' in outcome) return <Redirect to={outcome.redirect} replace />;
+  return <PageLoading />;
+}

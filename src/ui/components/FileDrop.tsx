@@ -1,0 +1,56 @@
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { Upload } from 'lucide-react';
+import { cx } from 'styled-system/css';
+import { fileDrop } from 'styled-system/recipes';
+
+type FileDropProps = {
+  label: ReactNode;
+  hint?: ReactNode;
+  accept?: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+  className?: string;
+};
+
+/** A drop zone that is also a file input: click, keyboard (the input is focusable) or drag and drop. */
+export function FileDrop({ label, hint, accept, disabled, onFile, className }: FileDropProps) {
+  const id = useId();
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !disabled) onFile(file);
+  };
+  return (
+    <label
+      htmlFor={id}
+      className={cx(fileDrop(), className)}
+      data-dragging={dragging ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <Upload size={20} aria-hidden="true" />
+      <span>{label}</span>
+      {hint ? <span style={{ fontSize: '0.75rem' }}>{hint}</span> : null}
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        // Visually hidden but focusable, so the zone is reachable by keyboard.
+        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onFile(file);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+}

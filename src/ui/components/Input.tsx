@@ -1,0 +1,7 @@
+import type { ComponentProps } from 'react';
+import { cx } from 'styled-system/css';
+import { input } from 'styled-system/recipes';
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input className={cx(input(), className)} {...props} />;
+}

@@ -1,0 +1,30 @@
+import { defineRecipe } from '@pandacss/dev';
+
+export const fileDrop = defineRecipe({
+  className: 'fileDrop',
+  jsx: ['FileDrop'],
+  base: {
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '1.5',
+    p: '5',
+    textAlign: 'center',
+    fontSize: 'sm',
+    color: 'fg.muted',
+    bg: 'bg.subtle',
+    borderWidth: '2px',
+    borderStyle: 'dashed',
+    borderColor: 'border.emphasized',
+    borderRadius: 'lg',
+    cursor: 'pointer',
+    transitionProperty: 'border-color, background',
+    transitionDuration: 'popover',
+    _hover: { borderColor: 'accent.default' },
+    _focusWithin: { borderColor: 'accent.default', outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    '&[data-dragging]': { borderColor: 'accent.default', bg: 'accent.subtle', color: 'accent.text' },
+    '&[data-disabled]': { opacity: 0.65, cursor: 'not-allowed' },
+  },
+});

@@ -1,0 +1,41 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const searchInput = defineSlotRecipe({
+  className: 'search-input',
+  slots: ['root', 'label', 'control', 'icon', 'clear'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', minW: '0' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    control: {
+      w: 'full',
+      h: '10',
+      pl: '9',
+      pr: '9',
+      fontSize: 'sm',
+      color: 'fg.default',
+      bg: 'bg.default',
+      borderWidth: '1px',
+      borderColor: 'border.emphasized',
+      borderRadius: 'md',
+      _placeholder: { color: 'fg.subtle' },
+      _focusVisible: { borderColor: 'accent.default', boxShadow: '0 0 0 1px token(colors.accent.default)', outline: 'none' },
+      '&::-webkit-search-cancel-button': { display: 'none' },
+    },
+    icon: { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' },
+    clear: {
+      position: 'absolute',
+      right: '1.5',
+      top: '50%',
+      transform: 'translateY(-50%)',
+      display: 'inline-grid',
+      placeItems: 'center',
+      w: '7',
+      h: '7',
+      borderRadius: 'sm',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid token(colors.accent.default)' },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const toast = defineSlotRecipe({
+  className: 'toast',
+  jsx: ['Toaster'],
+  slots: ['group', 'root', 'icon', 'description', 'closeTrigger'],
+  base: {
+    group: {
+      position: 'fixed',
+      top: '4',
+      left: '50%',
+      transform: 'translateX(-50%)',
+      zIndex: 'toast',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '2',
+      w: 'min(420px, calc(100vw - 2rem))',
+      pointerEvents: 'none',
+    },
+    root: {
+      pointerEvents: 'auto',
+      display: 'flex',
+      alignItems: 'flex-start',
+      gap: '3',
+      p: '3',
+      bg: 'bg.default',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderLeftWidth: '4px',
+      borderRadius: 'md',
+      boxShadow: 'popover',
+      animation: 'fadeIn token(durations.accordion) ease-out',
+    },
+    icon: { w: '4', h: '4', mt: '0.5', flexShrink: 0 },
+    description: { fontSize: 'sm', color: 'fg.default', flex: '1' },
+    closeTrigger: {
+      bg: 'transparent',
+      border: 'none',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      p: '0.5',
+      borderRadius: 'sm',
+      _hover: { color: 'fg.default', bg: 'bg.subtle' },
+      '& svg': { w: '4', h: '4' },
+    },
+  },
+  variants: {
+    type: {
+      error: { root: { borderLeftColor: 'danger.default' }, icon: { color: 'danger.text' } },
+      success: { root: { borderLeftColor: 'success.default' }, icon: { color: 'success.text' } },
+      warning: { root: { borderLeftColor: 'warning.border' }, icon: { color: 'warning.text' } },
+      info: { root: { borderLeftColor: 'accent.default' }, icon: { color: 'accent.text' } },
+    },
+  },
+  defaultVariants: { type: 'info' },
+});

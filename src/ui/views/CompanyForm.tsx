@@ -1,0 +1,183 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { field } from 'styled-system/recipes';
+import { Alert } from '../components/Alert';
+import { TextField } from '../components/Field';
+import { MultiSelect } from '../components/MultiSelect';
+import { TagInput } from '../components/TagInput';
+import { DEPARTEMENTS, REGIONS } from '../forms/france';
+import * as rules from '../forms/rules';
+import { readForm, useFieldErrors } from '../forms/use-field-errors';
+import type { CompanyValues } from './CreateCompanyView';
+
+const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description'] as const;
+const departementOptions = DEPARTEMENTS.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
+const regionOptions = REGIONS.map((r) => ({ value: r, label: r }));
+
+export const emptyCompany: CompanyValues = {
+  name: '',
+  siret: '',
+  address: '',
+  postalCode: '',
+  city: '',
+  phone: '',
+  website: '',
+  description: '',
+  profile: { keywords: [], cpvCodes: [], departments: [], regions: [] },
+};
+
+type CompanyFormProps = {
+  id: string;
+  initial: CompanyValues;
+  submitting: boolean;
+  error: string | null;
+  errorTitle: string;
+  onSubmit: (values: CompanyValues) => void;
+  /** The buttons, placed by the caller (a dialog footer or a card footer) and tied to the form by `id`. */
+  footer?: ReactNode;
+};
+
+/** The company's fields with the contract's rules (CompanyInput), for creation and edition alike. */
+export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubmit, footer }: CompanyFormProps) {
+  const { t } = useTranslation();
+  const [keywords, setKeywords] = useState(initial.profile.keywords);
+  const [cpvCodes, setCpvCodes] = useState(initial.profile.cpvCodes);
+  const [departments, setDepartments] = useState(initial.profile.departments);
+  const [regions, setRegions] = useState(initial.profile.regions);
+  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({
+    name: rules.companyName,
+    siret: rules.siret,
+    address: rules.address,
+    postalCode: rules.postalCode,
+    city: rules.city,
+    phone: rules.phone,
+    website: rules.website,
+    description: rules.description,
+  }));
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const raw = readForm(event.currentTarget, FIELDS);
+    const values = { ...raw, siret: raw.siret.replace(/\s+/g, '') };
+    if (!check(values)) return;
+    onSubmit({
+      name: values.name.trim(),
+      siret: values.siret,
+      address: values.address.trim(),
+      postalCode: values.postalCode.trim(),
+      city: values.city.trim(),
+      phone: values.phone.trim(),
+      website: values.website.trim(),
+      description: values.description.trim(),
+      profile: { keywords, cpvCodes, departments, regions },
+    });
+  };
+
+  const section = css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 });
+  const legend = css({ fontSize: 'md', fontWeight: 'semibold', mb: '1', p: 0 });
+  const classes = field();
+
+  return (
+    <form id={id} onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      {error ? <Alert status="error" title={errorTitle}>{error}</Alert> : null}
+      <fieldset disabled={submitting} className={section}>
+        <legend className={legend}>{t('createcompany-identity')}</legend>
+        <TextField label={t('createcompany-name')} name="name" defaultValue={initial.name} autoComplete="organization" required maxLength={120} error={fieldError('name')} />
+        <TextField
+          label={t('createcompany-siret')}
+          name="siret"
+          defaultValue={initial.siret}
+          inputMode="numeric"
+          required
+          maxLength={17}
+          helperText={t('createcompany-siret_help')}
+          error={fieldError('siret')}
+        />
+        <TextField label={t('createcompany-address')} name="address" defaultValue={initial.address} autoComplete="street-address" required maxLength={200} error={fieldError('address')} />
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '8rem 1fr' }, gap: '4' })}>
+          <TextField label={t('createcompany-postal_code')} name="postalCode" defaultValue={initial.postalCode} inputMode="numeric" required maxLength={5} error={fieldError('postalCode')} />
+          <TextField label={t('createcompany-city')} name="city" defaultValue={initial.city} required maxLength={100} error={fieldError('city')} />
+        </div>
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          <TextField label={t('createcompany-phone')} name="phone" defaultValue={initial.phone} type="tel" maxLength={30} error={fieldError('phone')} />
+          <TextField label={t('createcompany-website')} name="website" defaultValue={initial.website} type="url" placeholder="https://" maxLength={200} error={fieldError('website')} />
+        </div>
+        <div className={classes.root}>
+          <label htmlFor={`${id}-description`} className={classes.label}>
+            {t('createcompany-description')}
+          </label>
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            rows={3}
+            maxLength={2000}
+            defaultValue={initial.description}
+            aria-invalid={errors.description ? true : undefined}
+            className={css({
+              w: 'full',
+              px: '3',
+              py: '2',
+              fontSize: 'sm',
+              color: 'fg.default',
+              bg: 'bg.default',
+              borderWidth: '1px',
+              borderColor: 'border.emphasized',
+              borderRadius: 'md',
+              resize: 'vertical',
+              _focusVisible: { borderColor: 'accent.default', boxShadow: '0 0 0 1px token(colors.accent.default)', outline: 'none' },
+            })}
+          />
+          {errors.description ? <p className={classes.errorText}>{t(errors.description)}</p> : null}
+        </div>
+      </fieldset>
+      <fieldset disabled={submitting} className={section}>
+        <legend className={legend}>{t('createcompany-profile')}</legend>
+        <TagInput
+          label={t('createcompany-keywords')}
+          name="keywords"
+          value={keywords}
+          onChange={setKeywords}
+          validate={(tag) => rules.keyword(tag) ?? (keywords.length >= rules.TAGS_MAX ? 'form-tags_max' : null)}
+          helperText={t('createcompany-keywords_help')}
+          disabled={submitting}
+        />
+        <TagInput
+          label={t('createcompany-cpv_codes')}
+          name="cpvCodes"
+          value={cpvCodes}
+          onChange={setCpvCodes}
+          validate={(tag) => rules.cpvCode(tag) ?? (cpvCodes.length >= rules.TAGS_MAX ? 'form-tags_max' : null)}
+          helperText={t('createcompany-cpv_help')}
+          disabled={submitting}
+        />
+        <MultiSelect
+          label={t('createcompany-departments')}
+          options={departementOptions}
+          value={departments}
+          onChange={setDepartments}
+          filterPlaceholder={t('createcompany-departments_filter')}
+          disabled={submitting}
+        />
+        <MultiSelect label={t('createcompany-regions')} options={regionOptions} value={regions} onChange={setRegions} disabled={submitting} />
+      </fieldset>
+      {footer}
+    </form>
+  );
+}
+
+/** A company as the form edits it (the contract's Company without its computed fields). */
+export function companyValues(company: { name: string; siret: string | null; address: string; postalCode: string; city: string; phone: string; website: string; description: string; profile: CompanyValues['profile'] }): CompanyValues {
+  return {
+    name: company.name,
+    siret: company.siret ?? '',
+    address: company.address,
+    postalCode: company.postalCode,
+    city: company.city,
+    phone: company.phone,
+    website: company.website,
+    description: company.description,
+    profile: { ...company.profile },
+  };
+}

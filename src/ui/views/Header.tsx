@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Languages, Monitor, Moon, Sun } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { ChoiceMenu } from '../components/ChoiceMenu';
+import type { ThemeMode } from '../theme/theme-mode';
+
+export type HeaderProps = {
+  language: 'fr' | 'en';
+  onLanguageChange: (language: 'fr' | 'en') => void;
+  themeMode: ThemeMode;
+  onThemeModeChange: (mode: ThemeMode) => void;
+  /** Sign-in/sign-up links when signed out, the profile menu when signed in. */
+  end: ReactNode;
+  /** Before the logo: the button that opens the side menu in a drawer on small screens. */
+  start?: ReactNode;
+  /** With the side menu on screen, the logo lives in the menu; the header keeps it on small screens only. */
+  logoInSideMenu?: boolean;
+};
+
+const themeIcons = { light: <Sun />, dark: <Moon />, system: <Monitor /> };
+
+export function Header({ language, onLanguageChange, themeMode, onThemeModeChange, end, start, logoInSideMenu = false }: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header
+      className={css({
+        h: '14',
+        px: { base: '4', md: '6' },
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        bg: 'bg.default',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        position: 'sticky',
+        top: 0,
+        zIndex: 'sticky',
+      })}
+    >
+      {start}
+      <Link
+        href="/"
+        aria-label={t('header-home_link')}
+        className={cx(
+          css({ display: 'inline-flex', alignItems: 'center', gap: '2', textDecoration: 'none', color: 'fg.default' }),
+          logoInSideMenu && css({ md: { display: 'none' } }),
+        )}
+      >
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span className={css({ fontWeight: 'semibold', fontSize: 'md', letterSpacing: '-0.01em' })}>{t('app-name')}</span>
+      </Link>
+      <span className={css({ me: 'auto' })} />
+      <ChoiceMenu
+        label={t('header-language')}
+        trigger={
+          <>
+            <Languages />
+            <span className={css({ textTransform: 'uppercase' })}>{language}</span>
+          </>
+        }
+        value={language}
+        onChange={onLanguageChange}
+        choices={[
+          { value: 'fr', label: 'Français', lang: 'fr' },
+          { value: 'en', label: 'English', lang: 'en' },
+        ]}
+      />
+      <ChoiceMenu
+        label={t('header-theme')}
+        trigger={themeIcons[themeMode]}
+        value={themeMode}
+        onChange={onThemeModeChange}
+        choices={[
+          { value: 'light', label: t('theme-light'), icon: themeIcons.light },
+          { value: 'dark', label: t('theme-dark'), icon: themeIcons.dark },
+          { value: 'system', label: t('theme-system'), icon: themeIcons.system },
+        ]}
+      />
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: '2' })}>{end}</div>
+    </header>
+  );
+}
+
+export function SignedOutLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link href="/sign-in" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', textDecoration: 'none', px: '2', _hover: { color: 'accent.text' } })}>
+        {t('header-sign_in')}
+      </Link>
+      <Link
+        href="/manager/sign-up"
+        className={css({
+          fontSize: 'sm',
+          fontWeight: 'medium',
+          textDecoration: 'none',
+          bg: 'accent.default',
+          color: 'accent.fg',
+          px: '3',
+          h: '8',
+          display: 'inline-flex',
+          alignItems: 'center',
+          borderRadius: 'md',
+          _hover: { bg: 'accent.emphasized' },
+        })}
+      >
+        {t('header-sign_up')}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Menu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import { useTranslation } from 'react-i18next';
+import { Flag, LogOut, UserRound } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { button, menu } from 'styled-system/recipes';
+import type { Profile } from '../../machines/types';
+
+type ProfileMenuProps = {
+  profile: Pick<Profile, '_id' | 'username' | 'primaryEmail' | 'role'>;
+  signingOut?: boolean;
+  onNavigate: (href: string) => void;
+  onSignOut: () => void;
+};
+
+// Ark's menu (positioning, typeahead, focus management) on signed-in pages only.
+export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut }: ProfileMenuProps) {
+  const { t } = useTranslation();
+  const classes = menu();
+  const initial = profile.username.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end', gutter: 8 }}
+      onSelect={({ value }) => {
+        if (value === 'sign-out') onSignOut();
+        else if (value === 'profile') onNavigate(`/users/${profile._id}`);
+        else if (value === 'reports') onNavigate('/reports');
+      }}
+    >
+      <Menu.Trigger className={cx(button({ variant: 'ghost', size: 'sm' }), css({ gap: '2', pe: '2' }))} aria-label={t('header-profile_menu')}>
+        <span
+          aria-hidden="true"
+          className={css({ w: '7', h: '7', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.text', display: 'grid', placeItems: 'center', fontWeight: 'semibold', fontSize: 'xs' })}
+        >
+          {initial}
+        </span>
+        <span className={css({ display: { base: 'none', md: 'inline' }, maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis' })}>{profile.username}</span>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner className={classes.positioner}>
+          <Menu.Content className={classes.content}>
+            <div className={classes.header}>
+              <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{profile.username}</span>
+              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{profile.primaryEmail}</span>
+            </div>
+            <Menu.Separator className={classes.separator} />
+            <Menu.Item value="profile" className={classes.item}>
+              <UserRound />
+              {t('header-my_profile')}
+            </Menu.Item>
+            {profile.role === 'admin' ? (
+              <Menu.Item value="reports" className={classes.item}>
+                <Flag />
+                {t('header-reports')}
+              </Menu.Item>
+            ) : null}
+            <Menu.Item value="sign-out" className={classes.item} disabled={signingOut}>
+              <LogOut />
+              {signingOut ? t('header-signing_out') : t('header-sign_out')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { css } from 'styled-system/css';
+import { AppLayout } from './AppLayout';
+import { ComingSoonView } from './ComingSoonView';
+import { managerWithCompany } from './fixtures';
+import { FullScreenLayout } from './FullScreenLayout';
+import { Header } from './Header';
+import { ProfileMenu } from './ProfileMenu';
+import { SideMenu } from './SideMenu';
+import { managerSections } from './side-menu-fixtures';
+
+const headerControls = { language: 'fr' as const, onLanguageChange: fn(), themeMode: 'system' as const, onThemeModeChange: fn() };
+const profileMenu = <ProfileMenu profile={managerWithCompany} onNavigate={fn()} onSignOut={fn()} />;
+
+function Layouts({ layout }: { layout: 'app' | 'fullScreen' }) {
+  if (layout === 'fullScreen') {
+    return (
+      <FullScreenLayout header={<Header {...headerControls} end={profileMenu} />}>
+        <div className={css({ flex: '1', display: 'grid', placeItems: 'center' })}>
+          <ComingSoonView />
+        </div>
+      </FullScreenLayout>
+    );
+  }
+  return (
+    <AppLayout header={<Header {...headerControls} logoInSideMenu end={profileMenu} />} sideMenu={<SideMenu sections={managerSections} currentPath="/potential-tenders" />}>
+      <ComingSoonView />
+    </AppLayout>
+  );
+}
+
+const meta = {
+  title: 'Views/Layouts',
+  component: Layouts,
+  args: { layout: 'app' },
+} satisfies Meta<typeof Layouts>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+// The side-menu layout, here with the page of a feature that comes later.
+export const WithSideMenu: Story = {};
+export const FullScreen: Story = { args: { layout: 'fullScreen' } };

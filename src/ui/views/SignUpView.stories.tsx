@@ -1,0 +1,18 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { CenteredLayout } from './CenteredLayout';
+import { SignUpView } from './SignUpView';
+
+const meta = {
+  title: 'Views/Sign up',
+  component: SignUpView,
+  args: { submitting: false, error: null, onSubmit: fn() },
+  decorators: [(Story) => <CenteredLayout header={null}><Story /></CenteredLayout>],
+} satisfies Meta<typeof SignUpView>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {};
+export const Submitting: Story = { args: { submitting: true } };
+export const WithError: Story = { args: { error: 'Un compte existe déjà avec cette adresse e-mail.' } };

@@ -1,0 +1,282 @@
+// The authorization matrix: every operation of the contract, called as anonymous, admin, manager
+// of company A, employee of A and manager of B, against objects of A and of B, with the status
+// each caller must get (from x-roles and the company-scope rules) and no trace of B's data in any
+// answer to A's staff. A new operation without a row here fails the walk.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { loadContract, type Operation } from '../../server/openapi/contract';
+import { buildApp } from '../../server/app';
+import { companies, invitations, outboxEmails, users, type Role } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import { hashInviteToken } from '../../server/domains/invites/routes';
+import { localStorage } from '../../server/storage/local';
+import { createTestApp, errorOf, multipart, signToken, tinyPng, uniqueEmail, type TestContext } from './context';
+import { siretFor } from './sirets';
+
+const contract = loadContract();
+const operations = Object.entries(contract.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
+
+const callers = ['anonymous', 'admin', 'managerA', 'employeeA', 'managerB'] as const;
+type Caller = (typeof callers)[number];
+type Status = number | number[];
+type Expected = Record<Caller, Status>;
+type Target = 'A' | 'B' | 'self' | 'none';
+
+const PASSWORD = 'Matrix-Pass-2026';
+
+type Person = { id: string; email: string; username: string; role: Role; companyId: string | null };
+type World = {
+  A: { id: string; name: string; siret: string; member: Person; invite: string };
+  B: { id: string; name: string; siret: string; member: Person; invite: string };
+  people: Record<Exclude<Caller, 'anonymous'>, Person>;
+};
+
+let ctx: TestContext;
+let world: World;
+let passwordHash: string;
+
+async function insertUser(username: string, role: Role, companyId: string | null, withPicture = false): Promise<Person> {
+  const email = uniqueEmail(username.split(' ')[0]!.toLowerCase());
+  const [row] = await ctx.db.insert(users).values({ username, email, passwordHash, role, companyId }).returning({ id: users.id });
+  const id = row!.id;
+  if (withPicture) {
+    const key = `pictures/${id}/matrix.png`;
+    await localStorage(ctx.filesDir).put(key, tinyPng);
+    await ctx.db.update(users).set({ pictureKey: key, pictureMime: 'image/png', pictureVersion: 1 }).where(eq(users.id, id));
+  }
+  return { id, email, username, role, companyId };
+}
+
+async function insertInvite(companyId: string) {
+  const token = randomBytes(24).toString('base64url');
+  const [row] = await ctx.db
+    .insert(invitations)
+    .values({ companyId, email: uniqueEmail('invitee'), role: 'employee', tokenHash: hashInviteToken(token), expiresAt: new Date(Date.now() + 7 * 86_400_000) })
+    .returning({ id: invitations.id, email: invitations.email });
+  return { id: row!.id, email: row!.email, token };
+}
+
+let companySeq = 0;
+async function insertCompany(name = `Jetable ${companySeq++}`) {
+  const [row] = await ctx.db.insert(companies).values({ name, siret: siretFor(900_000 + companySeq), city: 'Vienne' }).returning({ id: companies.id });
+  return row!.id;
+}
+
+const tokenFor = (person: Person) => signToken(ctx, { sub: person.id, role: person.role, exp: Math.floor(Date.now() / 1000) + 3600 });
+/** A fresh account with the caller's role and company, for calls that change the caller itself. */
+const cloneOf = (person: Person) => insertUser(`Clone ${person.username}`, person.role, person.companyId);
+
+type Call = { request: InjectOptions; as?: Person };
+type Row = { target: Target; expected: Expected; call: (caller: Caller, target: Target) => Promise<Call> };
+
+const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({ method, url, ...(payload ? { payload } : {}) });
+const companyOf = (target: Target) => (target === 'B' ? world.B : world.A);
+const personOf = (caller: Caller) => (caller === 'anonymous' ? undefined : world.people[caller]);
+
+/** Statuses for the four signed-in callers; anonymous always gets 401 on a secured operation. */
+const secured = (admin: Status, managerA: Status, employeeA: Status, managerB: Status): Expected => ({ anonymous: 401, admin, managerA, employeeA, managerB });
+const everyone = (status: Status): Expected => ({ anonymous: status, admin: status, managerA: status, employeeA: status, managerB: status });
+const adminOnly = (status: number) => secured(status, 403, 403, 403);
+/** Own company for A's staff on A's objects, B's manager on B's; any other company is 404. */
+const scoped = (target: Target, admin: Status, managerOwn: Status, employeeOwn: Status): Expected =>
+  target === 'A' ? secured(admin, managerOwn, employeeOwn, 404) : secured(admin, 404, employeeOwn === 403 ? 403 : 404, managerOwn);
+const onBoth = (expected: (target: Target) => Expected, call: Row['call']): Row[] => (['A', 'B'] as const).map((target) => ({ target, expected: expected(target), call }));
+const self = (expected: Expected, call: Row['call']): Row[] => [{ target: 'self', expected, call }];
+const none = (expected: Expected, call: Row['call']): Row[] => [{ target: 'none', expected, call }];
+
+const companyInput = () => ({ name: `Nouvelle ${randomUUID().slice(0, 8)}`, siret: siretFor(700_000 + companySeq++), address: '3 rue des Tanneurs', postalCode: '69002', city: 'Lyon' });
+
+const matrix: Record<string, Row[]> = {
+  getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
+  getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
+  loginUser: none(everyone(200), async () => ({ request: json('POST', '/api/users/login', { email: world.people.employeeA.email, password: PASSWORD }) })),
+  registerUser: none(everyone(201), async () => ({ request: json('POST', '/api/users/register', { username: 'Nouvelle Gérante', email: uniqueEmail('register'), password: PASSWORD }) })),
+  registerInvitedUser: none(everyone(201), async () => ({
+    request: json('POST', '/api/invites/register', { token: (await insertInvite(world.A.id)).token, username: 'Invitée Matrice', password: PASSWORD }),
+  })),
+  getInviteByToken: none(everyone(200), async () => ({ request: json('GET', `/api/invites/token/${(await insertInvite(world.A.id)).token}`) })),
+  // The same answer whether the account exists or not; a new address each time stays clear of the per-address limit.
+  requestPasswordReset: none(everyone(200), async () => ({ request: json('POST', '/api/users/password/forgot', { email: uniqueEmail('forgot') }) })),
+  // An unknown token: refused the same way whoever calls.
+  resetPassword: none(everyone([400, 410]), async () => ({ request: json('POST', '/api/users/password/reset', { token: randomBytes(24).toString('base64url'), password: PASSWORD }) })),
+  verifyEmail: none(everyone([400, 410]), async () => ({ request: json('POST', '/api/users/verify-email', { token: randomBytes(24).toString('base64url') }) })),
+
+  logoutUser: self(secured(200, 200, 200, 200), async () => ({ request: json('POST', '/api/users/logout') })),
+  getProfile: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/users/profile') })),
+  updateProfile: self(secured(200, 200, 200, 200), async (caller) => {
+    const as = await cloneOf(personOf(caller) ?? world.people.employeeA);
+    return { as, request: { method: 'PATCH', url: '/api/users/profile', ...multipart([{ name: 'username', value: as.username }]) } };
+  }),
+  deleteProfilePicture: self(secured(200, 200, 200, 200), async (caller) => ({
+    as: await cloneOf(personOf(caller) ?? world.people.employeeA),
+    request: json('DELETE', '/api/users/profile/picture'),
+  })),
+  changePassword: self(secured(200, 200, 200, 200), async (caller) => ({
+    as: await cloneOf(personOf(caller) ?? world.people.employeeA),
+    request: json('PATCH', '/api/users/password', { currentPassword: PASSWORD, newPassword: 'Matrix-Pass-2027' }),
+  })),
+  resendVerificationEmail: self(secured(200, 200, 200, 200), async (caller) => ({
+    as: await cloneOf(personOf(caller) ?? world.people.employeeA),
+    request: json('POST', '/api/users/verify-email/resend'),
+  })),
+  getUserPicture: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/users/${companyOf(target).member.id}/picture`) }),
+  ),
+
+  listUsers: none(adminOnly(200), async () => ({ request: json('GET', '/api/users?perPage=all') })),
+  listSelectedUsers: none(adminOnly(200), async () => ({ request: json('GET', `/api/users/selected?ids=${world.A.member.id},${world.B.member.id}`) })),
+  getUser: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/users/${companyOf(target).member.id}`) }),
+  ),
+  updateUserRole: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/users/${(await insertUser('Promue Matrice', 'employee', companyOf(target).id)).id}/role`, { role: 'manager' }) }),
+  ),
+  setUserActive: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/users/${(await insertUser('Suspendu Matrice', 'employee', companyOf(target).id)).id}/status`, { active: false }) }),
+  ),
+
+  listCompanies: none(adminOnly(200), async () => ({ request: json('GET', '/api/companies?perPage=all') })),
+  // Staff managers already have a company: a second one is refused.
+  createCompany: none(secured(201, 409, 403, 409), async () => ({ request: json('POST', '/api/companies', companyInput()) })),
+  listSelectedCompanies: none(adminOnly(200), async () => ({ request: json('GET', `/api/companies/selected?ids=${world.A.id},${world.B.id}`) })),
+  getCompany: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}`) }),
+  ),
+  updateCompany: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('PATCH', `/api/companies/${companyOf(target).id}`, { description: 'Mise à jour par la matrice.' }) }),
+  ),
+  deleteCompany: none(adminOnly(200), async () => ({ request: json('DELETE', `/api/companies/${await insertCompany()}`) })),
+  listCompanyUsers: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/users?perPage=all`) }),
+  ),
+  removeCompanyUser: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => {
+      const { id } = companyOf(target);
+      return { request: json('DELETE', `/api/companies/${id}/users/${(await insertUser('Partant Matrice', 'employee', id)).id}`) };
+    },
+  ),
+
+  listInvites: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('GET', `/api/invites?perPage=all&companyId=${companyOf(target).id}`) }),
+  ),
+  createInvite: onBoth(
+    (target) => scoped(target, 201, 201, 403),
+    async (_caller, target) => ({ request: json('POST', '/api/invites', { email: uniqueEmail('invited'), role: 'employee', companyId: companyOf(target).id }) }),
+  ),
+  resendInvite: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/invites/${(await insertInvite(companyOf(target).id)).id}/resend`) }),
+  ),
+  revokeInvite: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('DELETE', `/api/invites/${(await insertInvite(companyOf(target).id)).id}`) }),
+  ),
+  listOutboxEmails: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/outbox?perPage=all') })),
+  getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
+};
+
+/** What of company B must never reach A's staff. */
+let secretsOfB: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  passwordHash = await hashPassword(PASSWORD);
+  const [a] = await ctx.db.insert(companies).values({ name: 'Alpha Charpente', siret: siretFor(101), city: 'Annecy' }).returning({ id: companies.id });
+  const [b] = await ctx.db.insert(companies).values({ name: 'Bravo Maçonnerie', siret: siretFor(202), city: 'Brest' }).returning({ id: companies.id });
+  const people = {
+    admin: await insertUser('Ada Admin', 'admin', null),
+    managerA: await insertUser('Alice Armand', 'manager', a!.id),
+    employeeA: await insertUser('Arthur Aubert', 'employee', a!.id, true),
+    managerB: await insertUser('Bastien Bertrand', 'manager', b!.id),
+  };
+  const memberB = await insertUser('Blanche Bonnet', 'employee', b!.id, true);
+  const inviteA = await insertInvite(a!.id);
+  const inviteB = await insertInvite(b!.id);
+  await ctx.db.insert(outboxEmails).values({ to: inviteB.email, subject: 'Invitation', text: 'Rejoignez Bravo Maçonnerie', link: null, kind: 'invitation' });
+  world = {
+    A: { id: a!.id, name: 'Alpha Charpente', siret: siretFor(101), member: people.employeeA, invite: inviteA.id },
+    B: { id: b!.id, name: 'Bravo Maçonnerie', siret: siretFor(202), member: memberB, invite: inviteB.id },
+    people,
+  };
+  secretsOfB = [b!.id, 'Bravo Maçonnerie', siretFor(202), 'Brest', people.managerB.id, people.managerB.email, 'Bastien Bertrand', memberB.id, memberB.email, 'Blanche Bonnet', inviteB.id, inviteB.email];
+});
+afterAll(() => ctx?.close());
+
+const matches = (status: number, expected: Status) => (Array.isArray(expected) ? expected.includes(status) : status === expected);
+
+describe('the authorization matrix', () => {
+  it('has a row for every operation of the contract, and no row for an operation that is gone', () => {
+    const ids = operations.map(({ op }) => op.operationId!);
+    expect(ids.filter((id) => !matrix[id])).toEqual([]);
+    expect(Object.keys(matrix).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  for (const { op } of operations) {
+    const id = op.operationId!;
+    for (const row of matrix[id] ?? []) {
+      it(`${id} on ${row.target === 'A' || row.target === 'B' ? `company ${row.target}'s object` : row.target === 'self' ? "the caller's own data" : 'no object'}`, async () => {
+        for (const caller of callers) {
+          const { request, as } = await row.call(caller, row.target);
+          // Anonymous stays anonymous even on rows that act through a fresh account.
+          const person = caller === 'anonymous' ? undefined : (as ?? personOf(caller));
+          const token = person ? await tokenFor(person) : undefined;
+          const res = await ctx.app.inject({ ...request, headers: { 'accept-language': 'en', ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+          expect(matches(res.statusCode, row.expected[caller]), `${caller} → ${id} (${row.target}): got ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(true);
+          if (!isPublic(op) && caller === 'anonymous') expect(errorOf(res)).toMatchObject({ msg: 'You must be signed in.', need2Logout: true });
+          if (res.statusCode === 403) expect(errorOf(res).msg).toBe('You do not have access to this resource.');
+          if (res.statusCode === 404 && !isPublic(op)) expect(errorOf(res).msgType).toMatch(/not_found$/);
+          if (caller === 'managerA' || caller === 'employeeA') {
+            for (const secret of secretsOfB) expect(res.body, `${caller} → ${id} (${row.target}) shows B's "${secret}"`).not.toContain(secret);
+          }
+        }
+      });
+    }
+  }
+});
+
+describe('the binder', () => {
+  const tokenOf = (caller: Exclude<Caller, 'anonymous'>) => tokenFor(world.people[caller]);
+
+  it('refuses the roles missing from x-roles (contract narrowed to admins)', async () => {
+    const narrowed = structuredClone(contract);
+    narrowed.paths['/api/users/profile']!.get!['x-roles'] = ['admin'];
+    const app = await buildApp({ db: ctx.db, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, filesDir: ctx.filesDir, contract: narrowed });
+    try {
+      expect((await app.inject({ url: '/api/users/profile', headers: { authorization: `Bearer ${await tokenOf('admin')}` } })).statusCode).toBe(200);
+      for (const caller of ['managerA', 'employeeA'] as const) {
+        const res = await app.inject({ url: '/api/users/profile', headers: { authorization: `Bearer ${await tokenOf(caller)}`, 'accept-language': 'fr' } });
+        expect(res.statusCode).toBe(403);
+        expect(errorOf(res)).toMatchObject({ msg: "Vous n'avez pas accès à cette ressource.", msgType: 'common-forbidden' });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('will not start when an operation has no handler or a handler no operation', async () => {
+    const extra = structuredClone(contract);
+    extra.paths['/api/extra'] = { get: { operationId: 'getExtra', security: [], responses: { '200': {} } } };
+    await expect(buildApp({ db: ctx.db, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, contract: extra })).rejects.toThrow(/No handler for operation getExtra/);
+    const missing = structuredClone(contract);
+    delete missing.paths['/api/health'];
+    await expect(buildApp({ db: ctx.db, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, contract: missing })).rejects.toThrow(/getHealth/);
+  });
+
+  it('will not start when a secured operation has no x-roles', async () => {
+    const open = structuredClone(contract);
+    delete open.paths['/api/users/profile']!.get!['x-roles'];
+    await expect(buildApp({ db: ctx.db, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, contract: open })).rejects.toThrow(/getProfile has no x-roles/);
+  });
+});

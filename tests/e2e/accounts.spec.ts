@@ -1,0 +1,160 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, fr, newUser, signIn, test } from './fixtures';
+
+// The demo admin reads the outbox: the embedded default delivers every email there.
+async function outboxLink(request: APIRequestContext, to: string, kind: 'invitation' | 'verify_email' | 'reset_password') {
+  const login = await request.post('/api/users/login', { data: { email: 'admin@demo.soumissio.fr', password: 'Demo-Admin-2026' } });
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.get('/api/admin/outbox?perPage=100', { headers: { authorization: `Bearer ${token}` } });
+  const { emails } = (await response.json()) as { emails: { to: string; kind: string; link: string | null }[] };
+  const link = emails.find((email) => email.to === to && email.kind === kind)?.link;
+  expect(link, `${kind} email to ${to}`).toBeTruthy();
+  // Same server, whatever origin the link was written with.
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A Luhn-valid SIRET unique to this run. */
+function newSiret() {
+  const body = String(Date.now()).slice(-13).padStart(13, '4');
+  for (let check = 0; check < 10; check += 1) {
+    const digits = body + check;
+    let sum = 0;
+    for (let i = 0; i < 14; i += 1) {
+      let n = Number(digits[13 - i]);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}
+
+async function registerManager(page: Page) {
+  const manager = newUser('manager');
+  await page.goto('/manager/sign-up');
+  await page.getByLabel(fr['signup-username']!).fill(manager.username);
+  await page.getByLabel(fr['signup-email']!).fill(manager.email);
+  await page.getByLabel(fr['signup-password']!, { exact: true }).fill(manager.password);
+  await page.getByRole('button', { name: fr['signup-submit'] }).click();
+  await expect(page).toHaveURL(/\/create-company$/);
+  return manager;
+}
+
+async function createCompany(page: Page) {
+  await page.getByLabel(fr['createcompany-name']!).fill('Menuiserie Fontaine');
+  await page.getByLabel(fr['createcompany-siret']!).fill(newSiret());
+  await page.getByLabel(fr['createcompany-address']!).fill('3 place Bellecour');
+  await page.getByLabel(fr['createcompany-postal_code']!).fill('69002');
+  await page.getByLabel(fr['createcompany-city']!).fill('Lyon');
+  await page.getByLabel(fr['createcompany-keywords']!).fill('menuiserie');
+  await page.keyboard.press('Enter');
+  await page.getByLabel(fr['createcompany-cpv_codes']!).fill('45421000');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('69 · Rhône').check();
+  await page.getByLabel('Auvergne-Rhône-Alpes').check();
+  await page.getByRole('button', { name: fr['createcompany-create_submit'] }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('a manager registers, creates the company, invites an employee who joins from the email link', async ({ page, browser, request }) => {
+  await registerManager(page);
+  await expectAccessible(page, 'create company');
+  // The client refuses a bad SIRET before the server sees it.
+  await page.getByLabel(fr['createcompany-siret']!).fill('73282932000075');
+  await page.getByRole('button', { name: fr['createcompany-create_submit'] }).click();
+  await expect(page.getByText(fr['form-siret_checksum']!)).toBeVisible();
+  await createCompany(page);
+
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'token')!.value;
+  const employee = newUser('employee');
+  const invited = await request.post('/api/invites', { data: { email: employee.email, role: 'employee' }, headers: { authorization: `Bearer ${token}` } });
+  expect(invited.status()).toBe(201);
+  const link = await outboxLink(request, employee.email, 'invitation');
+
+  const other = await browser.newContext();
+  const invitee = await other.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'Rejoindre Menuiserie Fontaine' })).toBeVisible();
+  await expect(invitee.getByLabel(fr['invitesignup-email']!)).toHaveValue(employee.email);
+  await expectAccessible(invitee, 'employee sign-up');
+  await invitee.getByLabel(fr['signup-username']!).fill(employee.username);
+  await invitee.getByLabel(fr['signup-password']!, { exact: true }).fill(employee.password);
+  await invitee.getByLabel(fr['form-password_confirmation']!, { exact: true }).fill(employee.password);
+  await invitee.getByRole('button', { name: fr['invitesignup-submit'] }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+
+  // The link works once.
+  await other.clearCookies();
+  await invitee.evaluate(() => localStorage.clear());
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: fr['invitesignup-used_title'] })).toBeVisible();
+  await other.close();
+});
+
+test('forgot password, reset once from the email link, then sign in with the new password', async ({ page, request }) => {
+  const manager = await registerManager(page);
+  await createCompany(page);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: fr['forgot-link'] }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectAccessible(page, 'forgot password');
+  await page.getByLabel(fr['signin-email']!).fill(manager.email);
+  await page.getByRole('button', { name: fr['forgot-submit'] }).click();
+  await expect(page.getByRole('heading', { name: fr['forgot-sent_title'] })).toBeVisible();
+
+  const link = await outboxLink(request, manager.email, 'reset_password');
+  const password = 'Nouvelle-phrase-2026';
+  await page.goto(link);
+  await expectAccessible(page, 'reset password');
+  await page.getByLabel(fr['reset-new_password']!, { exact: true }).fill(password);
+  await page.getByLabel(fr['form-password_confirmation']!, { exact: true }).fill(password);
+  await page.getByRole('button', { name: fr['reset-submit'] }).click();
+  await expect(page.getByRole('heading', { name: fr['reset-done_title'] })).toBeVisible();
+
+  await page.goto(link);
+  await page.getByLabel(fr['reset-new_password']!, { exact: true }).fill('Encore-une-phrase-2026');
+  await page.getByLabel(fr['form-password_confirmation']!, { exact: true }).fill('Encore-une-phrase-2026');
+  await page.getByRole('button', { name: fr['reset-submit'] }).click();
+  await expect(page.getByRole('heading', { name: fr['reset-expired_title'] })).toBeVisible();
+  await expect(page.getByRole('link', { name: fr['reset-ask_new_link'] })).toHaveAttribute('href', '/forgot-password');
+
+  await signIn(page, manager.email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('my profile: picture, username, email verification from the outbox link', async ({ page, request }) => {
+  const manager = await registerManager(page);
+  await createCompany(page);
+  const id = await page.evaluate(() => (JSON.parse(localStorage.getItem('userProfile') ?? '{}') as { _id: string })._id);
+  await page.goto(`/users/${id}`);
+  await expect(page.getByRole('heading', { name: fr['myprofile-title'] })).toBeVisible();
+  await expectAccessible(page, 'my profile');
+
+  // Refused on the client: not an accepted image type.
+  await page.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+  await expect(page.getByRole('alert').filter({ hasText: fr['common-invalid_file_type']! }).first()).toBeVisible();
+
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await page.locator('input[type=file]').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(fr['myprofile-picture_preview']!)).toBeVisible();
+  await page.getByRole('button', { name: fr['myprofile-picture_save'] }).click();
+  await expect(page.getByRole('button', { name: fr['myprofile-picture_remove'] })).toBeVisible();
+
+  await page.getByLabel(fr['signup-username']!).fill('Léa Fontaine-Roux');
+  await page.getByRole('button', { name: fr['myprofile-save'], exact: true }).click();
+  await expect(page.getByText(fr['profile-updated']!).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(fr['signup-username']!)).toHaveValue('Léa Fontaine-Roux');
+
+  const link = await outboxLink(request, manager.email, 'verify_email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: fr['verify-success_title'] })).toBeVisible();
+  await expectAccessible(page, 'verify email');
+  await page.goto(`/users/${id}`);
+  await expect(page.getByText(new RegExp(`— ${fr['myprofile-email_verified']!}$`))).toBeVisible();
+});
