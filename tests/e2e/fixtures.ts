@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 
@@ -15,7 +15,7 @@ export const newUser = (tag: string) => {
 
 /** Fails on any WCAG 2.x A/AA violation, listing each with its first target. */
 export async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
@@ -26,6 +26,62 @@ export async function signIn(page: Page, email: string, password: string, rememb
   await page.getByLabel(fr['signin-password']!, { exact: true }).fill(password);
   if (remember) await page.getByLabel(fr['signin-remember']!).check();
   await page.getByRole('button', { name: fr['signin-submit'] }).click();
+}
+
+// The demo admin reads the outbox: the embedded default delivers every email there.
+export async function outboxLink(request: APIRequestContext, to: string, kind: 'invitation' | 'verify_email' | 'reset_password') {
+  const login = await request.post('/api/users/login', { data: { email: 'admin@demo.soumissio.fr', password: 'Demo-Admin-2026' } });
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.get('/api/admin/outbox?perPage=100', { headers: { authorization: `Bearer ${token}` } });
+  const { emails } = (await response.json()) as { emails: { to: string; kind: string; link: string | null }[] };
+  const link = emails.find((email) => email.to === to && email.kind === kind)?.link;
+  expect(link, `${kind} email to ${to}`).toBeTruthy();
+  // Same server, whatever origin the link was written with.
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A Luhn-valid SIRET unique to this run. */
+function newSiret() {
+  const body = String(Date.now()).slice(-13).padStart(13, '4');
+  for (let check = 0; check < 10; check += 1) {
+    const digits = body + check;
+    let sum = 0;
+    for (let i = 0; i < 14; i += 1) {
+      let n = Number(digits[13 - i]);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}
+
+export async function registerManager(page: Page) {
+  const manager = newUser('manager');
+  await page.goto('/manager/sign-up');
+  await page.getByLabel(fr['signup-username']!).fill(manager.username);
+  await page.getByLabel(fr['signup-email']!).fill(manager.email);
+  await page.getByLabel(fr['signup-password']!, { exact: true }).fill(manager.password);
+  await page.getByRole('button', { name: fr['signup-submit'] }).click();
+  await expect(page).toHaveURL(/\/create-company$/);
+  return manager;
+}
+
+export async function createCompany(page: Page) {
+  await page.getByLabel(fr['createcompany-name']!).fill('Menuiserie Fontaine');
+  await page.getByLabel(fr['createcompany-siret']!).fill(newSiret());
+  await page.getByLabel(fr['createcompany-address']!).fill('3 place Bellecour');
+  await page.getByLabel(fr['createcompany-postal_code']!).fill('69002');
+  await page.getByLabel(fr['createcompany-city']!).fill('Lyon');
+  await page.getByLabel(fr['createcompany-keywords']!).fill('menuiserie');
+  await page.keyboard.press('Enter');
+  await page.getByLabel(fr['createcompany-cpv_codes']!).fill('45421000');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('69 · Rhône').check();
+  await page.getByLabel('Auvergne-Rhône-Alpes').check();
+  await page.getByRole('button', { name: fr['createcompany-create_submit'] }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 export const test = base;

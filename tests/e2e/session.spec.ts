@@ -1,23 +1,21 @@
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { en, expect, expectAccessible, fr, newUser, signIn, test } from './fixtures';
+import { createCompany, en, expect, expectAccessible, fr, registerManager, signIn, test } from './fixtures';
 
-test('a new manager signs up, keeps the session on reload, switches to English and dark mode, signs out and back in', async ({ page, context }) => {
-  const user = newUser('signup');
+test('a new manager signs up, creates the company, keeps the session on reload, switches to English and dark mode, signs out and back in', async ({ page, context }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.getByRole('link', { name: fr['signin-sign_up_link'] }).click();
   await expect(page).toHaveURL(/\/manager\/sign-up$/);
   await expect(page).toHaveTitle(`Soumissio — ${fr['signup-page_title']}`);
 
-  await page.getByLabel(fr['signup-username']!).fill(user.username);
-  await page.getByLabel(fr['signup-email']!).fill(user.email);
-  await page.getByLabel(fr['signup-password']!, { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: fr['signup-submit'] }).click();
+  // A new manager has no company yet: the only way on is to create it.
+  const user = await registerManager(page);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/create-company$/);
+  await createCompany(page);
 
-  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Bonjour, ${user.username}` })).toBeVisible();
-  await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
-  await expect(page.getByRole('main').getByText(fr['dashboard-no_company']!)).toBeVisible();
+  await expect(page.getByRole('main').getByText('Menuiserie Fontaine')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
   await page.reload();
