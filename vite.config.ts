@@ -7,7 +7,13 @@ const backend = process.env.VITE_DEV_BACKEND ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+    alias: [
+      { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
+      // @xstate/react imports the pre-React-18 shim; React 19 has useSyncExternalStore built in,
+      // so the shim's fallback code would only weigh on the first page.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
   },
   server: {
     proxy: {

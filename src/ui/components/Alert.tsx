@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import { alert } from 'styled-system/recipes';
+import { alert } from 'styled-system/recipes/alert';
 
 type Status = 'error' | 'success' | 'warning' | 'info';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { avatar, type AvatarVariantProps } from 'styled-system/recipes';
+import { avatar, type AvatarVariantProps } from 'styled-system/recipes/avatar';
 
 type AvatarProps = AvatarVariantProps & { name: string; src?: string | null | undefined };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { badge, type BadgeVariantProps } from 'styled-system/recipes';
+import { badge, type BadgeVariantProps } from 'styled-system/recipes/badge';
 
 type BadgeProps = BadgeVariantProps & { children: ReactNode; dot?: boolean };
 

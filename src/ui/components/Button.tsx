@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cx } from 'styled-system/css';
-import { button, type ButtonVariantProps } from 'styled-system/recipes';
+import { button, type ButtonVariantProps } from 'styled-system/recipes/button';
 
 // Plain wrappers over the recipe: the sign-in page's budget has no room for a runtime styled() factory.
 type ButtonProps = ComponentProps<'button'> & ButtonVariantProps;

@@ -1,6 +1,6 @@
 import type { ComponentProps, ElementType } from 'react';
 import { cx } from 'styled-system/css';
-import { card } from 'styled-system/recipes';
+import { card } from 'styled-system/recipes/card';
 
 const classes = card();
 

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { checkbox } from 'styled-system/recipes';
+import { checkbox } from 'styled-system/recipes/checkbox';
 
 type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { menu } from 'styled-system/recipes';
+import { menu } from 'styled-system/recipes/menu';
 import { Button } from './Button';
 
 export type Choice<V extends string> = { value: V; label: string; icon?: ReactNode; lang?: string };

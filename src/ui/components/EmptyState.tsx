@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { emptyState, type EmptyStateVariantProps } from 'styled-system/recipes';
+import { emptyState, type EmptyStateVariantProps } from 'styled-system/recipes/empty-state';
 
 type EmptyStateProps = EmptyStateVariantProps & {
   icon: ReactNode;

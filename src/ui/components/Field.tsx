@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { field } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
 import { Input } from './Input';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {

@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { Upload } from 'lucide-react';
 import { cx } from 'styled-system/css';
-import { fileDrop } from 'styled-system/recipes';
+import { fileDrop } from 'styled-system/recipes/file-drop';
 
 type FileDropProps = {
   label: ReactNode;

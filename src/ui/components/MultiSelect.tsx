@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { field, tagInput } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
+import { tagInput } from 'styled-system/recipes/tag-input';
 import { Checkbox } from './Checkbox';
 import { Input } from './Input';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { pagination } from 'styled-system/recipes';
+import { pagination } from 'styled-system/recipes/pagination';
 
 type PaginationProps = { page: number; totalPages: number; count: number; onPageChange: (page: number) => void; disabled?: boolean };
 

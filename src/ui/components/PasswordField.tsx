@@ -2,7 +2,7 @@ import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { field } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
 import { Input } from './Input';
 
 type PasswordFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { searchInput } from 'styled-system/recipes';
+import { searchInput } from 'styled-system/recipes/search-input';
 
 type SearchInputProps = { label: string; value: string; placeholder?: string; onChange: (value: string) => void };
 

@@ -1,7 +1,7 @@
 import { useId, type ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { select } from 'styled-system/recipes';
+import { select } from 'styled-system/recipes/select';
 
 type SelectProps = Omit<ComponentProps<'select'>, 'onChange' | 'value'> & {
   label: string;

@@ -1,4 +1,4 @@
-import { skeleton } from 'styled-system/recipes';
+import { skeleton } from 'styled-system/recipes/skeleton';
 
 type SkeletonProps = { lines?: number; label: string; widths?: string[] };
 

@@ -1,4 +1,4 @@
-import { spinner } from 'styled-system/recipes';
+import { spinner } from 'styled-system/recipes/spinner';
 
 type SpinnerProps = { label: string; size?: 'sm' | 'md' | 'lg' };
 

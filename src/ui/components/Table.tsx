@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { table } from 'styled-system/recipes';
+import { table } from 'styled-system/recipes/table';
 
 const classes = table();
 

@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import { field, tagInput } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
+import { tagInput } from 'styled-system/recipes/tag-input';
 
 type TagInputProps = {
   label: ReactNode;

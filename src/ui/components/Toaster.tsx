@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { toast } from 'styled-system/recipes';
+import { toast } from 'styled-system/recipes/toast';
 import type { Toast } from '../../machines/notifications.machine';
 
 const icons = { error: CircleAlert, success: CircleCheck, warning: TriangleAlert, info: Info } as const;

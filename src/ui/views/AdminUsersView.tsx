@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ChevronDown, Users } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { select } from 'styled-system/recipes';
+import { select } from 'styled-system/recipes/select';
 import { Avatar } from '../components/Avatar';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Hourglass } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 
 /** The routes of features that come with later issues: their guards work, their pages say so. */
 export function ComingSoonView() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { field } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/Field';
 import { MultiSelect } from '../components/MultiSelect';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Building2, CircleAlert, Globe, MapPin, Pencil, Phone, Users } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { field } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardFooter, CardHeader, CardRoot, CardTitle } from '../components/Card';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ArrowRight, Building2, CircleAlert, Inbox, MailCheck, MailPlus, Users } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../components/Card';

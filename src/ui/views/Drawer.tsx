@@ -4,7 +4,8 @@ import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { cx } from 'styled-system/css';
-import { button, drawer } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
+import { drawer } from 'styled-system/recipes/drawer';
 
 type DrawerProps = {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, Inbox } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { SearchInput } from '../components/SearchInput';

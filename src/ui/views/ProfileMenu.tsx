@@ -3,7 +3,8 @@ import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
 import { Flag, LogOut, UserRound } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button, menu } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
+import { menu } from 'styled-system/recipes/menu';
 import type { Profile } from '../../machines/types';
 
 type ProfileMenuProps = {

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardFooter, CardHeader, CardRoot, CardTitle } from '../components/Card';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CircleAlert, UserX } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { CardBody, CardRoot } from '../components/Card';

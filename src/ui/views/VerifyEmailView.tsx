@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
+import { button } from 'styled-system/recipes/button';
 import { Button } from '../components/Button';
 import { CardBody, CardRoot } from '../components/Card';
 import { Spinner } from '../components/Spinner';
