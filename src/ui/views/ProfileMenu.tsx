@@ -6,9 +6,10 @@ import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { menu } from 'styled-system/recipes/menu';
 import type { Profile } from '../../machines/types';
+import { Avatar } from '../components/Avatar';
 
 type ProfileMenuProps = {
-  profile: Pick<Profile, '_id' | 'username' | 'primaryEmail' | 'role'>;
+  profile: Pick<Profile, '_id' | 'username' | 'primaryEmail' | 'role' | 'profilePicture'>;
   signingOut?: boolean;
   onNavigate: (href: string) => void;
   onSignOut: () => void;
@@ -18,7 +19,6 @@ type ProfileMenuProps = {
 export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut }: ProfileMenuProps) {
   const { t } = useTranslation();
   const classes = menu();
-  const initial = profile.username.trim().charAt(0).toUpperCase() || '?';
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end', gutter: 8 }}
@@ -29,12 +29,7 @@ export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut
       }}
     >
       <Menu.Trigger className={cx(button({ variant: 'ghost', size: 'sm' }), css({ gap: '2', pe: '2' }))} aria-label={t('header-profile_menu')}>
-        <span
-          aria-hidden="true"
-          className={css({ w: '7', h: '7', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.text', display: 'grid', placeItems: 'center', fontWeight: 'semibold', fontSize: 'xs' })}
-        >
-          {initial}
-        </span>
+        <Avatar name={profile.username} src={profile.profilePicture?.url} size="sm" />
         <span className={css({ display: { base: 'none', md: 'inline' }, maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis' })}>{profile.username}</span>
       </Menu.Trigger>
       <Portal>
