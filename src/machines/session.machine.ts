@@ -26,6 +26,9 @@ export type SessionEvent =
  * The signed-in user. Cookies, localStorage, token decoding, the API's auth header and toasts
  * are effects named here and provided in src/app, so tests and stories swap them.
  */
+/** Every way out of a session forgets all of it, so the next user sees nothing of this one. */
+const endSession = ['removeToken', 'removeProfile', 'clearAuthToken', 'resetStateFamilies', 'forget'] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -81,11 +84,7 @@ export const sessionMachine = setup({
       target: '.signedOut',
       actions: [
         { type: 'notifyUnauthorized', params: ({ event }) => ({ message: event.message }) },
-        'removeToken',
-        'removeProfile',
-        'clearAuthToken',
-        'resetStateFamilies',
-        'forget',
+        ...endSession,
       ],
     },
   },
@@ -178,11 +177,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: [
                   { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
-                  'removeToken',
-                  'removeProfile',
-                  'clearAuthToken',
-                  'resetStateFamilies',
-                  'forget',
+                  ...endSession,
                 ],
               },
               // A passing network failure keeps a known user signed in with the stored profile.
@@ -195,11 +190,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: [
                   { type: 'notifyProfileError', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
-                  'removeToken',
-                  'removeProfile',
-                  'clearAuthToken',
-                  'resetStateFamilies',
-                  'forget',
+                  ...endSession,
                 ],
               },
             ],
@@ -225,11 +216,7 @@ export const sessionMachine = setup({
             target: '#session.signedOut',
             actions: [
               { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
-              'removeToken',
-              'removeProfile',
-              'clearAuthToken',
-              'resetStateFamilies',
-              'forget',
+              ...endSession,
             ],
           },
           // A passing network failure keeps a known user signed in with the stored profile.
@@ -242,11 +229,7 @@ export const sessionMachine = setup({
             target: '#session.signedOut',
             actions: [
               { type: 'notifyProfileError', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
-              'removeToken',
-              'removeProfile',
-              'clearAuthToken',
-              'resetStateFamilies',
-              'forget',
+              ...endSession,
             ],
           },
         ],
@@ -290,11 +273,7 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: [
               { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
-              'removeToken',
-              'removeProfile',
-              'clearAuthToken',
-              'resetStateFamilies',
-              'forget',
+              ...endSession,
             ],
           },
           {
@@ -321,8 +300,8 @@ export const sessionMachine = setup({
       invoke: {
         src: 'logoutUser',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'signedOut', actions: ['removeToken', 'removeProfile', 'clearAuthToken', 'resetStateFamilies', 'forget'] },
-        onError: { target: 'signedOut', actions: ['removeToken', 'removeProfile', 'clearAuthToken', 'resetStateFamilies', 'forget'] },
+        onDone: { target: 'signedOut', actions: [...endSession] },
+        onError: { target: 'signedOut', actions: [...endSession] },
       },
     },
   },
