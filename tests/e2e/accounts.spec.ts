@@ -1,7 +1,7 @@
 import { createCompany, expect, expectAccessible, fr, newUser, outboxLink, registerManager, signIn, test } from './fixtures';
 
-test('a manager registers, creates the company, invites an employee who joins from the email link', async ({ page, browser, request }) => {
-  await registerManager(page);
+test('a manager registers, creates the company, invites an employee who joins from the email link, then both sign in', async ({ page, browser, request }) => {
+  const manager = await registerManager(page);
   await expectAccessible(page, 'create company');
   // The client refuses a bad SIRET before the server sees it.
   await page.getByLabel(fr['createcompany-siret']!).fill('73282932000075');
@@ -9,11 +9,13 @@ test('a manager registers, creates the company, invites an employee who joins fr
   await expect(page.getByText(fr['form-siret_checksum']!)).toBeVisible();
   await createCompany(page);
 
-  const cookies = await page.context().cookies();
-  const token = cookies.find((cookie) => cookie.name === 'token')!.value;
+  // The manager invites from the company's users page.
   const employee = newUser('employee');
-  const invited = await request.post('/api/invites', { data: { email: employee.email, role: 'employee' }, headers: { authorization: `Bearer ${token}` } });
-  expect(invited.status()).toBe(201);
+  await page.goto('/company/users');
+  await page.getByLabel(fr['companyusers-invite_email']!).fill(employee.email);
+  await page.getByRole('button', { name: fr['companyusers-invite_submit'] }).click();
+  // The pending invitation is listed.
+  await expect(page.getByRole('main').getByRole('cell', { name: employee.email }).first()).toBeVisible();
   const link = await outboxLink(request, employee.email, 'invitation');
 
   const other = await browser.newContext();
@@ -27,13 +29,25 @@ test('a manager registers, creates the company, invites an employee who joins fr
   await invitee.getByLabel(fr['form-password_confirmation']!, { exact: true }).fill(employee.password);
   await invitee.getByRole('button', { name: fr['invitesignup-submit'] }).click();
   await expect(invitee).toHaveURL(/\/dashboard$/);
+  await expect(invitee.getByRole('main').getByText('Menuiserie Fontaine')).toBeVisible();
 
   // The link works once.
   await other.clearCookies();
   await invitee.evaluate(() => localStorage.clear());
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: fr['invitesignup-used_title'] })).toBeVisible();
+
+  // Both sign in with their passwords and work in the same company.
+  await signIn(invitee, employee.email, employee.password);
+  await expect(invitee.getByRole('heading', { name: `Bonjour, ${employee.username}` })).toBeVisible();
+  await expect(invitee.getByRole('main').getByText('Menuiserie Fontaine')).toBeVisible();
   await other.close();
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, manager.email, manager.password);
+  await expect(page.getByRole('heading', { name: `Bonjour, ${manager.username}` })).toBeVisible();
+  await page.goto('/company/users');
+  await expect(page.getByRole('main').getByText(employee.email).first()).toBeVisible();
 });
 
 test('forgot password, reset once from the email link, then sign in with the new password', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { createCompany, en, expect, expectAccessible, fr, registerManager, signIn, test } from './fixtures';
+import { createCompany, en, expect, fr, registerManager, signIn, test } from './fixtures';
 
 test('a new manager signs up, creates the company, keeps the session on reload, switches to English and dark mode, signs out and back in', async ({ page, context }) => {
   await page.goto('/');
@@ -92,38 +92,3 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   await page.getByRole('link', { name: fr['notfound-back_home'] }).or(page.getByRole('button', { name: fr['notfound-back_home'] })).click();
   await expect(page).toHaveURL(/\/sign-in$/);
 });
-
-for (const lng of ['fr', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`every screen so far is accessible in ${lng}, ${theme}`, async ({ page }) => {
-      await page.addInitScript(
-        ({ l, t }) => {
-          localStorage.setItem('i18nextLng', l);
-          localStorage.setItem('theme', t);
-        },
-        { l: lng, t: theme },
-      );
-      const t = lng === 'fr' ? fr : en;
-      await page.emulateMedia({ colorScheme: theme });
-      await page.goto('/sign-in');
-      await expect(page.getByRole('button', { name: t['signin-submit'] })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectAccessible(page, `/sign-in ${lng} ${theme}`);
-      await page.goto('/manager/sign-up');
-      await expect(page.getByRole('button', { name: t['signup-submit'] })).toBeVisible();
-      await expectAccessible(page, `/manager/sign-up ${lng} ${theme}`);
-      await page.goto('/nulle-part');
-      await expect(page.getByRole('heading', { name: t['notfound-title'] })).toBeVisible();
-      await expectAccessible(page, `not found ${lng} ${theme}`);
-
-      await page.goto('/sign-in');
-      await page.getByLabel(t['signin-email']!).fill(DEMO_ACCOUNTS.manager.email);
-      await page.getByLabel(t['signin-password']!, { exact: true }).fill(DEMO_ACCOUNTS.manager.password);
-      await page.getByRole('button', { name: t['signin-submit'] }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('main').getByText(DEMO_COMPANY_NAME)).toBeVisible();
-      await expectAccessible(page, `/dashboard ${lng} ${theme}`);
-      await page.screenshot({ path: `test-results/screens/dashboard-${lng}-${theme}.png` });
-    });
-  }
-}
