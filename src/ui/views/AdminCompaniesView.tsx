@@ -9,8 +9,7 @@ import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate, formatNumber } from '../format';
 import type { CompanyRow } from './admin-types';
-import { CompanyForm, companyValues, emptyCompany } from './CompanyForm';
-import type { CompanyValues } from './CreateCompanyView';
+import { CompanyForm, companyValues, emptyCompany, type CompanyValues } from './CompanyForm';
 import { ListFrame, PageHeading, type ListState } from './ListFrame';
 
 export type CompanyEditor = { mode: 'create' } | { mode: 'edit'; company: CompanyRow };

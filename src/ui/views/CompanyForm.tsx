@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
@@ -9,7 +9,18 @@ import { TagInput } from '../components/TagInput';
 import { DEPARTEMENTS, REGIONS } from '../forms/france';
 import * as rules from '../forms/rules';
 import { readForm, useFieldErrors } from '../forms/use-field-errors';
-import type { CompanyValues } from './CreateCompanyView';
+
+export type CompanyValues = {
+  name: string;
+  siret: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  website: string;
+  description: string;
+  profile: { keywords: string[]; cpvCodes: string[]; departments: string[]; regions: string[] };
+};
 
 const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description'] as const;
 const departementOptions = DEPARTEMENTS.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
@@ -55,11 +66,17 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
     website: rules.website,
     description: rules.description,
   }));
+  // The submit button is far below the banner in a long form: bring a server refusal into view.
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) banner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [error]);
   const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const raw = readForm(event.currentTarget, FIELDS);
+    // Spaces typed in a SIRET (as printed on a Kbis) are dropped; the server takes digits only.
     const values = { ...raw, siret: raw.siret.replace(/\s+/g, '') };
     if (!check(values)) return;
     onSubmit({
@@ -81,7 +98,13 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
 
   return (
     <form id={id} onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      {error ? <Alert status="error" title={errorTitle}>{error}</Alert> : null}
+      {error ? (
+        <div ref={banner}>
+          <Alert status="error" title={errorTitle}>
+            {error}
+          </Alert>
+        </div>
+      ) : null}
       <fieldset disabled={submitting} className={section}>
         <legend className={legend}>{t('createcompany-identity')}</legend>
         <TextField label={t('createcompany-name')} name="name" defaultValue={initial.name} autoComplete="organization" required maxLength={120} error={fieldError('name')} />
@@ -127,6 +150,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
               borderRadius: 'md',
               resize: 'vertical',
               _focusVisible: { borderColor: 'accent.default', boxShadow: '0 0 0 1px token(colors.accent.default)', outline: 'none' },
+              _disabled: { opacity: 0.65, bg: 'bg.subtle' },
             })}
           />
           {errors.description ? <p className={classes.errorText}>{t(errors.description)}</p> : null}
@@ -134,6 +158,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
       </fieldset>
       <fieldset disabled={submitting} className={section}>
         <legend className={legend}>{t('createcompany-profile')}</legend>
+        <p className={classes.helperText}>{t('createcompany-profile_help')}</p>
         <TagInput
           label={t('createcompany-keywords')}
           name="keywords"
@@ -160,7 +185,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
           filterPlaceholder={t('createcompany-departments_filter')}
           disabled={submitting}
         />
-        <MultiSelect label={t('createcompany-regions')} options={regionOptions} value={regions} onChange={setRegions} disabled={submitting} />
+        <MultiSelect label={t('createcompany-regions')} options={regionOptions} value={regions} onChange={setRegions} filterable={false} disabled={submitting} />
       </fieldset>
       {footer}
     </form>

@@ -12,8 +12,7 @@ import { Spinner } from '../components/Spinner';
 import { DEPARTEMENTS } from '../forms/france';
 import { formatDate, formatNumber } from '../format';
 import type { CompanyRow } from './admin-types';
-import { CompanyForm, companyValues } from './CompanyForm';
-import type { CompanyValues } from './CreateCompanyView';
+import { CompanyForm, companyValues, type CompanyValues } from './CompanyForm';
 import { PageHeading } from './ListFrame';
 
 export type CompanyViewProps =
