@@ -8,19 +8,11 @@ import { MultiSelect } from '../components/MultiSelect';
 import { TagInput } from '../components/TagInput';
 import { DEPARTEMENTS, REGIONS } from '../forms/france';
 import * as rules from '../forms/rules';
+import type { CompanyInput } from './admin-types';
 import { readForm, useFieldErrors } from '../forms/use-field-errors';
 
-export type CompanyValues = {
-  name: string;
-  siret: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  phone: string;
-  website: string;
-  description: string;
-  profile: { keywords: string[]; cpvCodes: string[]; departments: string[]; regions: string[] };
-};
+/** The contract's CompanyInput with every field present, as the form edits it. */
+export type CompanyValues = Required<Omit<CompanyInput, 'profile'>> & { profile: Required<NonNullable<CompanyInput['profile']>> };
 
 const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description'] as const;
 const departementOptions = DEPARTEMENTS.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
