@@ -18,6 +18,9 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
     const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) must not crash
+    // the process: pg emits it on the pool, and the pool opens a new connection on next use.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
