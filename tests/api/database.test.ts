@@ -7,7 +7,8 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections', () => {
   it('survives the server closing idle connections, and answers on new ones', async () => {
     const ctx = await createTestApp();
     try {
-      const pid = async () => Number((await ctx.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid);
+      // The query result's shape depends on the driver; on node-postgres it carries `rows`.
+      const pid = async () => Number(((await ctx.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid);
       const before = await pid();
       // Another session ends ours, as a restart or a failover would; the pool sees an idle client error.
       const { default: pg } = await import('pg');
