@@ -16,6 +16,8 @@ test('a manager registers, creates the company, invites an employee who joins fr
   await page.getByRole('button', { name: fr['companyusers-invite_submit'] }).click();
   // The pending invitation is listed.
   await expect(page.getByRole('main').getByRole('cell', { name: employee.email }).first()).toBeVisible();
+  // And counted next to the company's users in the side menu.
+  await expect(page.getByRole('link', { name: /1 en attente/ })).toBeVisible();
   const link = await outboxLink(request, employee.email, 'invitation');
 
   const other = await browser.newContext();
@@ -48,6 +50,8 @@ test('a manager registers, creates the company, invites an employee who joins fr
   await expect(page.getByRole('heading', { name: `Bonjour, ${manager.username}` })).toBeVisible();
   await page.goto('/company/users');
   await expect(page.getByRole('main').getByText(employee.email).first()).toBeVisible();
+  // Nothing is pending any more.
+  await expect(page.getByRole('link', { name: /en attente/ })).toHaveCount(0);
 });
 
 test('forgot password, reset once from the email link, then sign in with the new password', async ({ page, request }) => {

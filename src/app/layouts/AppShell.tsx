@@ -9,10 +9,19 @@ import { Drawer } from '../../ui/views/Drawer';
 import { Header } from '../../ui/views/Header';
 import { ProfileMenu } from '../../ui/views/ProfileMenu';
 import { SideMenu } from '../../ui/views/SideMenu';
+import { createRequestMachine } from '../../machines/request.machine';
+import type { DashboardSummary } from '../../ui/views/admin-types';
 import { DrawerContext } from '../drawer';
+import { MenuBadgesContext } from '../menu-badges';
 import { useHeaderControls } from '../header-controls';
+import { useServices } from '../services';
 import { SessionContext } from '../session';
+import { useRequest } from '../use-request';
 import { sideMenuFor } from './side-menu-entries';
+
+// The side menu's badges come from the dashboard summary, read again on every page change and
+// whenever a page changes what they count (an invitation sent or revoked).
+const badgesMachine = createRequestMachine<void, DashboardSummary>('getDashboardSummary');
 
 // Lazy-loaded with the signed-in pages: it brings Ark's menu and dialog, kept off the sign-in bundle.
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -39,7 +48,16 @@ function Shell({ children }: { children: ReactNode }) {
     drawer.send({ type: 'drawer.close' });
   }, [location, drawer]);
 
-  const sections = profile ? sideMenuFor(profile) : [];
+  // Managers see how many invitations of their company are still pending, next to its users.
+  const { operations } = useServices();
+  const badgeCounts = useRequest(badgesMachine, operations.getDashboardSummary);
+  const countsBadges = profile?.role === 'manager' && profile.company !== null;
+  const refreshBadges = () => {
+    if (countsBadges) badgeCounts.ref.send({ type: 'request.submit', input: undefined });
+  };
+  useEffect(refreshBadges, [location, countsBadges, badgeCounts.ref]);
+  const pending = countsBadges ? (badgeCounts.data?.pendingInvites ?? 0) : 0;
+  const sections = profile ? sideMenuFor(profile, pending > 0 ? { 'company-users': { count: pending, label: 'sidemenu-badge_pending' } } : {}) : [];
   const end = profile ? (
     <ProfileMenu profile={profile} signingOut={signingOut} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
   ) : null;
@@ -57,7 +75,7 @@ function Shell({ children }: { children: ReactNode }) {
   );
 
   return (
-    <>
+    <MenuBadgesContext.Provider value={refreshBadges}>
       <AppLayout header={<Header {...controls} start={menuButton} logoInSideMenu end={end} />} sideMenu={<SideMenu sections={sections} currentPath={location} />}>
         {children}
       </AppLayout>
@@ -70,6 +88,6 @@ function Shell({ children }: { children: ReactNode }) {
       >
         <SideMenu sections={sections} currentPath={location} mode="full" />
       </Drawer>
-    </>
+    </MenuBadgesContext.Provider>
   );
 }

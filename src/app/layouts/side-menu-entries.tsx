@@ -1,6 +1,6 @@
 import { Building2, CreditCard, FileText, FolderOpen, LayoutDashboard, LayoutTemplate, Radar, Users } from 'lucide-react';
 import type { Profile, Role } from '../../machines/types';
-import type { SideMenuLink, SideMenuSection } from '../../ui/views/SideMenu';
+import type { SideMenuBadge, SideMenuLink, SideMenuSection } from '../../ui/views/SideMenu';
 
 const all: Role[] = ['admin', 'manager', 'employee'];
 const staff: Role[] = ['manager', 'employee'];
@@ -33,8 +33,8 @@ export const sideMenuEntries: Entry[] = [
 
 const headings = { main: undefined, admin: 'sidemenu-heading_admin', company: 'sidemenu-heading_company' } as const;
 
-/** The menu of one user: the ready entries of their role, grouped under the spec's headings. */
-export function sideMenuFor(profile: Pick<Profile, 'role' | 'company'>, entries: Entry[] = sideMenuEntries): SideMenuSection[] {
+/** The menu of one user: the ready entries of their role, grouped under the spec's headings, with badges by entry id. */
+export function sideMenuFor(profile: Pick<Profile, 'role' | 'company'>, badges: Partial<Record<string, SideMenuBadge>> = {}, entries: Entry[] = sideMenuEntries): SideMenuSection[] {
   const companyId = profile.company?._id ?? '';
   const mine = entries.filter((entry) => entry.ready && entry.roles.includes(profile.role));
   return (['main', 'admin', 'company'] as const)
@@ -43,7 +43,7 @@ export function sideMenuFor(profile: Pick<Profile, 'role' | 'company'>, entries:
       heading: headings[section],
       items: mine
         .filter((entry) => entry.section === section)
-        .map((entry): SideMenuLink => ({ kind: 'link', id: entry.id, label: entry.label, href: entry.href(companyId), icon: entry.icon })),
+        .map((entry): SideMenuLink => ({ kind: 'link', id: entry.id, label: entry.label, href: entry.href(companyId), icon: entry.icon, badge: badges[entry.id] })),
     }))
     .filter((section) => section.items.length > 0);
 }

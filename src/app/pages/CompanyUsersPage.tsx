@@ -7,6 +7,7 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';
+import { useRefreshMenuBadges } from '../menu-badges';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
 const membersMachine = createListMachine<UserRow, { companyId: string }>('listCompanyUsers', { companyId: '' });
@@ -80,12 +81,14 @@ function useInvites() {
   const resend = useRequest(resendMachine, operations.resendInvite);
   const revoke = useRequest(revokeMachine, operations.revokeInvite);
   const toast = useSuccessToast();
+  const refreshMenuBadges = useRefreshMenuBadges();
   const [sentCount, setSentCount] = useState(0);
   const [revoking, setRevoking] = useState<InviteRow | null>(null);
   useOnSuccess(invite, ({ message }) => {
     setSentCount((n) => n + 1);
     toast(message);
     list.reload();
+    refreshMenuBadges();
   });
   useOnSuccess(resend, ({ message }) => {
     toast(message);
@@ -95,6 +98,7 @@ function useInvites() {
     setRevoking(null);
     toast(message);
     list.reload();
+    refreshMenuBadges();
   });
   return {
     list: list.list,
