@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pagination } from 'styled-system/recipes/pagination';
 
-type PaginationProps = { page: number; totalPages: number; count: number; onPageChange: (page: number) => void; disabled?: boolean };
+type PaginationProps = {
+  page: number;
+  totalPages: number;
+  count: number;
+  onPageChange: (page: number) => void;
+  disabled?: boolean;
+  /** The list's name, when a page holds more than one list: each navigation landmark needs its own name. */
+  label?: string;
+};
 
 /** The pages around the current one, the first and the last; gaps become an ellipsis. */
 export function pageItems(page: number, totalPages: number): (number | 'gap')[] {
@@ -16,11 +24,11 @@ export function pageItems(page: number, totalPages: number): (number | 'gap')[] 
   return items;
 }
 
-export function Pagination({ page, totalPages, count, onPageChange, disabled }: PaginationProps) {
+export function Pagination({ page, totalPages, count, onPageChange, disabled, label }: PaginationProps) {
   const { t } = useTranslation();
   const classes = pagination();
   return (
-    <nav className={classes.root} aria-label={t('list-pagination')}>
+    <nav className={classes.root} aria-label={label ? t('list-pagination_named', { name: label }) : t('list-pagination')}>
       <p className={classes.summary}>{t('list-summary', { count, page, totalPages: Math.max(totalPages, 1) })}</p>
       {totalPages > 1 ? (
         <ul className={classes.list}>
@@ -41,7 +49,6 @@ export function Pagination({ page, totalPages, count, onPageChange, disabled }: 
                   className={classes.item}
                   disabled={disabled}
                   aria-current={item === page ? 'page' : undefined}
-                  aria-selected={item === page}
                   aria-label={t('list-page', { page: item })}
                   onClick={() => onPageChange(item)}
                 >

@@ -76,13 +76,15 @@ export function CompanyUsersView(props: CompanyUsersViewProps) {
         description={manage ? t('companyusers-subtitle_manager', { company: props.companyName }) : t('companyusers-subtitle', { company: props.companyName })}
       />
       {manage ? <InvitesPanel {...manage.invites} /> : null}
-      <section aria-labelledby="members-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="members-heading" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+      {/* Not a named region: the members table is one already, under the same name. */}
+      <section className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {t('companyusers-members')}
         </h2>
         <ListFrame
           list={members}
           narrowed={props.search.trim() !== ''}
+          label={t('companyusers-members')}
           onRetry={props.onRetry}
           onPageChange={props.onPage}
           empty={{
@@ -260,6 +262,7 @@ function InvitesPanel(invites: InvitesPanelProps) {
       <ListFrame
         list={invites.list}
         narrowed={false}
+        label={t('companyusers-invites')}
         onRetry={invites.onRetry}
         onPageChange={invites.onPage}
         empty={{

@@ -21,6 +21,8 @@ type ListFrameProps<TItem> = {
   list: ListState<TItem>;
   /** True when a search or a filter narrows the list: the empty state then says "no match". */
   narrowed: boolean;
+  /** The list's name, given when a page shows several lists (it names the pagination). */
+  label?: string;
   toolbar?: ReactNode;
   empty: { icon: ReactNode; title: string; description: string; actions?: ReactNode };
   onRetry: () => void;
@@ -29,7 +31,7 @@ type ListFrameProps<TItem> = {
 };
 
 /** Toolbar, then skeleton, error, empty state or the table with its pagination. */
-export function ListFrame<TItem>({ list, narrowed, toolbar, empty, onRetry, onPageChange, children }: ListFrameProps<TItem>) {
+export function ListFrame<TItem>({ list, narrowed, label, toolbar, empty, onRetry, onPageChange, children }: ListFrameProps<TItem>) {
   const { t } = useTranslation();
   const busy = list.state === 'loading' || list.state === 'debouncing';
   let body: ReactNode;
@@ -64,7 +66,7 @@ export function ListFrame<TItem>({ list, narrowed, toolbar, empty, onRetry, onPa
     body = (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' })} aria-busy={busy || undefined}>
         {children}
-        <Pagination page={list.page} totalPages={list.totalPages} count={list.count} onPageChange={onPageChange} disabled={busy} />
+        <Pagination page={list.page} totalPages={list.totalPages} count={list.count} onPageChange={onPageChange} disabled={busy} label={label} />
       </div>
     );
   }

@@ -200,6 +200,9 @@ describe('company users', () => {
     expect(within(members).queryByRole('button', { name: 'Retirer Camille Martin' })).toBeNull();
     await u.click(within(members).getByRole('button', { name: 'Retirer Julie Bernard' }));
     expect(arg(Members.Manager, 'manage', 'onRemove')).toHaveBeenCalledWith(julie);
+    // Two lists on one page: each pagination landmark says which list it pages through.
+    expect(screen.getByRole('navigation', { name: 'Pagination : Invitations' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pagination : Membres' })).toBeTruthy();
   });
 
   it('invite form checks the email, then sends it with the role', async () => {
