@@ -2,6 +2,7 @@ import { createCompany, expect, expectAccessible, fr, newUser, outboxLink, regis
 
 test('a manager registers, creates the company, invites an employee who joins from the email link, then both sign in', async ({ page, browser, request }) => {
   const manager = await registerManager(page);
+  await expect(page.getByRole('heading', { name: fr['createcompany-create_title'] })).toBeVisible();
   await expectAccessible(page, 'create company');
   // The client refuses a bad SIRET before the server sees it.
   await page.getByLabel(fr['createcompany-siret']!).fill('73282932000075');
@@ -48,6 +49,7 @@ test('a manager registers, creates the company, invites an employee who joins fr
   await page.evaluate(() => localStorage.clear());
   await signIn(page, manager.email, manager.password);
   await expect(page.getByRole('heading', { name: `Bonjour, ${manager.username}` })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Menuiserie Fontaine')).toBeVisible();
   await page.goto('/company/users');
   await expect(page.getByRole('main').getByText(employee.email).first()).toBeVisible();
   // Nothing is pending any more.
@@ -71,6 +73,7 @@ test('forgot password, reset once from the email link, then sign in with the new
   const link = await outboxLink(request, manager.email, 'reset_password');
   const password = 'Nouvelle-phrase-2026';
   await page.goto(link);
+  await expect(page.getByRole('heading', { name: fr['reset-title'] })).toBeVisible();
   await expectAccessible(page, 'reset password');
   await page.getByLabel(fr['reset-new_password']!, { exact: true }).fill(password);
   await page.getByLabel(fr['form-password_confirmation']!, { exact: true }).fill(password);

@@ -1,27 +1,81 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { en, expect, expectAccessible, fr, newUser, outboxLink, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
+import { en, expect, expectAccessible, fr, newUser, test } from './fixtures';
 
-// Every screen of the accounts, companies and shell issue passes axe (WCAG 2.2 A and AA) in
-// French and English, light and dark; each is also saved as a screenshot to look at.
+// Every screen of the accounts, companies and shell issue, with the user who sees it, passes axe
+// (WCAG 2.2 A and AA) in French and English, light and dark, once its content is loaded; each is
+// saved as a full-page screenshot to look at: test-results/screens/<screen>-<lng>-<theme>.png.
 
-async function tokenOf(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+type Demo = keyof typeof DEMO_ACCOUNTS;
+
+async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: string, data?: object, token?: string): Promise<T> {
+  const response = await request[method](url, { data, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
 }
 
-/** Signs the browser in as the app would after "sign in": the token cookie, then a fresh load. */
-async function useToken(context: BrowserContext, baseURL: string, token: string) {
-  await context.clearCookies();
-  await context.addCookies([{ name: 'token', value: token, url: baseURL, sameSite: 'Strict' }]);
+// The demo accounts sign in once for the four runs (one worker runs them one after the other).
+const tokens: Partial<Record<Demo, string>> = {};
+async function tokenOf(request: APIRequestContext, who: Demo) {
+  const { email, password } = DEMO_ACCOUNTS[who];
+  tokens[who] ??= (await api<{ token: string }>(request, 'post', '/api/users/login', { email, password })).token;
+  return tokens[who];
+}
+
+/** The links of the emails to one address, newest first per kind, from the admin's outbox. */
+async function linksTo(request: APIRequestContext, to: string) {
+  const { emails } = await api<{ emails: { to: string; kind: string; link: string | null }[] }>(request, 'get', '/api/admin/outbox?perPage=100', undefined, await tokenOf(request, 'admin'));
+  return (kind: 'invitation' | 'verify_email' | 'reset_password') => {
+    const link = emails.find((email) => email.to === to && email.kind === kind)?.link;
+    expect(link, `${kind} email to ${to}`).toBeTruthy();
+    const url = new URL(link!);
+    return `${url.pathname}${url.search}`;
+  };
+}
+
+/** Follows a link inside the started app; the headings on screen now are the previous page's. */
+async function follow(page: Page, to: string) {
+  await page.evaluate((path) => {
+    (window as unknown as Seen).seenHeadings = new WeakSet(document.querySelectorAll('h1'));
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+type Seen = { seenHeadings: WeakSet<Element> };
+
+/**
+ * Waits, checking every frame, for the page's own level-1 heading, the given text in the main
+ * content, and no skeleton, spinner or busy region left. The assertions after it say what is missing.
+ */
+async function settled(page: Page, heading: string, text?: string) {
+  await page
+    .waitForFunction(
+      ({ heading, text }) => {
+        const seen = (window as unknown as Partial<Seen>).seenHeadings;
+        const visible = (element: Element) => element.checkVisibility();
+        const titled = [...document.querySelectorAll('h1')].some((h1) => !seen?.has(h1) && h1.textContent?.trim() === heading && visible(h1));
+        const loading = [...document.querySelectorAll('[aria-busy="true"], [role="status"][aria-label]')].some((e) => visible(e) && !e.textContent?.trim());
+        const shown = !text || (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(text);
+        return titled && !loading && shown;
+      },
+      { heading, text },
+      { timeout: 7_000 },
+    )
+    .catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  if (text) await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+}
+
+/** Menus and dialogs fade in: colours are checked once they are final (spinners turn forever). */
+async function animationsDone(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
 for (const lng of ['fr', 'en'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`every screen is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
-      test.setTimeout(120_000);
       const t = lng === 'fr' ? fr : en;
+      const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
       await page.addInitScript(
         ({ l, th }) => {
           localStorage.setItem('i18nextLng', l);
@@ -31,71 +85,122 @@ for (const lng of ['fr', 'en'] as const) {
       );
       await page.emulateMedia({ colorScheme: theme });
 
-      const check = async (name: string, path: string, ready: (p: Page) => Promise<void>) => {
-        await page.goto(path);
-        await ready(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      /** Checks what is on screen now: language, theme, axe; then the screenshot. */
+      const check = async (name: string) => {
+        expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
+        await animationsDone(page);
         await expectAccessible(page, `${name} (${lng}, ${theme})`);
         await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
       };
-      const heading = (name: string) => (p: Page) => expect(p.getByRole('heading', { level: 1, name })).toBeVisible();
-      const h1 = (p: Page) => expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
+      const signInAs = async (token: string, path: string) => {
+        await context.clearCookies();
+        await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+        await page.evaluate(() => localStorage.removeItem('userProfile'));
+        await page.goto(path);
+      };
+
+      // This run's mail: a manager who has just signed up (verification email, then a reset
+      // link), and an employee invited by the demo manager.
+      const fresh = newUser(`screens-${lng}-${theme}`);
+      const registered = await api<{ token: string }>(request, 'post', '/api/users/register', { username: fresh.username, email: fresh.email, password: fresh.password });
+      await api(request, 'post', '/api/users/password/forgot', { email: fresh.email });
+      const invitee = newUser(`invitee-${lng}-${theme}`);
+      await api(request, 'post', '/api/invites', { email: invitee.email, role: 'employee' }, await tokenOf(request, 'manager'));
+      const freshLink = await linksTo(request, fresh.email);
+      const inviteLink = (await linksTo(request, invitee.email))('invitation');
 
       // Signed out.
-      await check('sign-in', '/sign-in', heading(t['signin-title']!));
-      await check('manager-sign-up', '/manager/sign-up', heading(t['signup-title']!));
-      await check('forgot-password', '/forgot-password', heading(t['forgot-title']!));
-      await check('reset-password', '/reset-password?token=0123456789abcdef0123', h1);
-      await check('verify-email', '/verify-email?token=0123456789abcdef0123', h1);
-      await check('not-found', '/nulle-part', heading(t['notfound-title']!));
+      await page.goto('/sign-in');
+      await settled(page, t['signin-title']!);
+      await check('sign-in');
+      await follow(page, '/manager/sign-up');
+      await settled(page, t['signup-title']!);
+      await check('manager-sign-up');
+      await follow(page, '/forgot-password');
+      await settled(page, t['forgot-title']!);
+      await check('forgot-password');
+      await follow(page, freshLink('reset_password'));
+      await settled(page, t['reset-title']!);
+      await check('reset-password');
+      await follow(page, inviteLink);
+      await settled(page, t['invitesignup-title']!.replace('{{company}}', DEMO_COMPANY_NAME));
+      await expect(page.getByLabel(t['invitesignup-email']!)).toHaveValue(invitee.email);
+      await check('employee-sign-up');
+      await follow(page, freshLink('verify_email'));
+      await settled(page, t['verify-success_title']!);
+      await check('verify-email');
+      await follow(page, '/nulle-part');
+      await settled(page, t['notfound-title']!);
+      await check('not-found');
 
-      const managerToken = await tokenOf(request, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-      const invitee = newUser('a11y');
-      const invited = await request.post('/api/invites', { data: { email: invitee.email, role: 'employee' }, headers: { authorization: `Bearer ${managerToken}` } });
-      expect(invited.status()).toBe(201);
-      await check('employee-sign-up', await outboxLink(request, invitee.email, 'invitation'), h1);
-
-      // A manager who has just registered: only the company creation is open.
-      const fresh = newUser('a11y-manager');
-      const registered = await request.post('/api/users/register', { data: { username: fresh.username, email: fresh.email, password: fresh.password } });
-      expect(registered.status()).toBe(201);
-      await useToken(context, baseURL!, ((await registered.json()) as { token: string }).token);
-      await check('create-company', '/create-company', heading(t['createcompany-create_title']!));
+      // The manager who has just signed up: only the company creation is open.
+      await signInAs(registered.token, '/create-company');
+      await settled(page, t['createcompany-create_title']!);
+      await check('create-company');
 
       // The demo manager.
-      await useToken(context, baseURL!, managerToken);
-      await check('dashboard-manager', '/dashboard', heading(t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS.manager.username)));
-      const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile')!) as { _id: string; company: { _id: string } });
-      await check('my-profile', `/users/${profile._id}`, h1);
-      await check('company', `/companies/${profile.company._id}`, h1);
-      await check('company-users', '/company/users', async (p) => {
-        await expect(p.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email).first()).toBeVisible();
-      });
-      await page.getByRole('button', { name: t['header-profile_menu'] }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await expectAccessible(page, `profile menu (${lng}, ${theme})`);
+      await signInAs(await tokenOf(request, 'manager'), '/dashboard');
+      await settled(page, welcome('manager'), DEMO_COMPANY_NAME);
+      await check('dashboard-manager');
+      const manager = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile')!) as { _id: string; company: { _id: string } });
+      await follow(page, `/users/${manager._id}`);
+      await settled(page, t['myprofile-title']!, DEMO_ACCOUNTS.manager.email);
+      await check('my-profile');
+      await follow(page, `/companies/${manager.company._id}`);
+      await settled(page, DEMO_COMPANY_NAME);
+      await check('company');
+      await follow(page, '/company/users');
+      await settled(page, t['companyusers-title']!, invitee.email);
+      await expect(page.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email)).toBeVisible();
+      await check('company-users');
+      // A confirmation dialog, then the profile menu.
+      const revoke = t['list-action_named']!.replace('{{action}}', t['companyusers-revoke']!).replace('{{target}}', invitee.email);
+      await page.getByRole('button', { name: revoke, exact: true }).click();
+      await expect(page.getByRole('alertdialog', { name: t['companyusers-revoke_title'] })).toBeVisible();
+      await check('company-users-revoke-dialog');
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await page.getByRole('button', { name: t['header-profile_menu'] }).click();
+      await expect(page.getByRole('menu').getByText(DEMO_ACCOUNTS.manager.email)).toBeVisible();
+      await check('profile-menu');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
 
-      // The demo employee.
-      await useToken(context, baseURL!, await tokenOf(request, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password));
-      await check('dashboard-employee', '/dashboard', heading(t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS.employee.username)));
+      // The demo employee, then the side menu as a phone shows it.
+      await signInAs(await tokenOf(request, 'employee'), '/dashboard');
+      await settled(page, welcome('employee'), DEMO_COMPANY_NAME);
+      await check('dashboard-employee');
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: t['sidemenu-open'] }).click();
+      await expect(page.getByRole('dialog').getByRole('navigation', { name: t['sidemenu-label'] })).toBeVisible();
+      await check('side-menu-phone');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.setViewportSize(size);
 
       // The admin.
-      await useToken(context, baseURL!, await tokenOf(request, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password));
-      await check('dashboard-admin', '/dashboard', heading(t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS.admin.username)));
-      await check('admin-users', '/users', async (p) => {
-        await expect(p.getByRole('main').getByText(DEMO_ACCOUNTS.manager.email).first()).toBeVisible();
-      });
-      await check('user-page', `/users/${profile._id}`, heading(DEMO_ACCOUNTS.manager.username));
-      await check('admin-companies', '/companies', h1);
+      await signInAs(await tokenOf(request, 'admin'), '/dashboard');
+      await settled(page, welcome('admin'));
+      await check('dashboard-admin');
+      await follow(page, '/users');
+      await settled(page, t['adminusers-title']!, DEMO_ACCOUNTS.manager.email);
+      await check('admin-users');
+      await follow(page, `/users/${manager._id}`);
+      await settled(page, DEMO_ACCOUNTS.manager.username, DEMO_ACCOUNTS.manager.email);
+      await check('user-page');
+      await follow(page, '/companies');
+      await settled(page, t['companies-title']!, DEMO_COMPANY_NAME);
+      await check('admin-companies');
       await page.getByRole('button', { name: t['companies-create'] }).first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expectAccessible(page, `company dialog (${lng}, ${theme})`);
+      await expect(page.getByRole('dialog', { name: t['companies-create_title'] })).toBeVisible();
+      await check('company-dialog');
       await page.keyboard.press('Escape');
-      await check('outbox', '/admin/outbox', async (p) => {
-        await expect(p.getByRole('main').getByText(invitee.email).first()).toBeVisible();
-      });
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await follow(page, '/admin/outbox');
+      await settled(page, t['outbox-title']!, invitee.email);
+      await check('outbox');
     });
   }
 }
