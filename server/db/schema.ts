@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['admin', 'manager', 'employee']);
 export const inviteRoleEnum = pgEnum('invite_role', ['manager', 'employee']);
@@ -27,6 +29,9 @@ export const companies = pgTable(
     cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
     departments: text('departments').array().notNull().default(sql`'{}'::text[]`),
     regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    // The contract amounts (euros excluding VAT) the company answers; either end may be open.
+    amountMin: bigint('amount_min', { mode: 'number' }),
+    amountMax: bigint('amount_max', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],
@@ -127,3 +132,179 @@ export const outboxEmails = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = (typeof roleEnum.enumValues)[number];
+
+// ── Tender pipeline (issue 4) ─────────────────────────────────────────────────────────────────
+
+export const tenderSourceEnum = pgEnum('tender_source', ['manual', 'boamp', 'ted']);
+export const procedureEnum = pgEnum('tender_procedure', ['open', 'restricted', 'negotiated', 'competitive_dialogue', 'adapted', 'other']);
+export const tenderStatusEnum = pgEnum('tender_status', ['not_started', 'in_progress', 'pending', 'submitted', 'won', 'lost', 'non_compliant']);
+export const matchStatusEnum = pgEnum('match_status', ['high', 'medium', 'low', 'none']);
+
+// What a company expects to find in a DCE (the consultation file): RC, CCAP, CCTP, AE, BPU…
+export const dceTemplates = pgTable('dce_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  // [{ code, label, required }], validated by the contract; read and written whole.
+  documents: jsonb('documents').$type<{ code: string; label: string; required: boolean }[]>().notNull().default([]),
+  ...timestamps,
+});
+
+// A published call for tenders, shared by every company that works it.
+export const tenderCalls = pgTable(
+  'tender_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    title: text('title').notNull(),
+    buyer: text('buyer').notNull(),
+    procedure: procedureEnum('procedure').notNull().default('open'),
+    cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
+    department: text('department'),
+    region: text('region'),
+    // Euros excluding VAT, whole euros: an estimate, never a price to compute with.
+    estimatedAmount: bigint('estimated_amount', { mode: 'number' }),
+    publicationDate: date('publication_date', { mode: 'string' }),
+    submissionDeadline: timestamp('submission_deadline', { withTimezone: true }).notNull(),
+    questionsDeadline: timestamp('questions_deadline', { withTimezone: true }),
+    siteVisitDate: timestamp('site_visit_date', { withTimezone: true }),
+    siteVisitMandatory: boolean('site_visit_mandatory').notNull().default(false),
+    noticeUrl: text('notice_url').notNull().default(''),
+    description: text('description').notNull().default(''),
+    source: tenderSourceEnum('source').notNull().default('manual'),
+    dceTemplateId: uuid('dce_template_id').references(() => dceTemplates.id, { onDelete: 'set null' }),
+    // French full-text search over what people look for, accents folded first (PGlite has no
+    // unaccent): the same folding as lists' searchAny, see server/domains/admin/lists.ts.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('french'::regconfig, translate(lower(replace(replace(reference || ' ' || title || ' ' || buyer || ' ' || description, 'œ', 'oe'), 'Œ', 'oe')), 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿ', 'aaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooouuuuuuuuyyyy'))`,
+      ),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tender_calls_reference_idx').on(t.source, t.reference),
+    index('tender_calls_deadline_idx').on(t.submissionDeadline),
+    index('tender_calls_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const tenderCallLots = pgTable(
+  'tender_call_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderCallId: uuid('tender_call_id')
+      .notNull()
+      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    estimatedAmount: bigint('estimated_amount', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('tender_call_lots_number_idx').on(t.tenderCallId, t.number)],
+);
+
+// A company's working of a call: one per company and call.
+export const tenders = pgTable(
+  'tenders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderCallId: uuid('tender_call_id')
+      .notNull()
+      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: tenderStatusEnum('status').notNull().default('not_started'),
+    // Kept up to date with the company profile and the call (server/domains/tenders/match.ts).
+    matchScore: integer('match_score').notNull().default(0),
+    matchStatus: matchStatusEnum('match_status').notNull().default('none'),
+    matchReasons: jsonb('match_reasons').$type<{ criterion: string; points: number; matched: string[] }[]>().notNull().default([]),
+    answeredLots: integer('answered_lots').array().notNull().default(sql`'{}'::integer[]`),
+    responseStep: integer('response_step').notNull().default(0),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tenders_company_call_idx').on(t.companyId, t.tenderCallId),
+    index('tenders_company_created_idx').on(t.companyId, t.createdAt),
+    index('tenders_call_idx').on(t.tenderCallId),
+  ],
+);
+
+export const tenderStatusChanges = pgTable(
+  'tender_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    // null: the tender's creation.
+    fromStatus: tenderStatusEnum('from_status'),
+    toStatus: tenderStatusEnum('to_status').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tender_status_changes_tender_idx').on(t.tenderId, t.changedAt)],
+);
+
+// Files of a tender (the DCE and the response). The file is in the storage under `storage_key`,
+// written before the row and renamed into place only once the row is committed.
+export const tenderDocuments = pgTable(
+  'tender_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    // ZIP archives (a whole DCE): their entries, listed at upload without unpacking.
+    entries: jsonb('entries').$type<{ name: string; size: number }[]>(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.createdAt)],
+);
+
+export const companyDocumentKindEnum = pgEnum('company_document_kind', [
+  'kbis',
+  'urssaf',
+  'tax',
+  'insurance',
+  'certification',
+  'reference_letter',
+  'other',
+]);
+
+// The company's administrative vault: attestations and certificates with a validity end.
+export const companyDocuments = pgTable(
+  'company_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: companyDocumentKindEnum('kind').notNull(),
+    title: text('title').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('company_documents_company_idx').on(t.companyId, t.validUntil)],
+);
+
+export type TenderStatus = (typeof tenderStatusEnum.enumValues)[number];
+export type MatchStatus = (typeof matchStatusEnum.enumValues)[number];
