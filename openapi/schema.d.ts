@@ -522,6 +522,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every company's tenders (admin); open deadlines first, nearest first. */
+        get: operations["listTenders"];
+        put?: never;
+        /** Put a call in a company's pipeline (status not_started). Admins name the company; staff add to their own. */
+        post: operations["createTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/my-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenders of the caller's company, with the same query as the admin list. */
+        get: operations["listMyCompanyTenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/potential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open calls not yet in the caller's pipeline, best match first (staff); every call for admins. */
+        get: operations["listPotentialTenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tender of the caller's company (any for admins). */
+        get: operations["getTender"];
+        put?: never;
+        post?: never;
+        /** Remove a tender from its company's pipeline, with its documents and history (admin). */
+        delete: operations["deleteTender"];
+        options?: never;
+        head?: never;
+        /** Change the status (allowed transitions only), the lots answered or the response step. */
+        patch: operations["updateTender"];
+        trace?: never;
+    };
+    "/api/tenders/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every status change of a tender, oldest first (the first is its creation). */
+        get: operations["getTenderStatusHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lots of a tender's call, which of them the company answers, the call and the company. */
+        get: operations["getTenderLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents of a tender, newest first. */
+        get: operations["listTenderDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenderCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enter a published call by hand (admin). */
+        post: operations["createTenderCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenderCalls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published call, with its match to the caller's company for staff. */
+        get: operations["getTenderCall"];
+        put?: never;
+        post?: never;
+        /** Remove a call no company works (admin); 409 while a company has it in its pipeline. */
+        delete: operations["deleteTenderCall"];
+        options?: never;
+        head?: never;
+        /** Correct a call (admin); the match of every company working it is computed again. */
+        patch: operations["updateTenderCall"];
+        trace?: never;
+    };
+    "/api/tenderDocs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one file to a tender of the company (PDF, DOCX, XLSX, ODT, ODS, ZIP, PNG, JPEG; checked by content). */
+        post: operations["uploadTenderDoc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenderDocs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One document's description (the file is at /file). */
+        get: operations["getTenderDoc"];
+        put?: never;
+        post?: never;
+        /** Delete a document and its file. */
+        delete: operations["deleteTenderDoc"];
+        options?: never;
+        head?: never;
+        /** Replace a document's file; the old file is removed once the new one is stored. */
+        patch: operations["replaceTenderDoc"];
+        trace?: never;
+    };
+    "/api/tenderDocs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file, as an attachment (the token cookie is accepted so that a link can download it). */
+        get: operations["downloadTenderDoc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's document vault, soonest expiry first. */
+        get: operations["listCompanyDocuments"];
+        put?: never;
+        /** Add a document to the vault. */
+        post: operations["createCompanyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companyDocs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a vault document and its file. */
+        delete: operations["deleteCompanyDocument"];
+        options?: never;
+        head?: never;
+        /** Change a vault document's description and/or replace its file. */
+        patch: operations["updateCompanyDocument"];
+        trace?: never;
+    };
+    "/api/companyDocs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file, as an attachment (the token cookie is accepted). */
+        get: operations["downloadCompanyDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dceTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The DCE templates, by name. */
+        get: operations["listDceTemplates"];
+        put?: never;
+        /** Create a template (admin). */
+        post: operations["createDceTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dceTemplates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template. */
+        get: operations["getDceTemplate"];
+        put?: never;
+        post?: never;
+        /** Delete a template (admin); the calls that used it keep their documents and lose the checklist. */
+        delete: operations["deleteDceTemplate"];
+        options?: never;
+        head?: never;
+        /** Change a template (admin). A template that calls already use is changed only with `confirm: true`; without it nothing changes and the answer has `isWarning` and a msg saying why. */
+        patch: operations["updateDceTemplate"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -616,6 +917,8 @@ export interface components {
             cpvCodes?: string[];
             departments?: string[];
             regions?: string[];
+            amountMin?: components["schemas"]["Amount"];
+            amountMax?: components["schemas"]["Amount"];
         };
         CompanyInput: {
             name: string;
@@ -654,6 +957,8 @@ export interface components {
                 cpvCodes: string[];
                 departments: string[];
                 regions: string[];
+                amountMin: components["schemas"]["Amount"];
+                amountMax: components["schemas"]["Amount"];
             };
             membersCount: number;
             /** Format: date-time */
@@ -764,6 +1069,370 @@ export interface components {
                 outboxEmails: number;
             };
         };
+        /** @description Euros excluding VAT, whole euros. */
+        Amount: number | null;
+        /** @enum {string} */
+        TenderStatus: "not_started" | "in_progress" | "pending" | "submitted" | "won" | "lost" | "non_compliant";
+        /** @enum {string} */
+        MatchStatus: "high" | "medium" | "low" | "none";
+        /** @enum {string} */
+        Procedure: "open" | "restricted" | "negotiated" | "competitive_dialogue" | "adapted" | "other";
+        /** @enum {string} */
+        TenderSource: "manual" | "boamp" | "ted";
+        CpvCode: string;
+        Department: string;
+        MatchReason: {
+            /** @enum {string} */
+            criterion: "keywords" | "cpv" | "place" | "amount";
+            points: number;
+            /** @description What of the company profile matched (keywords, CPV codes, a place, the amount range). */
+            matched: string[];
+        };
+        Lot: {
+            number: number;
+            title: string;
+            estimatedAmount: components["schemas"]["Amount"];
+        };
+        LotInput: {
+            number: number;
+            title: string;
+            estimatedAmount?: components["schemas"]["Amount"];
+        };
+        TenderCall: {
+            _id: components["schemas"]["Id"];
+            reference: string;
+            title: string;
+            buyer: string;
+            procedure: components["schemas"]["Procedure"];
+            cpvCodes: string[];
+            department: string | null;
+            region: string | null;
+            estimatedAmount: components["schemas"]["Amount"];
+            /** Format: date */
+            publicationDate: string | null;
+            /** Format: date-time */
+            submissionDeadline: string;
+            /** Format: date-time */
+            questionsDeadline: string | null;
+            siteVisit: {
+                /** Format: date-time */
+                date: string;
+                mandatory: boolean;
+            } | null;
+            noticeUrl: string;
+            description: string;
+            source: components["schemas"]["TenderSource"];
+            dceTemplate: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            } | null;
+            lots: components["schemas"]["Lot"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TenderCallInput: {
+            reference: string;
+            title: string;
+            buyer: string;
+            procedure?: components["schemas"]["Procedure"];
+            cpvCodes?: components["schemas"]["CpvCode"][];
+            department?: components["schemas"]["Department"] | null;
+            region?: string | null;
+            estimatedAmount?: components["schemas"]["Amount"];
+            /** Format: date */
+            publicationDate?: string | null;
+            /** Format: date-time */
+            submissionDeadline: string;
+            /** Format: date-time */
+            questionsDeadline?: string | null;
+            siteVisit?: {
+                /** Format: date-time */
+                date: string;
+                mandatory: boolean;
+            } | null;
+            noticeUrl?: string;
+            description?: string;
+            dceTemplateId?: components["schemas"]["Id"] | null;
+            lots?: components["schemas"]["LotInput"][];
+        };
+        TenderCallPatch: {
+            reference?: string;
+            title?: string;
+            buyer?: string;
+            procedure?: components["schemas"]["Procedure"];
+            cpvCodes?: components["schemas"]["CpvCode"][];
+            department?: components["schemas"]["Department"] | null;
+            region?: string | null;
+            estimatedAmount?: components["schemas"]["Amount"];
+            /** Format: date */
+            publicationDate?: string | null;
+            /** Format: date-time */
+            submissionDeadline?: string;
+            /** Format: date-time */
+            questionsDeadline?: string | null;
+            siteVisit?: {
+                /** Format: date-time */
+                date: string;
+                mandatory: boolean;
+            } | null;
+            noticeUrl?: string;
+            description?: string;
+            dceTemplateId?: components["schemas"]["Id"] | null;
+            lots?: components["schemas"]["LotInput"][];
+        };
+        TenderCallWriteResult: {
+            msg: string;
+            details: components["schemas"]["TenderCall"];
+        };
+        Tender: {
+            _id: components["schemas"]["Id"];
+            status: components["schemas"]["TenderStatus"];
+            matchStatus: components["schemas"]["MatchStatus"];
+            matchScore: number;
+            matchReasons: components["schemas"]["MatchReason"][];
+            answeredLots: number[];
+            responseStep: number;
+            documentsCount: number;
+            company: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+            tenderCall: components["schemas"]["TenderCall"];
+            /** Format: date-time */
+            statusChangedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TenderList: {
+            count: number;
+            totalPages: number;
+            /** @description The tenders of the page (the field's name is the spec's). */
+            tenderCalls: components["schemas"]["Tender"][];
+        };
+        TenderWriteResult: {
+            msg: string;
+            details: components["schemas"]["Tender"];
+        };
+        TenderCreateBody: {
+            tenderCallId: components["schemas"]["Id"];
+            /** @description Admins only; staff add to their own company. */
+            companyId?: components["schemas"]["Id"];
+        };
+        TenderPatch: {
+            status?: components["schemas"]["TenderStatus"];
+            answeredLots?: number[];
+            /** @description Index of the current step of the response workflow; 6: every step done. */
+            responseStep?: number;
+        };
+        TenderHistory: {
+            history: {
+                _id: components["schemas"]["Id"];
+                from: components["schemas"]["TenderStatus"] | null;
+                to: components["schemas"]["TenderStatus"];
+                /** Format: date-time */
+                changedAt: string;
+                changedBy: {
+                    _id: components["schemas"]["Id"];
+                    username: string;
+                } | null;
+            }[];
+        };
+        TenderLots: {
+            lots: (components["schemas"]["Lot"] & {
+                answered: boolean;
+            })[];
+            tenderCall: {
+                _id: components["schemas"]["Id"];
+                reference: string;
+                title: string;
+            };
+            company: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+        };
+        PotentialTender: {
+            /** @description The call's id. */
+            _id: components["schemas"]["Id"];
+            /** @constant */
+            status: "new";
+            matchStatus: components["schemas"]["MatchStatus"];
+            matchScore: number;
+            matchReasons: components["schemas"]["MatchReason"][];
+            tenderCall: components["schemas"]["TenderCall"];
+            /**
+             * Format: uuid
+             * @description Staff: the company's tender of this call, when it is in the pipeline already.
+             */
+            tenderId: string | null;
+            /** @description Admins only; how many companies work the call (0 for staff). */
+            companiesCount: number;
+        };
+        PotentialTenderList: {
+            count: number;
+            totalPages: number;
+            tenders: components["schemas"]["PotentialTender"][];
+        };
+        ZipEntry: {
+            name: string;
+            size: number;
+        };
+        TenderDoc: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            fileName: string;
+            mime: string;
+            size: number;
+            sha256: string;
+            /** @description The entries of a ZIP archive; null for other files. */
+            entries: components["schemas"]["ZipEntry"][] | null;
+            uploadedBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** @description Where to download the file. */
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TenderDocList: {
+            documents: components["schemas"]["TenderDoc"][];
+        };
+        TenderDocWriteResult: {
+            msg: string;
+            details: components["schemas"]["TenderDoc"];
+        };
+        TenderDocForm: {
+            tenderId: components["schemas"]["Id"];
+            /**
+             * Format: binary
+             * @description One file, required; PDF, DOCX, XLSX, ODT, ODS, ZIP, PNG or JPEG by content, at most 50 MB (MAX_UPLOAD_MB).
+             */
+            file?: string;
+        };
+        TenderDocReplaceForm: {
+            /**
+             * Format: binary
+             * @description The new file, required; same rules as an upload.
+             */
+            file?: string;
+        };
+        /** @enum {string} */
+        CompanyDocumentKind: "kbis" | "urssaf" | "tax" | "insurance" | "certification" | "reference_letter" | "other";
+        /**
+         * @description expiring: ends within 30 days; documents without an end date are valid.
+         * @enum {string}
+         */
+        DocumentValidity: "valid" | "expiring" | "expired";
+        CompanyDocument: {
+            _id: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            kind: components["schemas"]["CompanyDocumentKind"];
+            title: string;
+            /** Format: date */
+            issueDate: string | null;
+            /** Format: date */
+            validUntil: string | null;
+            validity: components["schemas"]["DocumentValidity"];
+            /** @description Days until the end of validity (Paris time); negative once expired. */
+            daysLeft: number | null;
+            fileName: string;
+            mime: string;
+            size: number;
+            uploadedBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CompanyDocumentList: {
+            count: number;
+            totalPages: number;
+            documents: components["schemas"]["CompanyDocument"][];
+        };
+        CompanyDocumentWriteResult: {
+            msg: string;
+            details: components["schemas"]["CompanyDocument"];
+        };
+        CompanyDocumentForm: {
+            kind: components["schemas"]["CompanyDocumentKind"];
+            title: string;
+            /** Format: date */
+            issueDate?: string;
+            /** Format: date */
+            validUntil?: string;
+            /**
+             * Format: binary
+             * @description Required; same types and limit as tender documents.
+             */
+            file?: string;
+        };
+        CompanyDocumentPatchForm: {
+            kind?: components["schemas"]["CompanyDocumentKind"];
+            title?: string;
+            /** @description A date, or empty to clear it. */
+            issueDate?: string;
+            /** @description A date, or empty to clear it. */
+            validUntil?: string;
+            /** Format: binary */
+            file?: string;
+        };
+        DceDocument: {
+            /** @description RC, CCAP, CCTP, AE, BPU, DQE, DPGF, PLANS… */
+            code: string;
+            label: string;
+            required: boolean;
+        };
+        DceTemplate: {
+            _id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            documents: components["schemas"]["DceDocument"][];
+            /** @description How many calls use the template. */
+            usedBy: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DceTemplateList: {
+            count: number;
+            totalPages: number;
+            templates: components["schemas"]["DceTemplate"][];
+        };
+        DceTemplateInput: {
+            name: string;
+            description?: string;
+            documents: components["schemas"]["DceDocument"][];
+        };
+        DceTemplatePatch: {
+            name?: string;
+            description?: string;
+            documents?: components["schemas"]["DceDocument"][];
+            /** @description Apply the change to a template that calls already use. */
+            confirm?: boolean;
+        };
+        DceTemplateWriteResult: {
+            msg: string;
+            details: components["schemas"]["DceTemplate"];
+        };
+        DceTemplateUpdateResult: {
+            msg: string;
+            details: components["schemas"]["DceTemplate"];
+            /** @description True: the template is in use and was not changed; send again with confirm. */
+            isWarning: boolean;
+        };
     };
     responses: {
         /** @description An error, with a localised message. */
@@ -785,6 +1454,12 @@ export interface components {
         /** @description Comma-separated ids, at most 100. */
         Ids: string;
         Search: string;
+        /** @description How well the call fits the company profile (docs/decisions.md). */
+        MatchStatusQuery: components["schemas"]["MatchStatus"];
+        /** @description A tender status. */
+        TenderStatusFilter: components["schemas"]["TenderStatus"];
+        /** @description The company owning the tender (checked against the caller's). */
+        CompanyIdQuery: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -1743,6 +2418,805 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    listTenders: {
+        parameters: {
+            query?: {
+                /** @description How well the call fits the company profile (docs/decisions.md). */
+                matchStatus?: components["parameters"]["MatchStatusQuery"];
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                /** @description A tender status. */
+                filterBy?: components["parameters"]["TenderStatusFilter"];
+                search?: components["parameters"]["Search"];
+                companyId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tenders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listMyCompanyTenders: {
+        parameters: {
+            query?: {
+                /** @description How well the call fits the company profile (docs/decisions.md). */
+                matchStatus?: components["parameters"]["MatchStatusQuery"];
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                /** @description A tender status. */
+                filterBy?: components["parameters"]["TenderStatusFilter"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tenders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    listPotentialTenders: {
+        parameters: {
+            query?: {
+                /** @description How well the call fits the company profile (docs/decisions.md). */
+                matchStatus?: components["parameters"]["MatchStatusQuery"];
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                /** @description A procedure. */
+                filterBy?: components["schemas"]["Procedure"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PotentialTenderList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    getTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tender. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tender"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getTenderStatusHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderHistory"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTenderLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderLots"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listTenderDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createTenderCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderCallInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderCallWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getTenderCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PotentialTender"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteTenderCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateTenderCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderCallPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderCallWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    uploadTenderDoc: {
+        parameters: {
+            query: {
+                /** @description The company owning the tender (checked against the caller's). */
+                companyId: components["parameters"]["CompanyIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TenderDocForm"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    getTenderDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDoc"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteTenderDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    replaceTenderDoc: {
+        parameters: {
+            query: {
+                /** @description The company owning the tender (checked against the caller's). */
+                companyId: components["parameters"]["CompanyIdQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TenderDocReplaceForm"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    downloadTenderDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listCompanyDocuments: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                /** @description A kind of document. */
+                filterBy?: components["schemas"]["CompanyDocumentKind"];
+                validity?: components["schemas"]["DocumentValidity"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDocumentList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createCompanyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CompanyDocumentForm"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDocumentWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateCompanyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CompanyDocumentPatchForm"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDocumentWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    downloadCompanyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listDceTemplates: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceTemplateList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    createDceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DceTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceTemplateWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getDceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceTemplate"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteDceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateDceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DceTemplatePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated, or a warning and nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceTemplateUpdateResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
 }

@@ -24,9 +24,15 @@ import { accountEmailHandlers } from './domains/users/account-email';
 import { invitesHandlers } from './domains/invites/routes';
 import { accountAdminHandlers } from './domains/admin/handlers';
 import { createMailer, type Mailer } from './mail/mailer';
+import { tendersHandlers } from './domains/tenders/routes';
+import { tenderDocsHandlers } from './domains/tender-docs/routes';
+import { companyDocsHandlers } from './domains/company-docs/routes';
+import { dceTemplatesHandlers } from './domains/dce-templates/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
+/** Tender and company documents: 50 MB a file unless MAX_UPLOAD_MB says otherwise. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export type AppOptions = {
   db: Database;
@@ -48,6 +54,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** Emails: sent through this SMTP server when set, else delivered to the outbox only; demo mode logs their links. */
   mail?: { smtpUrl?: string; from?: string; logLinks?: boolean };
+  /** Largest tender or company document accepted, in bytes (default 50 MB). */
+  maxUploadBytes?: number;
   /** The contract to bind; the repository's openapi.yaml by default. */
   contract?: OpenApiDocument;
 };
@@ -77,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perIp: windowLimiter(options.loginLimits?.perIp ?? 50, windowMs),
     },
     version: packageVersion(),
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
   };
   app.decorate('mailer', deps.mailer);
@@ -112,7 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { globalDecompression: false });
   await app.register(multipart, { limits: { fileSize: MAX_PICTURE_BYTES, files: 4, fields: 20, fieldSize: 10_000, parts: 24 } });
 
-  const handlers: Handlers = { ...systemHandlers(deps), ...usersHandlers(deps), ...accountEmailHandlers(deps), ...invitesHandlers(deps), ...accountAdminHandlers(deps) };
+  const handlers: Handlers = { ...systemHandlers(deps), ...usersHandlers(deps), ...accountEmailHandlers(deps), ...invitesHandlers(deps),
+    ...accountAdminHandlers(deps),
+    ...tendersHandlers(deps),
+    ...tenderDocsHandlers(deps),
+    ...companyDocsHandlers(deps),
+    ...dceTemplatesHandlers(deps),
+  };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 
   const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? resolve(options.staticDir) : undefined;

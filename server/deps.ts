@@ -15,4 +15,6 @@ export type Deps = {
   loginLimits: { perEmail: WindowLimiter; perIp: WindowLimiter };
   mailer: Mailer;
   version: string;
+  /** Largest tender or company document accepted, in bytes. */
+  maxUploadBytes: number;
 };

@@ -40,6 +40,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY === '1',
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
+  maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,
   loginLimits: {
     perEmail: env.LOGIN_LIMIT_PER_EMAIL ? Number(env.LOGIN_LIMIT_PER_EMAIL) : undefined,
     perIp: env.LOGIN_LIMIT_PER_IP ? Number(env.LOGIN_LIMIT_PER_IP) : undefined,

@@ -26,6 +26,8 @@ const companyColumns = {
   cpvCodes: companies.cpvCodes,
   departments: companies.departments,
   regions: companies.regions,
+  amountMin: companies.amountMin,
+  amountMax: companies.amountMax,
   membersCount: membersCountSql,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
@@ -45,7 +47,7 @@ export function toCompany(row: CompanyRow): Company {
     phone: row.phone,
     website: row.website,
     description: row.description,
-    profile: { keywords: row.keywords, cpvCodes: row.cpvCodes, departments: row.departments, regions: row.regions },
+    profile: { keywords: row.keywords, cpvCodes: row.cpvCodes, departments: row.departments, regions: row.regions, amountMin: row.amountMin, amountMax: row.amountMax },
     membersCount: Number(row.membersCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -87,6 +89,8 @@ export function companyValues(input: CompanyPatch): Partial<typeof companies.$in
     if (profile.cpvCodes) values.cpvCodes = clean(profile.cpvCodes);
     if (profile.departments) values.departments = clean(profile.departments);
     if (profile.regions) values.regions = clean(profile.regions);
+    if (profile.amountMin !== undefined) values.amountMin = profile.amountMin;
+    if (profile.amountMax !== undefined) values.amountMax = profile.amountMax;
   }
   return values;
 }
