@@ -3,7 +3,8 @@ import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import { AppError, forbidden, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { companies, invitations, users } from '../../db/schema';
+import { companies, companyDocuments, invitations, tenderDocuments, tenders, users } from '../../db/schema';
+import { refreshMatches } from '../tenders/refresh';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -110,6 +111,8 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
         if (isUniqueViolation(error)) throw siretTaken();
         throw error;
       }
+      // The tenders' match depends on the profile.
+      if (input.profile) await refreshMatches(db, eq(tenders.companyId, id));
       return { msg: t(request, 'company-updated'), details: await existing(id) };
     },
 
@@ -121,10 +124,13 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
       if (user.companyId === id) throw new AppError(409, 'company-cannot_delete_own');
       const files = await db.transaction(async (tx) => {
         const members = await tx.select({ key: users.pictureKey }).from(users).where(eq(users.companyId, id));
+        const tenderFiles = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.companyId, id));
+        const vaultFiles = await tx.select({ key: companyDocuments.storageKey }).from(companyDocuments).where(eq(companyDocuments.companyId, id));
         await tx.delete(invitations).where(eq(invitations.companyId, id));
         await tx.delete(users).where(eq(users.companyId, id));
+        // Tenders, their history and documents, and the vault go with the company (cascade).
         await tx.delete(companies).where(eq(companies.id, id));
-        return members.flatMap((m) => (m.key ? [m.key] : []));
+        return [...members.flatMap((m) => (m.key ? [m.key] : [])), ...tenderFiles.map((f) => f.key), ...vaultFiles.map((f) => f.key)];
       });
       // Files go once the rows are gone: a failed transaction leaves every picture in place.
       await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));

@@ -1,13 +1,88 @@
+import { and, asc, desc, eq, gte, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import { AppError } from '../../errors';
+import type { components } from '../../../openapi/schema';
+import { AppError, notFound } from '../../errors';
+import { isUniqueViolation, type Database } from '../../db/client';
+import { companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
+import { sessionOf } from '../../auth/session';
+import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
+import { t } from '../../i18n';
+import { pageOf, totalPages } from '../admin/lists';
+import type { Caller } from '../companies/scope';
+import { reachableTender } from './access';
+import { canMove } from './lifecycle';
+import { matchCall, type Match } from './match';
+import { byDeadline, callById, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
+import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 
-// Being built this session: each operation answers 501 until its handler lands.
-const pending = async () => {
-  throw new AppError(501, 'common-something_went_wrong');
-};
+type TenderCallInput = components['schemas']['TenderCallInput'];
+type TenderCallPatch = components['schemas']['TenderCallPatch'];
+type PotentialTender = components['schemas']['PotentialTender'];
 
-export function tendersHandlers(_deps: Deps): Handlers<
+const noMatch: Match = { score: 0, status: 'none', reasons: [] };
+/** More open calls than this are not scored for one page of potential tenders (docs/scaling.md). */
+const POTENTIAL_CANDIDATES = 2000;
+
+/** The columns of a call from its input; lots are written apart. */
+function callValues(input: TenderCallPatch): Partial<typeof tenderCalls.$inferInsert> {
+  const values: Partial<typeof tenderCalls.$inferInsert> = {};
+  for (const key of ['reference', 'title', 'buyer', 'noticeUrl', 'description'] as const) {
+    if (input[key] !== undefined) values[key] = input[key].trim();
+  }
+  if (input.procedure !== undefined) values.procedure = input.procedure;
+  if (input.cpvCodes !== undefined) values.cpvCodes = [...new Set(input.cpvCodes)];
+  if (input.department !== undefined) values.department = input.department;
+  if (input.region !== undefined) values.region = input.region?.trim() || null;
+  if (input.estimatedAmount !== undefined) values.estimatedAmount = input.estimatedAmount;
+  if (input.publicationDate !== undefined) values.publicationDate = input.publicationDate;
+  if (input.submissionDeadline !== undefined) values.submissionDeadline = new Date(input.submissionDeadline);
+  if (input.questionsDeadline !== undefined) values.questionsDeadline = input.questionsDeadline ? new Date(input.questionsDeadline) : null;
+  if (input.siteVisit !== undefined) {
+    values.siteVisitDate = input.siteVisit ? new Date(input.siteVisit.date) : null;
+    values.siteVisitMandatory = input.siteVisit?.mandatory ?? false;
+  }
+  if (input.dceTemplateId !== undefined) values.dceTemplateId = input.dceTemplateId;
+  return values;
+}
+
+/** Rules the schema cannot say: lot numbers unique, dates in order, the template exists. */
+async function checkCall(db: Database, call: { submissionDeadline: Date; questionsDeadline?: Date | null; siteVisitDate?: Date | null; publicationDate?: string | null }, input: TenderCallPatch) {
+  const issues: FieldIssue[] = [];
+  const numbers = input.lots?.map((l) => l.number) ?? [];
+  if (new Set(numbers).size !== numbers.length) issues.push({ field: 'lots', key: 'tender_call-duplicate_lot', vars: {} });
+  if (call.questionsDeadline && call.questionsDeadline > call.submissionDeadline) issues.push({ field: 'questionsDeadline', key: 'tender_call-questions_after_deadline', vars: {} });
+  if (call.siteVisitDate && call.siteVisitDate > call.submissionDeadline) issues.push({ field: 'siteVisit.date', key: 'tender_call-visit_after_deadline', vars: {} });
+  if (call.publicationDate && new Date(`${call.publicationDate}T00:00:00Z`) > call.submissionDeadline) issues.push({ field: 'publicationDate', key: 'tender_call-published_after_deadline', vars: {} });
+  if (input.dceTemplateId) {
+    const [template] = await db.select({ id: dceTemplates.id }).from(dceTemplates).where(eq(dceTemplates.id, input.dceTemplateId)).limit(1);
+    if (!template) issues.push({ field: 'dceTemplateId', key: 'tender_call-unknown_template', vars: {} });
+  }
+  if (issues.length) throw new ValidationFailure(issues);
+}
+
+const referenceTaken = () => new AppError(409, 'tender_call-reference_taken');
+
+function potential(call: TenderCall, match: Match, extra: { tenderId?: string | null; companiesCount?: number } = {}): PotentialTender {
+  return {
+    _id: call._id,
+    status: 'new',
+    matchStatus: match.status,
+    matchScore: match.score,
+    matchReasons: match.reasons,
+    tenderCall: call,
+    tenderId: extra.tenderId ?? null,
+    companiesCount: extra.companiesCount ?? 0,
+  };
+}
+
+/** The caller's company, for operations that act on "my company". */
+function ownCompany(caller: Caller): string {
+  if (!caller.companyId) throw notFound();
+  return caller.companyId;
+}
+
+export function tendersHandlers({ db, storage }: Deps): Handlers<
   | 'listTenders'
   | 'createTender'
   | 'listMyCompanyTenders'
@@ -22,19 +97,259 @@ export function tendersHandlers(_deps: Deps): Handlers<
   | 'updateTenderCall'
   | 'deleteTenderCall'
 > {
+  const loadTender = async (id: string) => {
+    const tender = await tenderById(db, id);
+    if (!tender) throw notFound();
+    return tender;
+  };
+  const loadCall = async (id: string) => {
+    const call = await callById(db, id);
+    if (!call) throw notFound();
+    return call;
+  };
+
   return {
-    listTenders: pending,
-    createTender: pending,
-    listMyCompanyTenders: pending,
-    listPotentialTenders: pending,
-    getTender: pending,
-    updateTender: pending,
-    deleteTender: pending,
-    getTenderStatusHistory: pending,
-    getTenderLots: pending,
-    createTenderCall: pending,
-    getTenderCall: pending,
-    updateTenderCall: pending,
-    deleteTenderCall: pending,
+    async listTenders(request) {
+      const { companyId } = request.query;
+      return tenderPage(db, and(tenderFilters(request.query), companyId ? eq(tenders.companyId, companyId) : undefined), request.query);
+    },
+
+    async listMyCompanyTenders(request) {
+      const companyId = ownCompany(sessionOf(request).user);
+      return tenderPage(db, and(eq(tenders.companyId, companyId), tenderFilters(request.query)), request.query);
+    },
+
+    async createTender(request, reply) {
+      const { user } = sessionOf(request);
+      const { tenderCallId } = request.body;
+      let companyId: string;
+      if (user.role === 'admin') {
+        if (!request.body.companyId) throw new ValidationFailure([{ field: 'companyId', key: 'validation-required', vars: {} }]);
+        companyId = request.body.companyId;
+      } else {
+        companyId = ownCompany(user);
+        // Staff add to their own company only; naming another answers like an unknown company.
+        if (request.body.companyId && request.body.companyId !== companyId) throw notFound();
+      }
+      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+      if (!company) throw notFound();
+      const call = await loadCall(tenderCallId);
+      const match = matchCall(matchedCallOf(call), await matchProfileOf(db, companyId));
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(tenders)
+            .values({ tenderCallId, companyId, matchScore: match.score, matchStatus: match.status, matchReasons: match.reasons })
+            .returning({ id: tenders.id });
+          await tx.insert(tenderStatusChanges).values({ tenderId: row!.id, fromStatus: null, toStatus: 'not_started', changedBy: user.id });
+          return row!.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'tender-already_in_pipeline');
+        throw error;
+      }
+      reply.code(201);
+      return { msg: t(request, 'tender-created'), details: await loadTender(id) };
+    },
+
+    async listPotentialTenders(request) {
+      const { user } = sessionOf(request);
+      const { matchStatus, filterBy, search } = request.query;
+      const where = and(filterBy ? eq(tenderCalls.procedure, filterBy) : undefined, tenderSearch(search));
+      const { limit, offset, perPage } = pageOf(request.query);
+
+      if (user.role === 'admin') {
+        // Admins have no profile to match: every call, newest first, with how many companies work it.
+        if (matchStatus && matchStatus !== 'none') return { count: 0, totalPages: 0, tenders: [] };
+        const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(where)) as [{ n: number }];
+        let page = db
+          .select({ ...callColumns, companiesCount: sql<number>`(select count(*)::int from "tenders" as "t" where "t"."tender_call_id" = "tender_calls"."id")` })
+          .from(tenderCalls)
+          .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
+          .where(where)
+          .orderBy(desc(tenderCalls.createdAt), asc(tenderCalls.id))
+          .offset(offset)
+          .$dynamic();
+        if (limit !== undefined) page = page.limit(limit);
+        const rows = n > offset ? await page : [];
+        const lots = await lotsOf(db, rows.map((r) => r.callId));
+        return {
+          count: n,
+          totalPages: totalPages(n, perPage),
+          tenders: rows.map((r) => potential(toTenderCall(r, lots.get(r.callId) ?? []), noMatch, { companiesCount: Number(r.companiesCount) })),
+        };
+      }
+
+      // Staff: open calls not in their pipeline, scored against the company profile, best first.
+      const companyId = ownCompany(user);
+      const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
+      const rows = await selectCalls(db)
+        .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), notMine))
+        .orderBy(...byDeadline)
+        .limit(POTENTIAL_CANDIDATES);
+      const lots = await lotsOf(db, rows.map((r) => r.callId));
+      const profile = await matchProfileOf(db, companyId);
+      const scored = rows
+        .map((row) => {
+          const call = toTenderCall(row, lots.get(row.callId) ?? []);
+          return { call, match: matchCall(matchedCallOf(call), profile) };
+        })
+        .filter(({ match }) => !matchStatus || match.status === matchStatus)
+        // Stable: equal scores keep the nearest deadline first.
+        .sort((a, b) => b.match.score - a.match.score);
+      const pageItems = limit === undefined ? scored : scored.slice(offset, offset + limit);
+      return { count: scored.length, totalPages: totalPages(scored.length, perPage), tenders: pageItems.map(({ call, match }) => potential(call, match)) };
+    },
+
+    async getTender(request) {
+      const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
+      return loadTender(id);
+    },
+
+    async updateTender(request) {
+      const { user } = sessionOf(request);
+      const { id, tenderCallId } = await reachableTender(db, user, request.params.id);
+      const { status, answeredLots, responseStep } = request.body;
+      if (answeredLots) {
+        const known = new Set((await lotsOf(db, [tenderCallId])).get(tenderCallId)?.map((l) => l.number));
+        const unknown = answeredLots.filter((n) => !known.has(n));
+        if (unknown.length) throw new ValidationFailure([{ field: 'answeredLots', key: 'tender-unknown_lot', vars: { lots: unknown.join(', ') } }]);
+      }
+      await db.transaction(async (tx) => {
+        // The row is locked so that two people changing the status at once cannot both pass the check.
+        const [current] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, id)).for('update');
+        const values: Partial<typeof tenders.$inferInsert> = { updatedAt: new Date() };
+        if (answeredLots) values.answeredLots = [...answeredLots].sort((a, b) => a - b);
+        if (responseStep !== undefined) values.responseStep = responseStep;
+        if (status !== undefined) {
+          const from = current!.status;
+          if (!canMove(from, status)) {
+            throw new AppError(409, 'tender-invalid_transition', { from: t(request, `tender-status_${from}`), to: t(request, `tender-status_${status}`) });
+          }
+          values.status = status;
+          values.statusChangedAt = new Date();
+          await tx.insert(tenderStatusChanges).values({ tenderId: id, fromStatus: from, toStatus: status, changedBy: user.id });
+        }
+        await tx.update(tenders).set(values).where(eq(tenders.id, id));
+      });
+      return { msg: t(request, status !== undefined ? 'tender-status_changed' : 'tender-updated'), details: await loadTender(id) };
+    },
+
+    async deleteTender(request) {
+      const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const keys = await db.transaction(async (tx) => {
+        const docs = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.tenderId, id));
+        await tx.delete(tenders).where(eq(tenders.id, id));
+        return docs.map((d) => d.key);
+      });
+      // Files go once the rows are gone: a failed transaction leaves every file in place.
+      await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+      return { msg: t(request, 'tender-deleted') };
+    },
+
+    async getTenderStatusHistory(request) {
+      const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const rows = await db
+        .select({ id: tenderStatusChanges.id, from: tenderStatusChanges.fromStatus, to: tenderStatusChanges.toStatus, at: tenderStatusChanges.changedAt, userId: users.id, username: users.username })
+        .from(tenderStatusChanges)
+        .leftJoin(users, eq(users.id, tenderStatusChanges.changedBy))
+        .where(eq(tenderStatusChanges.tenderId, id))
+        .orderBy(asc(tenderStatusChanges.changedAt), asc(tenderStatusChanges.id));
+      return {
+        history: rows.map((r) => ({
+          _id: r.id,
+          from: r.from,
+          to: r.to,
+          changedAt: r.at.toISOString(),
+          changedBy: r.userId && r.username !== null ? { _id: r.userId, username: r.username } : null,
+        })),
+      };
+    },
+
+    async getTenderLots(request) {
+      const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const tender = await loadTender(id);
+      const answered = new Set(tender.answeredLots);
+      const { tenderCall: call, company } = tender;
+      return { lots: call.lots.map((lot) => ({ ...lot, answered: answered.has(lot.number) })), tenderCall: { _id: call._id, reference: call.reference, title: call.title }, company };
+    },
+
+    async createTenderCall(request, reply) {
+      const input: TenderCallInput = request.body;
+      const values = callValues(input);
+      await checkCall(db, { submissionDeadline: values.submissionDeadline!, questionsDeadline: values.questionsDeadline, siteVisitDate: values.siteVisitDate, publicationDate: values.publicationDate }, input);
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(tenderCalls)
+            .values({ ...(values as typeof tenderCalls.$inferInsert), source: 'manual', createdBy: sessionOf(request).user.id })
+            .returning({ id: tenderCalls.id });
+          if (input.lots?.length) await tx.insert(tenderCallLots).values(input.lots.map((lot) => ({ tenderCallId: row!.id, number: lot.number, title: lot.title.trim(), estimatedAmount: lot.estimatedAmount ?? null })));
+          return row!.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw referenceTaken();
+        throw error;
+      }
+      reply.code(201);
+      return { msg: t(request, 'tender_call-created'), details: await loadCall(id) };
+    },
+
+    async getTenderCall(request) {
+      const { user } = sessionOf(request);
+      const call = await loadCall(request.params.id);
+      if (user.role === 'admin') {
+        const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(tenders).where(eq(tenders.tenderCallId, call._id))) as [{ n: number }];
+        return potential(call, noMatch, { companiesCount: n });
+      }
+      const companyId = ownCompany(user);
+      const [mine] = await db.select({ id: tenders.id }).from(tenders).where(and(eq(tenders.tenderCallId, call._id), eq(tenders.companyId, companyId))).limit(1);
+      return potential(call, matchCall(matchedCallOf(call), await matchProfileOf(db, companyId)), { tenderId: mine?.id ?? null });
+    },
+
+    async updateTenderCall(request) {
+      const { id } = request.params;
+      const current = await loadCall(id);
+      const input: TenderCallPatch = request.body;
+      const values = callValues(input);
+      const merged = {
+        submissionDeadline: values.submissionDeadline ?? new Date(current.submissionDeadline),
+        questionsDeadline: values.questionsDeadline !== undefined ? values.questionsDeadline : current.questionsDeadline ? new Date(current.questionsDeadline) : null,
+        siteVisitDate: values.siteVisitDate !== undefined ? values.siteVisitDate : current.siteVisit ? new Date(current.siteVisit.date) : null,
+        publicationDate: values.publicationDate !== undefined ? values.publicationDate : current.publicationDate,
+      };
+      await checkCall(db, merged, input);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.update(tenderCalls).set({ ...values, updatedAt: new Date() }).where(eq(tenderCalls.id, id));
+          if (input.lots) {
+            await tx.delete(tenderCallLots).where(eq(tenderCallLots.tenderCallId, id));
+            if (input.lots.length) await tx.insert(tenderCallLots).values(input.lots.map((lot) => ({ tenderCallId: id, number: lot.number, title: lot.title.trim(), estimatedAmount: lot.estimatedAmount ?? null })));
+            // Companies keep answering only the lots that still exist.
+            const numbers = input.lots.map((l) => l.number);
+            await tx
+              .update(tenders)
+              .set({ answeredLots: sql`array(select n from unnest(${tenders.answeredLots}) as n where n = any(${sql.raw(`'{${numbers.join(',')}}'::integer[]`)}) order by n)` })
+              .where(eq(tenders.tenderCallId, id));
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw referenceTaken();
+        throw error;
+      }
+      await refreshMatches(db, eq(tenders.tenderCallId, id));
+      return { msg: t(request, 'tender_call-updated'), details: await loadCall(id) };
+    },
+
+    async deleteTenderCall(request) {
+      const { id } = request.params;
+      await loadCall(id);
+      const [used] = await db.select({ id: tenders.id }).from(tenders).where(eq(tenders.tenderCallId, id)).limit(1);
+      if (used) throw new AppError(409, 'tender_call-in_use');
+      await db.delete(tenderCalls).where(eq(tenderCalls.id, id));
+      return { msg: t(request, 'tender_call-deleted') };
+    },
   };
 }
