@@ -157,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else errorHandler(notFound(), request, reply);
   });
 
+  // Uploads a killed server left half-written: no request of this process can be writing them yet.
+  await deps.storage.sweepTemporary();
   await app.ready();
   return app;
 }

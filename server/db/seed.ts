@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, users, type Role } from './schema';
 import { hashPassword } from '../auth/passwords';
+import { seedDemoTenders } from './demo-tenders';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
 export const DEMO_COMPANY_NAME = 'Durand Bâtiment SAS';
@@ -22,6 +23,8 @@ export const DEMO_COMPANY = {
   cpvCodes: ['45000000', '45210000', '45421000', '45321000'],
   departments: ['69', '01', '38', '42'],
   regions: ['Auvergne-Rhône-Alpes'],
+  amountMin: 150_000,
+  amountMax: 3_000_000,
 };
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.soumissio.fr', password: 'Demo-Admin-2026', username: 'Admin Démo', role: 'admin' },
@@ -77,6 +80,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
       .update(users)
       .set({ emailVerifiedAt: new Date() })
       .where(and(isNull(users.emailVerifiedAt), sql`lower(${users.email}) in (${sql.join(Object.values(DEMO_ACCOUNTS).map((a) => sql`${a.email}`), sql`, `)})`));
+    const idOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id ?? null;
+    await seedDemoTenders(db, company!.id, { admin: await idOf(DEMO_ACCOUNTS.admin.email), manager: await idOf(DEMO_ACCOUNTS.manager.email) });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { ValidationFailure } from './error-handler';
@@ -41,4 +42,56 @@ const signatures: { mime: string; ext: string; test: (b: Buffer) => boolean }[] 
 export function sniffImage(data: Buffer): { mime: string; ext: string } | undefined {
   const found = signatures.find((s) => s.test(data));
   return found && { mime: found.mime, ext: found.ext };
+}
+
+/** A file part handed to `readUpload`'s receiver: its stream must be read to the end (or destroyed). */
+export type FilePart = { field: string; filename: string; stream: Readable };
+
+/**
+ * Reads a multipart form whose fields come before one file, without holding the file in memory:
+ * the fields are checked against the operation's form schema as soon as the file part starts, then
+ * `receive` streams it (typically into receiveUpload) and may refuse it first from the fields.
+ * `fileAlone`: a form that is complete with the file and no field (a patch replacing only the
+ * file), whose schema's `minProperties` cannot see the file. Anything failing after `receive`
+ * answered discards what it received.
+ */
+export async function readUpload<T extends { discard(): Promise<void> }>(
+  request: FastifyRequest,
+  options: { maxFileBytes: number; fileAlone?: boolean; receive: (fields: Record<string, string>, file: FilePart) => Promise<T> },
+): Promise<{ fields: Record<string, string>; received: T | undefined }> {
+  const spec = request.routeOptions.config.multipart;
+  if (!spec || !request.isMultipart()) throw new AppError(415, 'common-unsupported_media_type');
+  const fields: Record<string, string> = {};
+  let received: T | undefined;
+  try {
+    // One byte past the limit reaches the storage, which then answers 413 itself.
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes + 1, files: 1 } })) {
+      if (part.type === 'file') {
+        try {
+          if (!spec.fileFields.includes(part.fieldname)) throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+          if (!(options.fileAlone && Object.keys(fields).length === 0)) spec.validateFields(fields);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+        // `receive` reads the stream: on a refusal before reading it, the rest is drained.
+        received = await options.receive(fields, { field: part.fieldname, filename: part.filename, stream: part.file }).catch((error: unknown) => {
+          if (!part.file.readableEnded) part.file.resume();
+          throw error;
+        });
+      } else if (received) {
+        // Our client sends the fields first; a field after the file would have escaped the checks.
+        throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+      } else if (spec.fileFields.includes(part.fieldname)) {
+        throw new ValidationFailure([{ field: part.fieldname, key: 'validation-type', vars: {} }]);
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+    if (!received) spec.validateFields(fields);
+  } catch (error) {
+    await received?.discard();
+    throw error;
+  }
+  return { fields, received };
 }

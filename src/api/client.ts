@@ -24,23 +24,30 @@ export function createApi({ baseUrl = '', fetch, getLanguage, translate, auth }:
 
   const client = createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}) });
 
-  const headers: Middleware = {
+  /** The headers of every call; uploads sent with XMLHttpRequest (src/app/upload.ts) use them too. */
+  function headers(): Record<string, string> {
+    const token = auth.getToken();
+    return { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': getLanguage() };
+  }
+
+  /** A 401 with need2Logout means the token is dead (expired, revoked, forged): tell the session. */
+  function reportDeadToken(status: number, body: unknown) {
+    if (status !== 401 || !auth.hasListeners()) return;
+    const error = (typeof body === 'object' && body !== null ? body : {}) as { msg?: string; need2Logout?: boolean };
+    if (error.need2Logout) auth.emitUnauthorized(error.msg);
+  }
+
+  const middleware: Middleware = {
     onRequest({ request }) {
-      const token = auth.getToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      request.headers.set('Accept-Language', getLanguage());
+      for (const [name, value] of Object.entries(headers())) request.headers.set(name, value);
       return request;
     },
     async onResponse({ response }) {
-      // A 401 with need2Logout means the token is dead (expired, revoked, forged): tell the session.
-      if (response.status === 401 && auth.hasListeners()) {
-        const body = (await response.clone().json().catch(() => null)) as { msg?: string; need2Logout?: boolean } | null;
-        if (body?.need2Logout) auth.emitUnauthorized(body.msg);
-      }
+      if (response.status === 401 && auth.hasListeners()) reportDeadToken(response.status, await response.clone().json().catch(() => null));
       return response;
     },
   };
-  client.use(headers);
+  client.use(middleware);
 
   /** Runs one call; resolves with its data, rejects with a normalised RequestError. */
   async function call<T>(request: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
@@ -58,7 +65,7 @@ export function createApi({ baseUrl = '', fetch, getLanguage, translate, auth }:
     return data as T;
   }
 
-  return { client, call };
+  return { client, call, baseUrl, headers, reportDeadToken, translate };
 }
 
 export type Api = ReturnType<typeof createApi>;

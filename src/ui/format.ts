@@ -17,3 +17,63 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
 }
+
+/** A deadline on Paris time with its zone ("12 mars 2026, 12:00 UTC+1"). */
+export function formatDeadline(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The time between now and a moment, in the largest unit that stays readable: minutes under an
+ * hour, hours under two days, then days ("dans 3 jours", "in 5 hours", "2 days ago").
+ */
+export function formatRelative(iso: string, language: string, now: number = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  const size = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'always' });
+  if (size < HOUR) return rtf.format(Math.round(diff / MINUTE), 'minute');
+  if (size < 2 * DAY) return rtf.format(Math.round(diff / HOUR), 'hour');
+  return rtf.format(Math.round(diff / DAY), 'day');
+}
+
+/** Whole euros excluding VAT, in the interface language ("1 250 000 €", "€1,250,000"). */
+export function formatAmount(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value);
+}
+
+/** Values joined as a sentence would ("a, b et c", "a, b and c"). */
+export function formatList(values: readonly string[], language: string): string {
+  return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'conjunction' }).format(values);
+}
+
+/** The offset of Paris time from UTC at a moment, in milliseconds. */
+function parisOffset(utcMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    .formatToParts(new Date(utcMs))
+    .reduce<Record<string, number>>((acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }), {});
+  const part = (name: string) => parts[name] ?? 0;
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - utcMs;
+}
+
+/** A date and time as typed for Paris ("2026-03-12", "12:00") to an ISO instant; null when incomplete. */
+export function parisToIso(date: string, time: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  // Twice: the first guess may sit on the other side of a daylight-saving change.
+  const first = wall - parisOffset(wall);
+  return new Date(wall - parisOffset(first)).toISOString();
+}

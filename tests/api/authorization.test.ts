@@ -8,12 +8,13 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { companies, invitations, outboxEmails, users, type Role } from '../../server/db/schema';
+import { companies, invitations, outboxEmails, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
 import { createTestApp, errorOf, multipart, signToken, tinyPng, uniqueEmail, type TestContext } from './context';
 import { siretFor } from './sirets';
+import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
 
 const contract = loadContract();
 const operations = Object.entries(contract.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
@@ -88,6 +89,28 @@ const self = (expected: Expected, call: Row['call']): Row[] => [{ target: 'self'
 const none = (expected: Expected, call: Row['call']): Row[] => [{ target: 'none', expected, call }];
 
 const companyInput = () => ({ name: `Nouvelle ${randomUUID().slice(0, 8)}`, siret: siretFor(700_000 + companySeq++), address: '3 rue des Tanneurs', postalCode: '69002', city: 'Lyon' });
+const dceTemplateInput = () => ({ name: `Modèle ${randomUUID().slice(0, 8)}`, documents: [{ code: 'RC', label: 'Règlement de la consultation', required: true }] });
+/** A fresh DCE template, made by the admin through the API. */
+async function insertDceTemplate() {
+  const res = await ctx.app.inject({ ...json('POST', '/api/dceTemplates', dceTemplateInput()), headers: { authorization: `Bearer ${await tokenFor(world.people.admin)}` } });
+  return (res.json() as { details: { _id: string } }).details._id;
+}
+
+/** Each company's tender, inserted directly on first use; documents are fresh for each call. */
+const tendersOf: Partial<Record<'A' | 'B', Promise<string>>> = {};
+const tenderOf = (target: Target) => (tendersOf[target === 'B' ? 'B' : 'A'] ??= insertTender(ctx, companyOf(target).id).then((tender) => tender.id));
+const tenderDocOf = async (target: Target) => insertTenderDoc(ctx, await tenderOf(target), companyOf(target).id);
+const companyDocOf = (target: Target) => insertCompanyDoc(ctx, companyOf(target).id);
+/** A fresh call for tenders, inserted directly. */
+async function insertCall() {
+  const [row] = await ctx.db
+    .insert(tenderCalls)
+    .values({ reference: `MATRICE-${randomUUID().slice(0, 8)}`, title: 'Entretien des espaces verts', buyer: 'Commune de Vienne', submissionDeadline: new Date(Date.now() + 20 * 86_400_000) })
+    .returning({ id: tenderCalls.id });
+  return row!.id;
+}
+const callInput = () => ({ reference: `MATRICE-${randomUUID().slice(0, 8)}`, title: 'Nettoyage des locaux', buyer: 'Ville de Grenoble', submissionDeadline: new Date(Date.now() + 20 * 86_400_000).toISOString() });
+const documentForm = (fields: { name: string; value: string }[]) => multipart([...fields, { name: 'file', filename: 'Pièce.pdf', type: 'application/pdf', data: pdf() }]);
 
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
@@ -185,6 +208,94 @@ const matrix: Record<string, Row[]> = {
   ),
   listOutboxEmails: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/outbox?perPage=all') })),
   getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
+  // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
+  listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),
+  listMyCompanyTenders: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company?perPage=all') })),
+  listPotentialTenders: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/potential?perPage=all') })),
+  createTender: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', '/api/tenders', { tenderCallId: await insertCall(), companyId: companyOf(target).id }) }),
+  ),
+  getTender: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}`) }),
+  ),
+  updateTender: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/tenders/${await tenderOf(target)}`, { responseStep: 1 }) }),
+  ),
+  deleteTender: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}`) }),
+  ),
+  getTenderStatusHistory: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/history`) }),
+  ),
+  getTenderLots: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/lots`) }),
+  ),
+  // Calls for tenders are public notices: everyone reads them, admins write them.
+  createTenderCall: none(adminOnly(201), async () => ({ request: json('POST', '/api/tenderCalls', callInput()) })),
+  getTenderCall: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', `/api/tenderCalls/${await insertCall()}`) })),
+  updateTenderCall: none(adminOnly(200), async () => ({ request: json('PATCH', `/api/tenderCalls/${await insertCall()}`, { buyer: 'Ville de Grenoble' }) })),
+  deleteTenderCall: none(adminOnly(200), async () => ({ request: json('DELETE', `/api/tenderCalls/${await insertCall()}`) })),
+  // DCE templates are shared by every company: everyone reads them, admins write them.
+  listDceTemplates: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dceTemplates?perPage=all') })),
+  getDceTemplate: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', `/api/dceTemplates/${await insertDceTemplate()}`) })),
+  createDceTemplate: none(adminOnly(201), async () => ({ request: json('POST', '/api/dceTemplates', dceTemplateInput()) })),
+  updateDceTemplate: none(adminOnly(200), async () => ({ request: json('PATCH', `/api/dceTemplates/${await insertDceTemplate()}`, { name: 'Modèle renommé' }) })),
+  deleteDceTemplate: none(adminOnly(200), async () => ({ request: json('DELETE', `/api/dceTemplates/${await insertDceTemplate()}`) })),
+  // Tender documents and the vault: every member of the owning company, and admins.
+  listTenderDocs: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/docs`) }),
+  ),
+  uploadTenderDoc: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({
+      request: { method: 'POST', url: `/api/tenderDocs?companyId=${companyOf(target).id}`, ...documentForm([{ name: 'tenderId', value: await tenderOf(target) }]) },
+    }),
+  ),
+  getTenderDoc: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}`) }),
+  ),
+  replaceTenderDoc: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: { method: 'PATCH', url: `/api/tenderDocs/${await tenderDocOf(target)}?companyId=${companyOf(target).id}`, ...documentForm([]) } }),
+  ),
+  deleteTenderDoc: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/tenderDocs/${await tenderDocOf(target)}`) }),
+  ),
+  downloadTenderDoc: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/file`) }),
+  ),
+  listCompanyDocuments: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/documents?perPage=all`) }),
+  ),
+  createCompanyDocument: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({
+      request: { method: 'POST', url: `/api/companies/${companyOf(target).id}/documents`, ...documentForm([{ name: 'kind', value: 'insurance' }, { name: 'title', value: 'Assurance décennale' }]) },
+    }),
+  ),
+  updateCompanyDocument: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: { method: 'PATCH', url: `/api/companyDocs/${await companyDocOf(target)}`, ...multipart([{ name: 'title', value: 'Attestation renouvelée' }]) } }),
+  ),
+  deleteCompanyDocument: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/companyDocs/${await companyDocOf(target)}`) }),
+  ),
+  downloadCompanyDocument: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companyDocs/${await companyDocOf(target)}/file`) }),
+  ),
 };
 
 /** What of company B must never reach A's staff. */

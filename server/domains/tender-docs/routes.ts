@@ -1,26 +1,167 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import { AppError } from '../../errors';
+import { notFound } from '../../errors';
+import type { Database } from '../../db/client';
+import { tenderDocuments, users } from '../../db/schema';
+import { sessionOf } from '../../auth/session';
+import { readUpload } from '../../http/multipart';
+import { fileRequired, listedEntries, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
+import { t } from '../../i18n';
+import { readScope, type Caller } from '../companies/scope';
+import { reachableTender, type TenderRef } from '../tenders/access';
 
-// Being built this session: each operation answers 501 until its handler lands.
-const pending = async () => {
-  throw new AppError(501, 'common-something_went_wrong');
+type TenderDoc = components['schemas']['TenderDoc'];
+
+const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
+
+const docColumns = {
+  id: tenderDocuments.id,
+  tenderId: tenderDocuments.tenderId,
+  companyId: tenderDocuments.companyId,
+  fileName: tenderDocuments.fileName,
+  mime: tenderDocuments.mime,
+  size: tenderDocuments.size,
+  sha256: tenderDocuments.sha256,
+  storageKey: tenderDocuments.storageKey,
+  entries: tenderDocuments.entries,
+  uploadedBy: tenderDocuments.uploadedBy,
+  uploaderName: users.username,
+  createdAt: tenderDocuments.createdAt,
+  updatedAt: tenderDocuments.updatedAt,
 };
 
-export function tenderDocsHandlers(_deps: Deps): Handlers<
-  | 'listTenderDocs'
-  | 'uploadTenderDoc'
-  | 'getTenderDoc'
-  | 'replaceTenderDoc'
-  | 'deleteTenderDoc'
-  | 'downloadTenderDoc'
-> {
+const selectDocs = (db: Database, where: SQL | undefined) =>
+  db.select(docColumns).from(tenderDocuments).leftJoin(users, eq(users.id, tenderDocuments.uploadedBy)).where(where);
+type DocRow = Awaited<ReturnType<typeof selectDocs>>[number];
+
+function toTenderDoc(row: DocRow): TenderDoc {
   return {
-    listTenderDocs: pending,
-    uploadTenderDoc: pending,
-    getTenderDoc: pending,
-    replaceTenderDoc: pending,
-    deleteTenderDoc: pending,
-    downloadTenderDoc: pending,
+    _id: row.id,
+    tenderId: row.tenderId,
+    companyId: row.companyId,
+    fileName: row.fileName,
+    mime: row.mime,
+    size: Number(row.size),
+    sha256: row.sha256,
+    entries: row.entries ?? null,
+    uploadedBy: row.uploadedBy && row.uploaderName !== null ? { _id: row.uploadedBy, username: row.uploaderName } : null,
+    url: `/api/tenderDocs/${row.id}/file`,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns written for a stored file, on upload and on replacement. */
+const fileValues = (document: ReceivedDocument, uploadedBy: string) => ({
+  fileName: document.fileName,
+  mime: document.type.mime,
+  size: document.size,
+  sha256: document.sha256,
+  storageKey: document.key,
+  entries: listedEntries(document),
+  uploadedBy,
+});
+
+/**
+ * Tender documents: any member of the tender's company may add, replace and delete them (spec 6:
+ * tender documents are for every signed-in user, within their company), admins on any tender.
+ */
+export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handlers<
+  'listTenderDocs' | 'uploadTenderDoc' | 'getTenderDoc' | 'replaceTenderDoc' | 'deleteTenderDoc' | 'downloadTenderDoc'
+> {
+  /** The document as the caller may reach it; another company's answers 404 like a missing one. */
+  const reachableDoc = async (caller: Caller, id: string) => {
+    const scope = caller.role === 'admin' ? undefined : eq(tenderDocuments.companyId, caller.companyId ?? NO_COMPANY);
+    const [row] = await selectDocs(db, and(eq(tenderDocuments.id, id), scope)).limit(1);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** The `companyId` query names the company the caller acts for: theirs, and the tender's. */
+  const checkCompany = (caller: Caller, companyId: string, owner: string) => {
+    readScope(caller, companyId);
+    if (owner !== companyId) throw notFound();
+  };
+
+  const docById = async (id: string) => {
+    const [row] = await selectDocs(db, eq(tenderDocuments.id, id)).limit(1);
+    if (!row) throw notFound();
+    return toTenderDoc(row);
+  };
+
+  return {
+    async listTenderDocs(request) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const rows = await selectDocs(db, eq(tenderDocuments.tenderId, tender.id)).orderBy(desc(tenderDocuments.createdAt), desc(tenderDocuments.id));
+      return { documents: rows.map(toTenderDoc) };
+    },
+
+    async uploadTenderDoc(request, reply) {
+      const { user } = sessionOf(request);
+      const { companyId } = request.query;
+      readScope(user, companyId);
+      const id = randomUUID();
+      let tender: TenderRef | undefined;
+      // The tender is checked from the fields, before a byte of the file is stored.
+      const { received } = await readUpload(request, {
+        maxFileBytes: maxUploadBytes,
+        receive: async (fields, file) => {
+          tender = await reachableTender(db, user, fields.tenderId!);
+          checkCompany(user, companyId, tender.companyId);
+          return receiveDocument(storage, `tender-docs/${companyId}/${tender.id}/${id}`, file, maxUploadBytes);
+        },
+      });
+      if (!received || !tender) throw fileRequired();
+      const tenderId = tender.id;
+      await storeWith(db, storage, received, (tx) => tx.insert(tenderDocuments).values({ id, tenderId, companyId, ...fileValues(received, user.id) }));
+      reply.code(201);
+      return { msg: t(request, 'document-uploaded'), details: await docById(id) };
+    },
+
+    async getTenderDoc(request) {
+      return toTenderDoc(await reachableDoc(sessionOf(request).user, request.params.id));
+    },
+
+    async replaceTenderDoc(request) {
+      const { user } = sessionOf(request);
+      const { id } = request.params;
+      const current = await reachableDoc(user, id);
+      checkCompany(user, request.query.companyId, current.companyId);
+      // A new key each time: the old file stays whole until the row points at the new one.
+      const key = `tender-docs/${current.companyId}/${current.tenderId}/${id}-${randomBytes(6).toString('hex')}`;
+      const { received } = await readUpload(request, {
+        maxFileBytes: maxUploadBytes,
+        receive: (_fields, file) => receiveDocument(storage, key, file, maxUploadBytes),
+      });
+      if (!received) throw fileRequired();
+      const oldKey = await storeWith(db, storage, received, async (tx) => {
+        // Locked, so that two replacements at once each delete the file the other replaced.
+        const [row] = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.id, id)).for('update');
+        if (!row) throw notFound();
+        await tx
+          .update(tenderDocuments)
+          .set({ ...fileValues(received, user.id), updatedAt: new Date() })
+          .where(eq(tenderDocuments.id, id));
+        return row.key;
+      });
+      await storage.delete(oldKey).catch(() => undefined);
+      return { msg: t(request, 'document-replaced'), details: await docById(id) };
+    },
+
+    async deleteTenderDoc(request) {
+      const current = await reachableDoc(sessionOf(request).user, request.params.id);
+      const [deleted] = await db.delete(tenderDocuments).where(eq(tenderDocuments.id, current.id)).returning({ key: tenderDocuments.storageKey });
+      if (!deleted) throw notFound();
+      // The file goes once the row is gone: a failed deletion leaves the document whole.
+      await storage.delete(deleted.key).catch(() => undefined);
+      return { msg: t(request, 'document-deleted'), details: toTenderDoc(current) };
+    },
+
+    async downloadTenderDoc(request, reply) {
+      return sendDocument(reply, storage, await reachableDoc(sessionOf(request).user, request.params.id));
+    },
   };
 }

@@ -8,19 +8,28 @@ type FileDropProps = {
   hint?: ReactNode;
   accept?: string;
   disabled?: boolean;
-  onFile: (file: File) => void;
   className?: string;
-};
+} & (
+  | { multiple?: false; onFile: (file: File) => void }
+  /** Several files at once, by picker or drop, in one call. */
+  | { multiple: true; onFiles: (files: File[]) => void }
+);
 
 /** A drop zone that is also a file input: click, keyboard (the input is focusable) or drag and drop. */
-export function FileDrop({ label, hint, accept, disabled, onFile, className }: FileDropProps) {
+export function FileDrop(props: FileDropProps) {
+  const { label, hint, accept, disabled, className } = props;
+  const take = (list: FileList | null | undefined) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    if (props.multiple) props.onFiles(files);
+    else props.onFile(files[0]!);
+  };
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
+    if (!disabled) take(event.dataTransfer.files);
   };
   return (
     <label
@@ -42,12 +51,12 @@ export function FileDrop({ label, hint, accept, disabled, onFile, className }: F
         id={id}
         type="file"
         accept={accept}
+        multiple={props.multiple}
         disabled={disabled}
         // Visually hidden but focusable, so the zone is reachable by keyboard.
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
         onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onFile(file);
+          take(event.target.files);
           event.target.value = '';
         }}
       />

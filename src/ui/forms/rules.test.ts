@@ -29,4 +29,19 @@ describe('form rules (same as the server)', () => {
     expect(rules.cpvCode('4500000')).toBe('form-cpv_invalid');
     expect(rules.username(' a ')).toBe('form-username_length');
   });
+
+  it('amounts: whole euros from 0, spaces allowed, empty means no bound, min not above max', () => {
+    expect(rules.amount('')).toBeNull();
+    expect(rules.amount('150 000')).toBeNull();
+    expect(rules.amount('0')).toBeNull();
+    expect(rules.amount('-5')).toBe('form-amount_invalid');
+    expect(rules.amount('12,5')).toBe('form-amount_invalid');
+    expect(rules.amount('100000000001')).toBe('form-amount_invalid');
+    expect(rules.parseAmount('1 250 000')).toBe(1250000);
+    expect(rules.parseAmount('')).toBeNull();
+    expect(rules.amountMax('500000')('100000')).toBe('form-amount_range');
+    expect(rules.amountMax('100000')('100000')).toBeNull();
+    expect(rules.amountMax('')('100000')).toBeNull();
+    expect(rules.amountMax('abc')('100000')).toBeNull();
+  });
 });

@@ -97,6 +97,30 @@ export const cpvCode: Rule = (v) => (/^[0-9]{8}(-[0-9])?$/.test(v.trim()) ? null
 
 export const TAGS_MAX = 50;
 
+/** The contract's Amount: whole euros excl. VAT, 0 to 100 billion; empty means no bound. */
+export const AMOUNT_MAX = 100_000_000_000;
+
+export const amount: Rule = (v) => {
+  const value = v.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (value === '') return null;
+  return /^[0-9]+$/.test(value) && Number(value) <= AMOUNT_MAX ? null : 'form-amount_invalid';
+};
+
+/** The upper bound of a range, checked against its lower bound `min` (both as typed). */
+export const amountMax = (min: string): Rule => (v) => {
+  const problem = amount(v);
+  if (problem) return problem;
+  const low = parseAmount(min);
+  const high = parseAmount(v);
+  return low !== null && high !== null && low > high ? 'form-amount_range' : null;
+};
+
+/** An amount as typed ("150 000") to whole euros; null when empty or not a whole number. */
+export function parseAmount(v: string): number | null {
+  const value = v.trim().replace(/[\s\u00a0\u202f]/g, '');
+  return /^[0-9]+$/.test(value) ? Number(value) : null;
+}
+
 /** Runs every rule; the result lists only the fields in error. */
 export function validate<K extends string>(values: Record<K, string>, rules: Partial<Record<K, Rule>>): Partial<Record<K, string>> {
   const errors: Partial<Record<K, string>> = {};

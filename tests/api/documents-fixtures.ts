@@ -1,0 +1,113 @@
+// Files for the document upload tests, written byte by byte so that each test knows what it sends.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { companyDocuments, tenderCalls, tenderDocuments, tenders } from '../../server/db/schema';
+import { localStorage } from '../../server/storage/local';
+import { multipart, type TestContext } from './context';
+
+type Entry = { name: string; data?: Buffer; deflate?: boolean };
+
+/** A plain ZIP archive (UTF-8 names, stored or deflated entries). */
+export function buildZip(entries: Entry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = entry.data ?? Buffer.alloc(0);
+    const stored = entry.deflate ? deflateRawSync(data) : data;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(stored.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, stored);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(stored.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + stored.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const text = (s: string) => Buffer.from(s, 'utf8');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A PDF's signature followed by `size` bytes in all (random after the header). */
+export const pdf = (size = 2000) => Buffer.concat([text('%PDF-1.7\n'), randomBytes(Math.max(0, size - 9))]);
+export const docx = () => buildZip([{ name: '[Content_Types].xml', data: text('<Types/>'), deflate: true }, { name: 'word/document.xml', data: text('<w:document/>'), deflate: true }]);
+export const xlsx = () => buildZip([{ name: '[Content_Types].xml', data: text('<Types/>'), deflate: true }, { name: 'xl/workbook.xml', data: text('<workbook/>'), deflate: true }]);
+/** 20 MB of zeros in a few kilobytes: refused for its compression ratio. */
+export const zipBomb = () => buildZip([{ name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024), deflate: true }]);
+
+export type FileSpec = { filename: string; data: Buffer; type?: string };
+export const filePart = (file: FileSpec) => ({ name: 'file', filename: file.filename, type: file.type ?? 'application/octet-stream', data: file.data });
+
+/** A multipart request as our client sends it (fields first, then the file). */
+export function formRequest(method: 'POST' | 'PATCH', url: string, token: string, fields: Record<string, string>, file?: FileSpec, lang = 'fr') {
+  const form = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), ...(file ? [filePart(file)] : [])]);
+  return { method, url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}`, 'accept-language': lang } } as const;
+}
+
+let callSeq = 0;
+/** A tender call and the company's tender of it, inserted directly (the tenders API is not used here). */
+export async function insertTender(ctx: TestContext, companyId: string, status: typeof tenders.$inferInsert.status = 'in_progress') {
+  const [call] = await ctx.db
+    .insert(tenderCalls)
+    .values({ reference: `DOCS-${Date.now().toString(36)}-${callSeq++}`, title: 'Réfection de la toiture du gymnase', buyer: 'Commune de Vienne', submissionDeadline: new Date(Date.now() + 20 * 86_400_000) })
+    .returning({ id: tenderCalls.id });
+  const [tender] = await ctx.db.insert(tenders).values({ tenderCallId: call!.id, companyId, status }).returning({ id: tenders.id });
+  return { id: tender!.id, callId: call!.id, remove: () => ctx.db.delete(tenders).where(eq(tenders.id, tender!.id)) };
+}
+
+/** Today's date in Paris plus `days`, as YYYY-MM-DD (the server's validity clock). */
+export function parisDate(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A tender document row and its file, inserted directly (for scope tests). */
+export async function insertTenderDoc(ctx: TestContext, tenderId: string, companyId: string) {
+  const id = randomUUID();
+  const key = `tender-docs/${companyId}/${tenderId}/${id}`;
+  const data = pdf();
+  await localStorage(ctx.filesDir).put(key, data);
+  await ctx.db.insert(tenderDocuments).values({ id, tenderId, companyId, fileName: 'RC.pdf', mime: 'application/pdf', size: data.length, sha256: sha256(data), storageKey: key });
+  return id;
+}
+
+/** A vault document row and its file, inserted directly (for scope tests). */
+export async function insertCompanyDoc(ctx: TestContext, companyId: string) {
+  const id = randomUUID();
+  const key = `company-docs/${companyId}/${id}`;
+  const data = pdf();
+  await localStorage(ctx.filesDir).put(key, data);
+  await ctx.db
+    .insert(companyDocuments)
+    .values({ id, companyId, kind: 'urssaf', title: 'Attestation de vigilance', validUntil: parisDate(90), fileName: 'URSSAF.pdf', mime: 'application/pdf', size: data.length, sha256: sha256(data), storageKey: key });
+  return id;
+}
