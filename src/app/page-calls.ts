@@ -4,6 +4,7 @@ import type { Api } from '../api/client';
 import type { ListPage, ListQuery } from '../machines/list.machine';
 import type { Profile, RequestSuccess } from '../machines/types';
 import type { components } from '../../openapi/schema';
+import { sendWithProgress } from './upload';
 
 type InviteInfo = { email: string; role: 'manager' | 'employee'; company: { name: string } };
 type CompanyInput = components['schemas']['CompanyInput'];
@@ -14,6 +15,14 @@ type Invite = components['schemas']['Invite'];
 type OutboxEmail = components['schemas']['OutboxEmail'];
 type DashboardSummary = components['schemas']['DashboardSummary'];
 type Role = components['schemas']['Role'];
+type Tender = components['schemas']['Tender'];
+type TenderPatch = components['schemas']['TenderPatch'];
+type TenderHistory = components['schemas']['TenderHistory']['history'];
+type TenderLots = components['schemas']['TenderLots'];
+type PotentialTender = components['schemas']['PotentialTender'];
+type DceTemplate = components['schemas']['DceTemplate'];
+type DceTemplateInput = components['schemas']['DceTemplateInput'];
+type DceTemplatePatch = components['schemas']['DceTemplatePatch'];
 
 /** Rows per page of the admin and company tables. */
 const PER_PAGE = 20;
@@ -139,6 +148,161 @@ export const pageCalls = {
     const data = await api.call(() => api.client.GET('/api/dashboard/summary', { signal }));
     return { message: '', data };
   },
+  // DCE templates (issue 4): an update on a template in use answers a warning instead of saving.
+  listDceTemplates: async (api: Api, input: ListQuery<Record<string, string>>, signal: AbortSignal): Promise<ListPage<DceTemplate>> => {
+    const query = { page: input.page, perPage: PER_PAGE, search: input.search || undefined };
+    const data = await api.call(() => api.client.GET('/api/dceTemplates', { params: { query }, signal }));
+    return { items: data.templates, count: data.count, totalPages: data.totalPages };
+  },
+  getDceTemplate: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<DceTemplate>> => {
+    const data = await api.call(() => api.client.GET('/api/dceTemplates/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data };
+  },
+  createDceTemplate: async (api: Api, input: DceTemplateInput, signal: AbortSignal): Promise<RequestSuccess<DceTemplate>> => {
+    const data = await api.call(() => api.client.POST('/api/dceTemplates', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  updateDceTemplate: async (api: Api, input: { id: string; patch: DceTemplatePatch }, signal: AbortSignal): Promise<RequestSuccess<{ template: DceTemplate; isWarning: boolean }>> => {
+    const data = await api.call(() => api.client.PATCH('/api/dceTemplates/{id}', { params: { path: { id: input.id } }, body: input.patch, signal }));
+    return { message: data.msg, data: { template: data.details, isWarning: data.isWarning } };
+  },
+  deleteDceTemplate: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const data = await api.call(() => api.client.DELETE('/api/dceTemplates/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: data.msg, data: null };
+  },
+  // Tender details and the guarded tender pages (issue 4).
+  getTender: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data };
+  },
+  getTenderStatusHistory: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<TenderHistory>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/history', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data: data.history };
+  },
+  getTenderLots: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<TenderLots>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/lots', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data };
+  },
+  updateTender: async (api: Api, input: { id: string; patch: TenderPatch }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.PATCH('/api/tenders/{id}', { params: { path: { id: input.id } }, body: input.patch, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // Tender documents and the company vault (issue 4). Files are typed by what machines know of a
+  // file and are browser Files at run time; FormData goes out as is (the browser writes the boundary).
+  listTenderDocs: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc[]>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/docs', { params: { path: { id: input.tenderId } }, signal }));
+    return { message: '', data: data.documents };
+  },
+  // XMLHttpRequest, for its upload progress; the tender id goes before the file, which the server streams.
+  uploadTenderDoc: async (api: Api, input: { tenderId: string; companyId: string; file: FileLike; onProgress: (percent: number) => void }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc>> => {
+    const form = new FormData();
+    form.set('tenderId', input.tenderId);
+    if (input.file instanceof Blob) form.set('file', input.file);
+    const url = `/api/tenderDocs?companyId=${encodeURIComponent(input.companyId)}`;
+    const data = await sendWithProgress<TenderDocWriteResult>(api, { method: 'POST', url, body: form, onProgress: input.onProgress, signal });
+    return { message: data.msg, data: data.details };
+  },
+  replaceTenderDoc: async (api: Api, input: { id: string; companyId: string; file: FileLike }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc>> => {
+    const form = new FormData();
+    if (input.file instanceof Blob) form.set('file', input.file);
+    const data = await api.call(() =>
+      api.client.PATCH('/api/tenderDocs/{id}', { params: { path: { id: input.id }, query: { companyId: input.companyId } }, body: {}, bodySerializer: () => form, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  deleteTenderDoc: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const data = await api.call(() => api.client.DELETE('/api/tenderDocs/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: data.msg, data: null };
+  },
+  listCompanyDocuments: async (api: Api, input: ListQuery<{ companyId: string; kind: string; validity: string }>, signal: AbortSignal): Promise<ListPage<CompanyDocument>> => {
+    const { companyId, kind, validity } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      filterBy: (kind || undefined) as CompanyDocument['kind'] | undefined,
+      validity: (validity || undefined) as CompanyDocument['validity'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/companies/{id}/documents', { params: { path: { id: companyId }, query }, signal }));
+    return { items: data.documents, count: data.count, totalPages: data.totalPages };
+  },
+  createCompanyDocument: async (api: Api, input: CompanyDocumentInput & { companyId: string }, signal: AbortSignal): Promise<RequestSuccess<CompanyDocument>> => {
+    const form = documentForm(input);
+    const data = await api.call(() => api.client.POST('/api/companies/{id}/documents', { params: { path: { id: input.companyId } }, body: { kind: input.kind, title: input.title }, bodySerializer: () => form, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // Empty dates clear them; the file is sent only when a new one was chosen.
+  updateCompanyDocument: async (api: Api, input: CompanyDocumentInput & { id: string }, signal: AbortSignal): Promise<RequestSuccess<CompanyDocument>> => {
+    const form = documentForm(input, true);
+    const data = await api.call(() => api.client.PATCH('/api/companyDocs/{id}', { params: { path: { id: input.id } }, body: {}, bodySerializer: () => form, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  deleteCompanyDocument: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const data = await api.call(() => api.client.DELETE('/api/companyDocs/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: data.msg, data: null };
+  },
+  // Tender lists and potential tenders (issue 4): the list's rows are the spec's `tenderCalls`.
+  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+    const { status, matchStatus, companyId } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      filterBy: (status || undefined) as Tender['status'] | undefined,
+      matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
+      companyId: companyId || undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders', { params: { query }, signal }));
+    return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
+  },
+  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+    const { status, matchStatus } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      filterBy: (status || undefined) as Tender['status'] | undefined,
+      matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query }, signal }));
+    return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
+  },
+  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
+    const { matchStatus, procedure } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      matchStatus: (matchStatus || undefined) as PotentialTender['matchStatus'] | undefined,
+      filterBy: (procedure || undefined) as PotentialTender['tenderCall']['procedure'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders/potential', { params: { query }, signal }));
+    return { items: data.tenders, count: data.count, totalPages: data.totalPages };
+  },
+  createTender: async (api: Api, input: { tenderCallId: string; companyId?: string }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.POST('/api/tenders', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  createTenderCall: async (api: Api, input: components['schemas']['TenderCallInput'], signal: AbortSignal): Promise<RequestSuccess<PotentialTender['tenderCall']>> => {
+    const data = await api.call(() => api.client.POST('/api/tenderCalls', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
 };
+
+type FileLike = { name: string; type: string; size: number };
+type TenderDoc = components['schemas']['TenderDoc'];
+type TenderDocWriteResult = components['schemas']['TenderDocWriteResult'];
+type CompanyDocument = components['schemas']['CompanyDocument'];
+type CompanyDocumentInput = { kind: CompanyDocument['kind']; title: string; issueDate: string; validUntil: string; file: FileLike | null };
+
+/** The vault's multipart form: text fields first, then the file. */
+function documentForm(input: CompanyDocumentInput, keepEmptyDates = false): FormData {
+  const form = new FormData();
+  form.set('kind', input.kind);
+  form.set('title', input.title);
+  for (const name of ['issueDate', 'validUntil'] as const) if (input[name] !== '' || keepEmptyDates) form.set(name, input[name]);
+  if (input.file instanceof Blob) form.set('file', input.file);
+  return form;
+}
 
 export type PageCalls = typeof pageCalls;

@@ -33,6 +33,8 @@ const FullScreenShell = lazy(() => import('./layouts/FullScreenShell'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // One honest page for the routes whose features come with later issues: guards are real already.
 const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+const TendersPage = lazy(() => import('./pages/TendersPage'));
+const DceTemplatesEditorPage = lazy(() => import('./pages/DceTemplatesEditorPage'));
 
 const companyId = (profile: Profile) => profile.company?._id ?? '';
 const companyStaff: Role[] = ['manager', 'employee'];
@@ -55,20 +57,20 @@ export const routes: RouteDef[] = [
   { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/CompanyPage')) },
   { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyUsersPage')) },
   { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/OutboxPage')) },
-  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
-  { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
-  { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
-  { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
-  { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
-  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  // Tender-guarded pages: the tender status guard comes with the tender API (issue 4).
-  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: ComingSoonPage },
-  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: ComingSoonPage },
+  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/PotentialTendersPage')) },
+  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/DceTemplatesPage')) },
+  { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
+  { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
+  { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: TendersPage },
+  { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: TendersPage },
+  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDocsPage')) },
+  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDetailsPage')) },
+  // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
+  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./pages/DceAnalysePage')) },
+  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/CctpAnalysePage')) },
+  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderChatPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
-  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
+  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyDocsPage')) },
   { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
   { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
   { path: '/billing/success', access: 'signedIn', layout: 'app', page: ComingSoonPage },
@@ -76,7 +78,7 @@ export const routes: RouteDef[] = [
   { path: '/billing/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
 
   // Full-screen layout without menu.
-  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: ComingSoonPage },
+  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazy(() => import('./pages/AssistedWritingPage')) },
 
   // Other.
   { path: '/not-found', access: 'public', layout: 'bySession', page: NotFoundPage },

@@ -19,13 +19,13 @@ type Entry = {
 // Spec section 2, side menu table, in its order. {companyId} is '' for a user without a company.
 export const sideMenuEntries: Entry[] = [
   { id: 'dashboard', label: 'sidemenu-dashboard', href: () => '/dashboard', roles: all, section: 'main', icon: <LayoutDashboard aria-hidden="true" />, ready: true },
-  { id: 'potential-tenders', label: 'sidemenu-potential_tenders', href: () => '/potential-tenders', roles: all, section: 'main', icon: <Radar aria-hidden="true" />, ready: false },
-  { id: 'tenders', label: 'sidemenu-tenders', href: () => '/tenders', roles: ['admin'], section: 'admin', icon: <FileText aria-hidden="true" />, ready: false },
+  { id: 'potential-tenders', label: 'sidemenu-potential_tenders', href: () => '/potential-tenders', roles: all, section: 'main', icon: <Radar aria-hidden="true" />, ready: true },
+  { id: 'tenders', label: 'sidemenu-tenders', href: () => '/tenders', roles: ['admin'], section: 'admin', icon: <FileText aria-hidden="true" />, ready: true },
   { id: 'users', label: 'sidemenu-users', href: () => '/users', roles: ['admin'], section: 'admin', icon: <Users aria-hidden="true" />, ready: true },
   { id: 'companies', label: 'sidemenu-companies', href: () => '/companies', roles: ['admin'], section: 'admin', icon: <Building2 aria-hidden="true" />, ready: true },
-  { id: 'dce-templates', label: 'sidemenu-dce_templates', href: () => '/dce-templates', roles: ['admin'], section: 'admin', icon: <LayoutTemplate aria-hidden="true" />, ready: false },
-  { id: 'company-tenders', label: 'sidemenu-tenders', href: () => '/company/tenders', roles: staff, section: 'company', icon: <FileText aria-hidden="true" />, ready: false },
-  { id: 'company-documents', label: 'sidemenu-company_documents', href: (id) => `/company/documents/${id}`, roles: staff, section: 'company', icon: <FolderOpen aria-hidden="true" />, ready: false },
+  { id: 'dce-templates', label: 'sidemenu-dce_templates', href: () => '/dce-templates', roles: ['admin'], section: 'admin', icon: <LayoutTemplate aria-hidden="true" />, ready: true },
+  { id: 'company-tenders', label: 'sidemenu-tenders', href: () => '/company/tenders', roles: staff, section: 'company', icon: <FileText aria-hidden="true" />, ready: true },
+  { id: 'company-documents', label: 'sidemenu-company_documents', href: (id) => `/company/documents/${id}`, roles: staff, section: 'company', icon: <FolderOpen aria-hidden="true" />, ready: true },
   { id: 'company-users', label: 'sidemenu-users', href: () => '/company/users', roles: staff, section: 'company', icon: <Users aria-hidden="true" />, ready: true },
   { id: 'company-details', label: 'sidemenu-company_details', href: (id) => `/companies/${id}`, roles: staff, section: 'company', icon: <Building2 aria-hidden="true" />, ready: true },
   { id: 'billing', label: 'sidemenu-billing', href: (id) => `/billing/${id}`, roles: staff, section: 'company', icon: <CreditCard aria-hidden="true" />, ready: false },

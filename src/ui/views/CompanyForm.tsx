@@ -14,7 +14,7 @@ import { readForm, useFieldErrors } from '../forms/use-field-errors';
 /** The contract's CompanyInput with every field present, as the form edits it. */
 export type CompanyValues = Required<Omit<CompanyInput, 'profile'>> & { profile: Required<NonNullable<CompanyInput['profile']>> };
 
-const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description'] as const;
+const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description', 'amountMin', 'amountMax'] as const;
 const departementOptions = DEPARTEMENTS.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
 const regionOptions = REGIONS.map((r) => ({ value: r, label: r }));
 
@@ -27,7 +27,7 @@ export const emptyCompany: CompanyValues = {
   phone: '',
   website: '',
   description: '',
-  profile: { keywords: [], cpvCodes: [], departments: [], regions: [] },
+  profile: { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null },
 };
 
 type CompanyFormProps = {
@@ -48,7 +48,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
   const [cpvCodes, setCpvCodes] = useState(initial.profile.cpvCodes);
   const [departments, setDepartments] = useState(initial.profile.departments);
   const [regions, setRegions] = useState(initial.profile.regions);
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({
+  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
     name: rules.companyName,
     siret: rules.siret,
     address: rules.address,
@@ -57,6 +57,8 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
     phone: rules.phone,
     website: rules.website,
     description: rules.description,
+    amountMin: rules.amount,
+    amountMax: rules.amountMax(values.amountMin),
   }));
   // The submit button is far below the banner in a long form: bring a server refusal into view.
   const banner = useRef<HTMLDivElement>(null);
@@ -80,7 +82,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
       phone: values.phone.trim(),
       website: values.website.trim(),
       description: values.description.trim(),
-      profile: { keywords, cpvCodes, departments, regions },
+      profile: { keywords, cpvCodes, departments, regions, amountMin: rules.parseAmount(values.amountMin), amountMax: rules.parseAmount(values.amountMax) },
     });
   };
 
@@ -178,6 +180,28 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
           disabled={submitting}
         />
         <MultiSelect label={t('createcompany-regions')} options={regionOptions} value={regions} onChange={setRegions} filterable={false} disabled={submitting} />
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })}>
+          <TextField
+            label={t('createcompany-amount_min')}
+            name="amountMin"
+            defaultValue={initial.profile.amountMin ?? ''}
+            type="number"
+            min={0}
+            step={1}
+            helperText={t('createcompany-amount_help')}
+            error={fieldError('amountMin')}
+          />
+          <TextField
+            label={t('createcompany-amount_max')}
+            name="amountMax"
+            defaultValue={initial.profile.amountMax ?? ''}
+            type="number"
+            min={0}
+            step={1}
+            helperText={t('createcompany-amount_help')}
+            error={fieldError('amountMax')}
+          />
+        </div>
       </fieldset>
       {footer}
     </form>

@@ -4,30 +4,27 @@ import type { SnapshotFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { stepperMachine, type StepperContext } from '../../machines/stepper.machine';
 import { tenderGuardMachine, type TenderGuardContext } from '../../machines/tender-guard.machine';
-import { NotFoundView } from './NotFoundView';
-import { PageLoading } from './PageStatus';
-import { RESPONSE_STEPS, TenderStepper } from './TenderStepper';
+import { RESPONSE_STEPS } from '../../machines/tender-lifecycle';
+import { tenderJeanMoulin } from './tender-fixtures';
+import { guardViewOf, TenderGuardView, type TenderFeature } from './TenderGuardView';
+import { TenderStepper } from './TenderStepper';
 
 // The two statecharts of the tender pages, each state rendered from a real snapshot: the guard
 // of the guarded pages (spec 2 and 4) and the response workflow's stepper.
 type GuardSnapshot = SnapshotFrom<typeof tenderGuardMachine>;
 type StepperSnapshot = SnapshotFrom<typeof stepperMachine>;
 
-const TENDER_ID = '5f0c8a3e-2b7d-4c1a-9e6f-0a1b2c3d4e5f';
+const TENDER_ID = tenderJeanMoulin._id;
 const guardAt = (value: 'loading' | 'allowed' | 'notFound' | 'redirecting', context: Partial<TenderGuardContext> = {}): GuardSnapshot =>
   tenderGuardMachine.resolveState({ value, context: { id: TENDER_ID, tender: null, error: null, ...context } });
 const stepperAt = (value: 'idle' | 'saving' | 'failure', context: Partial<StepperContext> = {}): StepperSnapshot =>
   stepperMachine.resolveState({ value, context: { count: RESPONSE_STEPS.length, current: 1, saved: 1, error: null, ...context } });
 
-function GuardedPage({ snapshot }: { snapshot: GuardSnapshot }) {
-  if (snapshot.hasTag('loading')) return <PageLoading />;
-  if (snapshot.matches('notFound')) return <NotFoundView />;
-  // On its way to the tender's details page: nothing is rendered.
-  if (snapshot.matches('redirecting')) return null;
+// A guarded page (DCE or CCTP analysis, chat, assisted writing) as the guard's snapshot shows it.
+function GuardedPage({ snapshot, feature = 'cctp' }: { snapshot: GuardSnapshot; feature?: TenderFeature }) {
   return (
     <div className={css({ p: '6' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Réhabilitation du groupe scolaire Jean-Moulin — lot 3</h1>
-      <p className={css({ color: 'fg.muted' })}>La page protégée s'affiche : le travail sur cet appel d'offres a commencé.</p>
+      <TenderGuardView {...guardViewOf(snapshot)} feature={feature} />
     </div>
   );
 }
@@ -60,15 +57,17 @@ type Story = StoryObj<typeof meta>;
 
 export const GuardLoading: Story = { parameters: { machineStates: ['tenderGuard.loading'] } };
 export const GuardAllowed: Story = {
-  args: { snapshot: guardAt('allowed', { tender: { _id: TENDER_ID, status: 'in_progress' } }) },
+  args: { snapshot: guardAt('allowed', { tender: tenderJeanMoulin }) },
   parameters: { machineStates: ['tenderGuard.allowed'] },
 };
+export const GuardAllowedWriting: Story = { args: { snapshot: guardAt('allowed', { tender: { ...tenderJeanMoulin, status: 'submitted' } }), feature: 'writing' } };
+export const GuardAllowedDce: Story = { args: { snapshot: guardAt('allowed', { tender: tenderJeanMoulin }), feature: 'dce' } };
 export const GuardNotFound: Story = {
   args: { snapshot: guardAt('notFound', { error: { message: "Cet appel d'offres est introuvable.", status: 404 } }) },
   parameters: { machineStates: ['tenderGuard.notFound'] },
 };
 export const GuardRedirecting: Story = {
-  args: { snapshot: guardAt('redirecting', { tender: { _id: TENDER_ID, status: 'not_started' } }) },
+  args: { snapshot: guardAt('redirecting', { tender: { ...tenderJeanMoulin, status: 'not_started' } }) },
   parameters: { machineStates: ['tenderGuard.redirecting'] },
 };
 

@@ -2,12 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { stepStatus } from '../../machines/stepper.machine';
+import { RESPONSE_STEPS } from '../../machines/tender-lifecycle';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
-
-/** The response workflow's steps, in order (i18n keys). */
-export const RESPONSE_STEPS = ['stepper-analyse_dce', 'stepper-plan', 'stepper-write_memo', 'stepper-gather_documents', 'stepper-submit'] as const;
 
 type TenderStepperProps = {
   current: number;
@@ -21,7 +19,8 @@ type TenderStepperProps = {
   onDismissError: () => void;
 };
 
-// Five steps: one row of five on wide screens (RESPONSE_STEPS' length, spelled out for Panda's static extraction).
+// Six steps (RESPONSE_STEPS, the contract's responseStep range): two rows of three, one row of six on
+// wide screens (spelled out for Panda's static extraction).
 // The steps as an ordered list (their order is the point), each marked completed, in progress or
 // waiting by the current index; a step can be chosen directly, or the team moves one at a time.
 export function TenderStepper({ current, saving, error, locked = false, onNext, onPrevious, onGoTo, onDismissError }: TenderStepperProps) {
@@ -42,12 +41,12 @@ export function TenderStepper({ current, saving, error, locked = false, onNext, 
           </Button>
         </Alert>
       ) : null}
-      <ol className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(5, minmax(0, 1fr))' }, gap: '3', listStyle: 'none', p: 0, m: 0 })}>
-        {RESPONSE_STEPS.map((key, index) => {
+      <ol className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))', '2xl': 'repeat(6, minmax(0, 1fr))' }, gap: '3', listStyle: 'none', p: 0, m: 0 })}>
+        {RESPONSE_STEPS.map((step, index) => {
           const status = stepStatus(index, current);
-          const label = t(key);
+          const label = t(`stepper-step_${step}`);
           return (
-            <li key={key} aria-current={status === 'in-progress' ? 'step' : undefined}>
+            <li key={step} aria-current={status === 'in-progress' ? 'step' : undefined}>
               <button
                 type="button"
                 disabled={disabled || index === current}

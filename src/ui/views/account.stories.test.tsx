@@ -191,6 +191,7 @@ describe('verify email', () => {
 });
 
 describe('create company', () => {
+  // Typed key by key, like the test below: slow on a busy machine.
   it('checks SIRET (Luhn), postal code, phone and website like the server', async () => {
     const u = userEvent.setup();
     show(<Company.Idle />);
@@ -207,9 +208,10 @@ describe('create company', () => {
     expect(screen.getByText(/Numéro de téléphone invalide/)).toBeTruthy();
     expect(screen.getByText("L'adresse du site doit commencer par http:// ou https://.")).toBeTruthy();
     expect(arg(Company.Idle, 'onSubmit')).not.toHaveBeenCalled();
-  });
+  }, 20_000);
 
-  it('sends the company with its profile: keywords, CPV codes, départements, regions', async () => {
+  // A long form typed key by key: more than the default 5 s on a busy machine.
+  it('sends the company with its profile: keywords, CPV codes, départements, regions, amount range', async () => {
     const u = userEvent.setup();
     show(<Company.Idle />);
     await u.type(await screen.findByLabelText('Raison sociale'), 'BTP Lyon Rénovation');
@@ -227,6 +229,15 @@ describe('create company', () => {
     await u.click(screen.getByLabelText('69 · Rhône'));
     await u.click(screen.getByLabelText('Auvergne-Rhône-Alpes'));
     expect(screen.getByRole('button', { name: 'Retirer « isolation »' })).toBeTruthy();
+    const amountMax = screen.getByLabelText('Montant maximum des marchés visés (€ HT)');
+    await u.type(screen.getByLabelText('Montant minimum des marchés visés (€ HT)'), '500000');
+    await u.type(amountMax, '100000');
+    await u.click(screen.getByRole('button', { name: "Créer l'entreprise" }));
+    expect(screen.getByText('Le montant maximum doit être supérieur ou égal au minimum.')).toBeTruthy();
+    expect(arg(Company.Idle, 'onSubmit')).not.toHaveBeenCalled();
+    await u.clear(amountMax);
+    await u.type(amountMax, '2000000');
+    expect(screen.queryByText('Le montant maximum doit être supérieur ou égal au minimum.')).toBeNull();
     await u.click(screen.getByRole('button', { name: "Créer l'entreprise" }));
     expect(arg(Company.Idle, 'onSubmit')).toHaveBeenCalledWith({
       name: 'BTP Lyon Rénovation',
@@ -237,9 +248,9 @@ describe('create company', () => {
       phone: '',
       website: '',
       description: '',
-      profile: { keywords: ['rénovation', 'isolation'], cpvCodes: ['45000000'], departments: ['69'], regions: ['Auvergne-Rhône-Alpes'] },
+      profile: { keywords: ['rénovation', 'isolation'], cpvCodes: ['45000000'], departments: ['69'], regions: ['Auvergne-Rhône-Alpes'], amountMin: 500000, amountMax: 2000000 },
     });
-  });
+  }, 20_000);
 
   it('submitting locks the form; the server error shows in a banner', async () => {
     show(<Company.Submitting />);

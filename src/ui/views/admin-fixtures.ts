@@ -12,7 +12,7 @@ export const lyon: CompanyRow = {
   phone: '04 78 00 00 00',
   website: 'https://btp-lyon.example',
   description: 'Rénovation énergétique et gros œuvre pour les collectivités.',
-  profile: { keywords: ['rénovation', 'isolation'], cpvCodes: ['45000000', '45321000-3'], departments: ['69', '01'], regions: ['Auvergne-Rhône-Alpes'] },
+  profile: { keywords: ['rénovation', 'isolation'], cpvCodes: ['45000000', '45321000-3'], departments: ['69', '01'], regions: ['Auvergne-Rhône-Alpes'], amountMin: 40000, amountMax: 1500000 },
   membersCount: 3,
   createdAt: '2026-01-15T09:30:00.000Z',
   updatedAt: '2026-02-01T09:30:00.000Z',
@@ -29,7 +29,7 @@ export const nantes: CompanyRow = {
   phone: '',
   website: '',
   description: '',
-  profile: { keywords: [], cpvCodes: [], departments: [], regions: [] },
+  profile: { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null },
   membersCount: 1,
   createdAt: '2026-03-02T14:05:00.000Z',
 };

@@ -27,9 +27,23 @@ describe('tender guard states', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('allowed: the guarded page', async () => {
+  it('allowed: the tender header and an honest word about the feature, with the way back', async () => {
     render(<Tender.GuardAllowed />);
-    expect(await screen.findByRole('heading', { name: /Jean-Moulin/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' })).toBeTruthy();
+    expect(screen.getByText('2026-VDL-0142')).toBeTruthy();
+    expect(screen.getByText('En cours')).toBeTruthy();
+    expect(screen.getByText('Date limite de remise des offres')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: "L'analyse du CCTP arrive bientôt" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Retour à l'appel d'offres" }).getAttribute('href')).toBe('/tenders/5f0c8a3e-2b7d-4c1a-9e6f-0a1b2c3d4e5f');
+  });
+
+  it('allowed: each feature says what it will do', async () => {
+    const { unmount } = render(<Tender.GuardAllowedWriting />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'La rédaction assistée arrive bientôt' })).toBeTruthy();
+    expect(screen.getByText('Déposé')).toBeTruthy();
+    unmount();
+    render(<Tender.GuardAllowedDce />);
+    expect(await screen.findByRole('heading', { level: 2, name: "L'analyse du DCE arrive bientôt" })).toBeTruthy();
   });
 });
 
@@ -40,11 +54,12 @@ describe('response stepper', () => {
     render(<Tender.StepperIdle />);
     await screen.findByRole('heading', { name: 'Avancement de la réponse' });
     const items = steps();
-    expect(items).toHaveLength(5);
-    expect(items.map((item) => item.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
+    // The six steps of RESPONSE_STEPS, the contract's responseStep range.
+    expect(items).toHaveLength(6);
+    expect(items.map((item) => item.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null, null]);
     expect(within(items[0]!).getByRole('button').getAttribute('aria-label')).toBe('Étape 1 : Analyser le DCE (Terminé)');
     expect(within(items[2]!).getByRole('button').getAttribute('aria-label')).toBe('Étape 3 : Rédiger le mémoire technique (En cours)');
-    expect(within(items[4]!).getByRole('button').getAttribute('aria-label')).toBe("Étape 5 : Déposer l'offre (À venir)");
+    expect(within(items[5]!).getByRole('button').getAttribute('aria-label')).toBe("Étape 6 : Déposer l'offre (À venir)");
     expect(screen.getByRole('button', { name: 'Étape suivante' }).hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('button', { name: 'Étape précédente' }).hasAttribute('disabled')).toBe(false);
   });

@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { components } from '../../../openapi/schema';
+import { createRequestMachine } from '../../machines/request.machine';
+import { problemMessage, UPLOAD_ACCEPT, uploadProblem, uploadQueueMachine, type UploadFile, type UploadProblem } from '../../machines/upload-queue.machine';
+import { NotFoundView } from '../../ui/views/NotFoundView';
+import { TenderDocsView, type TenderDocRow } from '../../ui/views/TenderDocsView';
+import { NotificationsContext } from '../notifications';
+import { useServices } from '../services';
+import { queueUpload } from '../upload';
+import { usePageTitle } from '../use-page-title';
+import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+
+type Tender = components['schemas']['Tender'];
+
+const tenderMachine = createRequestMachine<{ id: string }, Tender>('getTender');
+const documentsMachine = createRequestMachine<{ tenderId: string }, TenderDocRow[]>('listTenderDocs');
+const replaceMachine = createRequestMachine<{ id: string; companyId: string; file: UploadFile }, TenderDocRow>('replaceTenderDoc');
+const deleteMachine = createRequestMachine<{ id: string }, null>('deleteTenderDoc');
+
+// Refusals stay a little longer than success toasts: they say what to do.
+const ERROR_TOAST_MS = 4000;
+
+export default function TenderDocsPage() {
+  usePageTitle('tenderdocs-page_title');
+  const { id = '' } = useParams<{ id: string }>();
+  const { operations } = useServices();
+  const tender = useRequest(tenderMachine, operations.getTender);
+  const { submit: loadTender } = tender;
+  useEffect(() => loadTender({ id }), [id]); // eslint-disable-line react-hooks/exhaustive-deps -- load again only for another tender
+
+  if (tender.error) {
+    if (tender.error.status === 404 || tender.error.status === 400) return <NotFoundView />;
+  }
+  const data = tender.data?._id === id ? tender.data : null;
+  if (!data) {
+    return (
+      <TenderDocsBody
+        key="pending"
+        tender={tender.error ? { state: 'failure', error: tender.error.message } : { state: 'loading' }}
+        onRetryTender={() => loadTender({ id })}
+        companyId=""
+      />
+    );
+  }
+  // The queue belongs to one tender: another tender starts a fresh one.
+  return (
+    <TenderDocsBody
+      key={data._id}
+      tender={{ state: 'loaded', id: data._id, reference: data.tenderCall.reference, title: data.tenderCall.title }}
+      onRetryTender={() => loadTender({ id })}
+      companyId={data.company._id}
+    />
+  );
+}
+
+type BodyProps = {
+  tender: Parameters<typeof TenderDocsView>[0]['tender'];
+  companyId: string;
+  onRetryTender: () => void;
+};
+
+function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
+  const { t } = useTranslation();
+  const { operations } = useServices();
+  const notifications = NotificationsContext.useActorRef();
+  const toast = useSuccessToast();
+  const tenderId = tender.state === 'loaded' ? tender.id : '';
+  const refuse = (problem: UploadProblem) => notifications.send({ type: 'notify.show', toastType: 'error', message: t(problemMessage(problem)), duration: ERROR_TOAST_MS });
+
+  const documents = useRequest(documentsMachine, operations.listTenderDocs);
+  const { submit: loadDocuments } = documents;
+  useEffect(() => {
+    if (tenderId) loadDocuments({ tenderId });
+  }, [tenderId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per tender
+
+  const queueLogic = useMemo(
+    () =>
+      uploadQueueMachine.provide({
+        actors: { uploadTenderDoc: queueUpload(operations.uploadTenderDoc) },
+        actions: {
+          notifyRefused: (_, { problem }) => refuse(problem),
+          notifyDone: () => loadDocuments({ tenderId }),
+        },
+      }),
+    // Built once per tender (the body is keyed by it); the handlers read current values when they run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const queue = useActorRef(queueLogic, { input: { tenderId, companyId } });
+  const entries = useSelector(queue, (s) => s.context.entries);
+
+  const replace = useRequest(replaceMachine, operations.replaceTenderDoc);
+  useOnSuccess(replace, ({ message }) => {
+    toast(message);
+    loadDocuments({ tenderId });
+  });
+
+  const [deleting, setDeleting] = useState<TenderDocRow | null>(null);
+  const remove = useRequest(deleteMachine, operations.deleteTenderDoc);
+  useOnSuccess(remove, ({ message }) => {
+    setDeleting(null);
+    toast(message);
+    loadDocuments({ tenderId });
+  });
+
+  const documentsState = documents.loading || (!documents.error && !documents.succeeded) ? 'loading' : documents.error ? 'failure' : 'loaded';
+
+  return (
+    <TenderDocsView
+      tender={tender}
+      documents={{ state: documentsState, items: documents.data ?? [], error: documents.error?.message ?? null }}
+      queue={entries}
+      accept={UPLOAD_ACCEPT}
+      onFiles={(files) => queue.send({ type: 'queue.add', files })}
+      onCancel={(entryId) => queue.send({ type: 'queue.cancel', id: entryId })}
+      onRetryUpload={(entryId) => queue.send({ type: 'queue.retry', id: entryId })}
+      onDismiss={(entryId) => queue.send({ type: 'queue.dismiss', id: entryId })}
+      onClearFinished={() => queue.send({ type: 'queue.clear' })}
+      onRetryTender={onRetryTender}
+      onRetryDocuments={() => loadDocuments({ tenderId })}
+      replacingId={replace.loading ? (replace.ref.getSnapshot().context.input?.id ?? null) : null}
+      replaceError={replace.error?.message ?? null}
+      onReplace={(doc, file) => {
+        const problem = uploadProblem(file);
+        if (problem) refuse(problem);
+        else replace.submit({ id: doc._id, companyId, file });
+      }}
+      deleting={deleting}
+      deleteBusy={remove.loading}
+      deleteError={remove.error?.message ?? null}
+      onDelete={setDeleting}
+      onConfirmDelete={() => deleting && remove.submit({ id: deleting._id })}
+      onCancelDelete={() => {
+        setDeleting(null);
+        remove.ref.send({ type: 'request.reset' });
+      }}
+    />
+  );
+}

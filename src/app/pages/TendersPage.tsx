@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { createListMachine } from '../../machines/list.machine';
+import { createRequestMachine } from '../../machines/request.machine';
+import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { MatchStatus, TenderRow } from '../../ui/views/tender-types';
+import { TendersView } from '../../ui/views/TendersView';
+import { useServices } from '../services';
+import { SessionContext } from '../session';
+import { useList } from '../use-list';
+import { usePageTitle } from '../use-page-title';
+import { useRequest } from '../use-request';
+
+type Filters = { status: string; matchStatus: string; companyId: string };
+const noFilters: Filters = { status: '', matchStatus: '', companyId: '' };
+const adminMachine = createListMachine<TenderRow, Filters>('listTenders', noFilters);
+const companyMachine = createListMachine<TenderRow, Filters>('listMyCompanyTenders', noFilters);
+const companyNamesMachine = createRequestMachine<void, { _id: string; name: string }[]>('listCompanyNames');
+
+/** /tenders (admin: every company's) and /company/tenders (staff: their company's); the route admits each role to one. */
+export default function TendersPage() {
+  const role = SessionContext.useSelector((s) => s.context.profile?.role);
+  usePageTitle(role === 'admin' ? 'tenders-title_admin' : 'tenders-title');
+  return role === 'admin' ? <AdminTenders /> : <CompanyTenders />;
+}
+
+function AdminTenders() {
+  const { operations } = useServices();
+  const tenders = useList(adminMachine, operations.listTenders);
+  const companies = useRequest(companyNamesMachine, operations.listCompanyNames);
+  const { submit: loadCompanies } = companies;
+  useEffect(() => loadCompanies(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
+  return <Tenders scope="admin" tenders={tenders} companies={companies.data ?? []} />;
+}
+
+function CompanyTenders() {
+  const { operations } = useServices();
+  const tenders = useList(companyMachine, operations.listMyCompanyTenders);
+  return <Tenders scope="company" tenders={tenders} companies={[]} />;
+}
+
+function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; tenders: ReturnType<typeof useList<TenderRow, Filters>>; companies: { _id: string; name: string }[] }) {
+  return (
+    <TendersView
+      scope={scope}
+      list={tenders.list}
+      search={tenders.search}
+      status={tenders.filters.status as TenderStatus | ''}
+      matchStatus={tenders.filters.matchStatus as MatchStatus | ''}
+      companyId={tenders.filters.companyId}
+      companies={companies}
+      onSearch={tenders.onSearch}
+      onStatus={(status) => tenders.onFilter({ status })}
+      onMatchStatus={(matchStatus) => tenders.onFilter({ matchStatus })}
+      onCompany={(companyId) => tenders.onFilter({ companyId })}
+      onPage={tenders.onPage}
+      onRetry={tenders.reload}
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
+import { fakeOperations, renderApp, users } from '../app-test-harness';
+import { TOKEN_COOKIE } from '../browser-session';
+import { tenderJeanMoulin } from '../../ui/views/tender-fixtures';
+import type { Tender } from '../../ui/views/TenderDetailsView';
+
+// The tender details page and the guarded tender pages wired to their operations.
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/`;
+});
+
+const ID = tenderJeanMoulin._id;
+type Patch = { answeredLots?: number[]; responseStep?: number; status?: string };
+
+function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>) {
+  const getTender = vi.fn(async (_: { id: string }) => ({ message: '', data: tender }));
+  const getHistory = vi.fn(async () => ({ message: '', data: [{ _id: 'h1', from: null, to: tender.status, changedAt: tender.createdAt, changedBy: null }] }));
+  const operations = fakeOperations(
+    { current: users.manager },
+    {
+      getTender: fromPromise(({ input }) => getTender(input as { id: string })),
+      getTenderStatusHistory: fromPromise(() => getHistory()),
+      getTenderLots: fromPromise(async () => ({ message: '', data: { lots: tender.tenderCall.lots.map((l) => ({ ...l, answered: tender.answeredLots.includes(l.number) })), tenderCall: tender.tenderCall, company: tender.company } })),
+      updateTender: fromPromise(({ input }) => updateTender(input as { id: string; patch: Patch })),
+    },
+  );
+  return { operations, getTender, getHistory };
+}
+
+describe('tender details page', () => {
+  // The first render of the file loads the lazy layout and page modules.
+  it('loads the tender, starts the response at once, shows the saved status and reloads the history', { timeout: 20_000 }, async () => {
+    const u = userEvent.setup();
+    const notStarted: Tender = { ...tenderJeanMoulin, status: 'not_started', responseStep: 0 };
+    const updateTender = vi.fn(async ({ patch }: { id: string; patch: Patch }) => ({ message: 'Statut mis à jour.', data: { ...notStarted, ...patch } }));
+    const { operations, getTender, getHistory } = tenderOperations(notStarted, updateTender);
+    await renderApp({ path: `/tenders/${ID}`, who: 'manager', operations });
+    await screen.findByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' }, { timeout: 15_000 });
+    expect(getTender).toHaveBeenCalledWith({ id: ID });
+    await u.click(screen.getByRole('button', { name: 'Démarrer la réponse' }));
+    expect(await screen.findByText('Statut mis à jour.')).toBeTruthy();
+    expect(updateTender).toHaveBeenCalledWith({ id: ID, patch: { status: 'in_progress' } });
+    await waitFor(() => expect(getHistory).toHaveBeenCalledTimes(2));
+    // Now in progress: the next statuses, and the analysis pages open.
+    const group = screen.getByRole('group', { name: 'Changer le statut' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Marquer comme déposé', 'Mettre en attente', 'Non conforme']);
+    expect(screen.getByRole('link', { name: 'Analyse du DCE' }).getAttribute('href')).toBe(`/tender/dce-analyse/${ID}`);
+  });
+
+  it('a decision is sent only once confirmed; a 409 stays in the dialog with the server message', async () => {
+    const u = userEvent.setup();
+    const submitted: Tender = { ...tenderJeanMoulin, status: 'submitted' };
+    const updateTender = vi.fn(async () => {
+      throw { message: "Ce changement de statut n'est pas possible depuis le statut actuel.", status: 409 };
+    });
+    const { operations } = tenderOperations(submitted, updateTender);
+    await renderApp({ path: `/tenders/${ID}`, who: 'manager', operations });
+    await u.click(await screen.findByRole('button', { name: 'Gagné' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Marquer cet appel d'offres comme gagné ?" });
+    expect(updateTender).not.toHaveBeenCalled();
+    await u.click(within(dialog).getByRole('button', { name: 'Gagné' }));
+    expect(await within(dialog).findByText("Ce changement de statut n'est pas possible depuis le statut actuel.")).toBeTruthy();
+    expect(updateTender).toHaveBeenCalledTimes(1);
+    await u.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('saves the lots answered and the response step through updateTender', async () => {
+    const u = userEvent.setup();
+    const updateTender = vi.fn(async ({ patch }: { id: string; patch: Patch }) => ({ message: 'Appel d’offres mis à jour.', data: { ...tenderJeanMoulin, ...patch } }));
+    const { operations } = tenderOperations(tenderJeanMoulin, updateTender);
+    await renderApp({ path: `/tenders/${ID}`, who: 'manager', operations });
+    await u.click(await screen.findByRole('checkbox', { name: 'Lot 3 : Chauffage, ventilation' }, { timeout: 5000 }));
+    await waitFor(() => expect(updateTender).toHaveBeenCalledWith({ id: ID, patch: { answeredLots: [1, 2, 3] } }));
+    await waitFor(() => expect(screen.getByText('3 lot(s) sur 3 retenu(s) pour la réponse')).toBeTruthy());
+    await u.click(screen.getByRole('button', { name: 'Étape suivante' }));
+    await waitFor(() => expect(updateTender).toHaveBeenCalledWith({ id: ID, patch: { responseStep: 3 } }));
+  });
+
+  it("another company's tender (404) shows the not-found page", async () => {
+    const operations = fakeOperations(
+      { current: users.employee },
+      {
+        getTender: fromPromise(async () => {
+          throw { message: "Cet appel d'offres est introuvable.", status: 404 };
+        }),
+      },
+    );
+    await renderApp({ path: `/tenders/${ID}`, who: 'employee', operations });
+    expect(await screen.findByRole('heading', { name: "Cette page n'existe pas" })).toBeTruthy();
+  });
+});
+
+describe('guarded tender pages', () => {
+  it('a not_started tender sends the user to its details page, replacing the address', async () => {
+    const { operations } = tenderOperations({ ...tenderJeanMoulin, status: 'not_started' }, vi.fn());
+    const app = await renderApp({ path: `/tender/chat/${ID}`, who: 'manager', operations });
+    await waitFor(() => expect(app.current()).toBe(`/tenders/${ID}`));
+    expect(app.location.history).not.toContain(`/tender/chat/${ID}`);
+    expect(await screen.findByRole('button', { name: 'Démarrer la réponse' })).toBeTruthy();
+  });
+
+  it('a started tender shows its header and what the page will offer; the CCTP route takes the tender id', async () => {
+    const { operations, getTender } = tenderOperations(tenderJeanMoulin, vi.fn());
+    await renderApp({ path: `/tender/cctp-analyse/${ID}`, who: 'employee', operations });
+    expect(await screen.findByRole('heading', { level: 2, name: "L'analyse du CCTP arrive bientôt" })).toBeTruthy();
+    expect(getTender).toHaveBeenCalledWith({ id: ID });
+    expect(screen.getByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' })).toBeTruthy();
+  });
+
+  it('assisted writing opens full screen, without the side menu', async () => {
+    const { operations } = tenderOperations(tenderJeanMoulin, vi.fn());
+    await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'employee', operations });
+    expect(await screen.findByRole('heading', { level: 2, name: 'La rédaction assistée arrive bientôt' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: /menu/i })).toBeNull();
+  });
+
+  it('a tender that cannot be read shows the not-found page; DCE analysis stays closed to employees', async () => {
+    const operations = fakeOperations(
+      { current: users.manager },
+      {
+        getTender: fromPromise(async () => {
+          throw { message: "Cet appel d'offres est introuvable.", status: 404 };
+        }),
+      },
+    );
+    await renderApp({ path: `/tender/dce-analyse/${ID}`, who: 'manager', operations });
+    expect(await screen.findByRole('heading', { name: "Cette page n'existe pas" })).toBeTruthy();
+    cleanup();
+    const app = await renderApp({ path: `/tender/dce-analyse/${ID}`, who: 'employee' });
+    await waitFor(() => expect(app.current()).toBe('/not-found'));
+  });
+});

@@ -1,0 +1,69 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { css } from 'styled-system/css';
+import { listOf } from './admin-fixtures';
+import { companyNames, potentialGymnase, potentialJeanMoulin, potentialRoutes } from './tender-fixtures';
+import { PotentialTendersView } from './PotentialTendersView';
+
+const adminRows = [
+  { ...potentialJeanMoulin, matchStatus: 'none' as const, matchScore: 0, matchReasons: [], tenderId: null, companiesCount: 2 },
+  { ...potentialRoutes, matchStatus: 'none' as const, matchScore: 0, matchReasons: [], tenderId: null, companiesCount: 0 },
+];
+
+const meta = {
+  title: 'Views/Potential tenders',
+  component: PotentialTendersView,
+  args: {
+    admin: false,
+    profileHref: '/companies/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    list: listOf('loaded', [potentialJeanMoulin, potentialRoutes, potentialGymnase]),
+    search: '',
+    matchStatus: '',
+    procedure: '',
+    onSearch: fn(),
+    onMatchStatus: fn(),
+    onProcedure: fn(),
+    onPage: fn(),
+    onRetry: fn(),
+    adding: null,
+    addError: null,
+    added: null,
+    onAdd: fn(),
+    onDismissAdded: fn(),
+    creating: false,
+    createBusy: false,
+    createError: null,
+    onCreate: fn(),
+    onSaveCall: fn(),
+    onCloseCreate: fn(),
+    assigning: null,
+    assignBusy: false,
+    assignError: null,
+    companies: companyNames,
+    onAssign: fn(),
+    onConfirmAssign: fn(),
+    onCloseAssign: fn(),
+  },
+  decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
+} satisfies Meta<typeof PotentialTendersView>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { list: listOf('loading') }, parameters: { machineStates: ['list.loading'] } };
+export const Loaded: Story = { parameters: { machineStates: ['list.loaded'] } };
+export const Filtered: Story = { args: { matchStatus: 'high', procedure: 'open', list: listOf('loaded', [potentialJeanMoulin]) } };
+export const Empty: Story = { args: { list: listOf('empty') }, parameters: { machineStates: ['list.empty'] } };
+export const NoMatch: Story = { args: { list: listOf('empty'), search: 'piscine' } };
+export const Failure: Story = { args: { list: listOf('failure', [], { error: 'Erreur interne du serveur. Réessayez dans un instant.' }) }, parameters: { machineStates: ['list.failure'] } };
+export const Adding: Story = { args: { adding: potentialJeanMoulin._id } };
+export const Added: Story = { args: { added: { tenderId: '5f0c8a3e-2b7d-4c1a-9e6f-0a1b2c3d4e5f', title: potentialJeanMoulin.tenderCall.title } } };
+export const AddError: Story = { args: { addError: 'Cet appel d’offres figure déjà dans vos appels d’offres.' } };
+export const Admin: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows) } };
+export const AdminEmpty: Story = { args: { admin: true, profileHref: null, list: listOf('empty') } };
+export const CreateOpen: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), creating: true } };
+export const CreateSubmitting: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), creating: true, createBusy: true } };
+export const CreateServerError: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), creating: true, createError: 'Un appel d’offres avec cette référence existe déjà.' } };
+export const AssignOpen: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0] } };
+export const Assigning: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0], assignBusy: true } };
+export const AssignError: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0], assignError: 'Cette entreprise travaille déjà cet appel d’offres.' } };

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { css } from 'styled-system/css';
+import { TENDER_STATUSES } from '../../machines/tender-lifecycle';
+import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
+import { iseRoutes, jeanMoulin, nantesGymnase, tenderJeanMoulin } from './tender-fixtures';
+
+// The tender badges side by side: every status (spec: "new" success-coloured, any other danger),
+// every match level, the reasons of a match and deadlines ahead and past.
+function Gallery() {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', p: '6', bg: 'bg.canvas' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} data-testid="statuses">
+        {['new', 'NEW', ...TENDER_STATUSES].map((status) => (
+          <TenderStatusBadge key={status} status={status} />
+        ))}
+      </div>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <MatchBadge matchStatus="high" score={87} />
+        <MatchBadge matchStatus="medium" score={54} />
+        <MatchBadge matchStatus="low" score={18} />
+        <MatchBadge matchStatus="none" score={0} />
+      </div>
+      <MatchReasons reasons={tenderJeanMoulin.matchReasons} />
+      <MatchReasons reasons={[]} />
+      <div className={css({ display: 'flex', gap: '6' })}>
+        <Deadline value={jeanMoulin.submissionDeadline} />
+        <Deadline value={iseRoutes.submissionDeadline} />
+        <Deadline value={nantesGymnase.submissionDeadline} />
+      </div>
+    </div>
+  );
+}
+
+const meta = { title: 'Views/Tender badges', component: Gallery } satisfies Meta<typeof Gallery>;
+export default meta;
+
+export const All: StoryObj<typeof meta> = {};

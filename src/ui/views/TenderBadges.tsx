@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ban, CircleDashed, CircleHelp, CircleX, Hourglass, LoaderCircle, Send, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
+import { css } from 'styled-system/css';
+import type { MatchReason, MatchStatus } from './tender-types';
+import { Badge } from '../components/Badge';
+import { formatDeadline, formatList, formatRelative } from '../format';
+
+export type { MatchReason, MatchStatus };
+
+/** The spec's rule, exactly: "new" in any case is good news; every other status is danger-coloured. */
+export function statusTone(status: string): 'success' | 'danger' {
+  return status.toLowerCase() === 'new' ? 'success' : 'danger';
+}
+
+const STATUS_ICONS: Record<string, LucideIcon> = {
+  new: Sparkles,
+  not_started: CircleDashed,
+  in_progress: LoaderCircle,
+  pending: Hourglass,
+  submitted: Send,
+  won: Trophy,
+  lost: CircleX,
+  non_compliant: Ban,
+};
+
+export function TenderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const key = status.toLowerCase();
+  const Icon = STATUS_ICONS[key] ?? CircleHelp;
+  return (
+    <Badge tone={statusTone(status)}>
+      <Icon size={12} aria-hidden="true" />
+      {t(`tender-status_${key}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+const MATCH_TONES = { high: 'success', medium: 'accent', low: 'warning', none: 'neutral' } as const;
+
+/** How well a call fits the company profile, with its score out of 100. */
+export function MatchBadge({ matchStatus, score }: { matchStatus: MatchStatus; score: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge tone={MATCH_TONES[matchStatus]} dot>
+      {t('tender-match_badge', { label: t(`tender-match_${matchStatus}`), score })}
+    </Badge>
+  );
+}
+
+/** Why a call fits: one sentence per criterion that scored, with its points. */
+export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
+  const { t, i18n } = useTranslation();
+  if (reasons.length === 0) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('tender-reasons_none')}</p>;
+  return (
+    <ul aria-label={t('tender-reasons_title')} className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', listStyle: 'none' })}>
+      {reasons.map((reason) => (
+        <li key={reason.criterion} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
+          <span className={css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', color: 'success.text', minW: '3.5rem' })}>{t('tender-reason_points', { count: reason.points })}</span>
+          <span>{t(`tender-reason_${reason.criterion}`, { values: formatList(reason.matched, i18n.language) })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A submission deadline on Paris time with its zone, and the time left (or since it closed). */
+export function Deadline({ value, now }: { value: string; now?: number }) {
+  const { t, i18n } = useTranslation();
+  // The moment the row was first shown: the list reloads often enough for "time left" to stay true.
+  const [shownAt] = useState(() => Date.now());
+  const at = now ?? shownAt;
+  const closed = new Date(value).getTime() <= at;
+  const relative = formatRelative(value, i18n.language, at);
+  return (
+    <span className={css({ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' })}>
+      <time dateTime={value}>{formatDeadline(value, i18n.language)}</time>
+      <span className={css({ fontSize: 'xs', color: closed ? 'danger.text' : 'fg.muted' })}>{closed ? t('tender-deadline_closed', { relative }) : relative}</span>
+    </span>
+  );
+}

@@ -1,0 +1,476 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { ArrowRight, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import type { components } from '../../../openapi/schema';
+import { nextStatuses, type TenderStatus } from '../../machines/tender-lifecycle';
+import { needsConfirmation, type tenderStatusMachine } from '../../machines/tender-status.machine';
+import { Alert } from '../components/Alert';
+import { Badge } from '../components/Badge';
+import { Button } from '../components/Button';
+import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
+import { Checkbox } from '../components/Checkbox';
+import { ConfirmDialog } from '../components/Dialog';
+import { EmptyState } from '../components/EmptyState';
+import { Skeleton } from '../components/Skeleton';
+import { Spinner } from '../components/Spinner';
+import { DEPARTEMENTS } from '../forms/france';
+import { formatAmount, formatDate, formatDateTime, formatDeadline, formatNumber } from '../format';
+import { NotFoundView } from './NotFoundView';
+import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
+import { TenderStepper } from './TenderStepper';
+
+export type Tender = components['schemas']['Tender'];
+export type HistoryEntry = components['schemas']['TenderHistory']['history'][number];
+export type TenderLot = components['schemas']['TenderLots']['lots'][number];
+
+/** A part of the page loaded on its own (history, lots): it fails or waits without taking the page down. */
+export type Loadable<T> = { state: 'loading' } | { state: 'error'; message: string; onRetry: () => void } | { state: 'loaded'; data: T };
+
+export type StatusChange = { phase: 'idle' | 'confirming' | 'saving' | 'failure'; to: TenderStatus | null; error: string | null };
+
+/** What the view shows of the status statechart. */
+export function statusChangeOf(snapshot: SnapshotFrom<typeof tenderStatusMachine>): StatusChange {
+  const phase = snapshot.hasTag('saving') ? 'saving' : (snapshot.value as StatusChange['phase']);
+  return { phase, to: snapshot.context.to, error: snapshot.context.error?.message ?? null };
+}
+
+export type StepperProps = {
+  current: number;
+  saving: boolean;
+  error: string | null;
+  onNext: () => void;
+  onPrevious: () => void;
+  onGoTo: (index: number) => void;
+  onDismissError: () => void;
+};
+
+export type TenderDetailsProps = {
+  tender: Tender;
+  /** The clock of the time left (stories pin it). */
+  now?: number;
+  /** DCE analysis is for admins and managers (spec 2). */
+  canDceAnalyse: boolean;
+  statusChange: StatusChange;
+  onChooseStatus: (to: TenderStatus) => void;
+  onConfirmStatus: () => void;
+  onCancelStatus: () => void;
+  history: Loadable<HistoryEntry[]>;
+  lots: Loadable<TenderLot[]>;
+  /** The lots shown as answered: the saved ones, or the ones being saved. */
+  answeredLots: readonly number[];
+  lotsSaving: boolean;
+  lotsError: string | null;
+  onToggleLot: (lot: number, answered: boolean) => void;
+  stepper: StepperProps;
+};
+
+export type TenderDetailsViewProps =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'error'; message: string; onRetry: () => void }
+  | ({ status: 'loaded' } & TenderDetailsProps);
+
+export function TenderDetailsView(props: TenderDetailsViewProps) {
+  const { t } = useTranslation();
+  switch (props.status) {
+    case 'loading':
+      return (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <Skeleton lines={3} label={t('tenderdetails-loading')} widths={['20%', '60%', '35%']} />
+          <div className={grid}>
+            <CardRoot>
+              <CardBody>
+                <Skeleton lines={8} label={t('tenderdetails-loading')} />
+              </CardBody>
+            </CardRoot>
+            <CardRoot>
+              <CardBody>
+                <Skeleton lines={4} label={t('tenderdetails-loading')} />
+              </CardBody>
+            </CardRoot>
+          </div>
+        </div>
+      );
+    case 'notFound':
+      return <NotFoundView />;
+    case 'error':
+      return (
+        <EmptyState
+          tone="danger"
+          role="alert"
+          titleAs="h1"
+          icon={<CircleAlert size={22} />}
+          title={t('tenderdetails-load_error')}
+          description={props.message}
+          actions={
+            <Button variant="outline" onClick={props.onRetry}>
+              {t('page-retry')}
+            </Button>
+          }
+        />
+      );
+    case 'loaded':
+      return <TenderDetails {...props} />;
+  }
+}
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: '6', alignItems: 'start' });
+const column = css({ display: 'flex', flexDirection: 'column', gap: '6', minW: 0 });
+const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' }, gap: { base: '0.5', sm: '4' }, py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottom: 'none' } });
+const term = css({ fontSize: 'sm', color: 'fg.muted' });
+const value = css({ fontSize: 'sm', fontWeight: 'medium', m: 0, overflowWrap: 'anywhere' });
+const muted = css({ fontSize: 'sm', color: 'fg.muted' });
+
+/** The label of a status action, from where the tender stands ("Start" and "Resume" both lead to in progress). */
+export function actionLabelKey(from: TenderStatus, to: TenderStatus): string {
+  if (to === 'in_progress') return from === 'not_started' ? 'tenderdetails-action_start' : 'tenderdetails-action_resume';
+  return `tenderdetails-action_${to}`;
+}
+
+function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded' }>) {
+  const { t } = useTranslation();
+  const { tender, statusChange } = props;
+  const call = tender.tenderCall;
+  const decision = statusChange.to !== null && needsConfirmation(statusChange.to);
+  const dialogOpen = decision && (statusChange.phase === 'confirming' || statusChange.phase === 'saving' || statusChange.phase === 'failure');
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', fontFamily: 'mono' })}>{call.reference}</p>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4' })}>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0, flex: '1 1 28rem' })}>
+            <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold', letterSpacing: '-0.01em' })}>{call.title}</h1>
+            <p className={css({ color: 'fg.muted' })}>{call.buyer}</p>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+              <TenderStatusBadge status={tender.status} />
+              <MatchBadge matchStatus={tender.matchStatus} score={tender.matchScore} />
+            </div>
+          </div>
+          <StatusActions {...props} />
+        </div>
+        {statusChange.phase === 'failure' && !decision ? (
+          <Alert status="error" title={t('tenderdetails-status_error')}>
+            {statusChange.error}{' '}
+            <Button variant="ghost" size="sm" onClick={props.onCancelStatus}>
+              {t('stepper-dismiss')}
+            </Button>
+          </Alert>
+        ) : null}
+      </header>
+
+      <div className={grid}>
+        <div className={column}>
+          <KeyFacts {...props} />
+          <CardRoot>
+            <CardHeader>
+              <CardTitle>{t('tenderdetails-description')}</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <p className={css({ fontSize: 'sm', whiteSpace: 'pre-line', color: call.description ? 'fg.default' : 'fg.muted' })}>{call.description || t('tenderdetails-no_description')}</p>
+            </CardBody>
+          </CardRoot>
+          <Lots {...props} />
+          <CardRoot>
+            <CardBody>
+              <TenderStepper {...props.stepper} locked={tender.status === 'not_started'} />
+            </CardBody>
+          </CardRoot>
+        </div>
+        <div className={column}>
+          <CardRoot>
+            <CardHeader>
+              <CardTitle>{t('tender-reasons_title')}</CardTitle>
+            </CardHeader>
+            <CardBody className={css({ gap: '3' })}>
+              <div>
+                <MatchBadge matchStatus={tender.matchStatus} score={tender.matchScore} />
+              </div>
+              <MatchReasons reasons={tender.matchReasons} />
+            </CardBody>
+          </CardRoot>
+          <Documents tender={tender} />
+          <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
+          <History history={props.history} />
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={dialogOpen}
+        title={statusChange.to ? t(`tenderdetails-confirm_${statusChange.to}_title`) : ''}
+        description={t('tenderdetails-confirm_text')}
+        confirmLabel={statusChange.to ? t(actionLabelKey(tender.status, statusChange.to)) : ''}
+        danger={statusChange.to !== 'won'}
+        busy={statusChange.phase === 'saving'}
+        error={statusChange.phase === 'failure' ? statusChange.error : null}
+        onConfirm={props.onConfirmStatus}
+        onClose={props.onCancelStatus}
+      />
+    </div>
+  );
+}
+
+// The statuses the lifecycle allows from here, the first as the page's primary action; none once decided.
+function StatusActions({ tender, statusChange, onChooseStatus }: TenderDetailsProps) {
+  const { t } = useTranslation();
+  const next = nextStatuses(tender.status);
+  if (next.length === 0) return <p className={muted}>{t('tenderdetails-decided')}</p>;
+  const busy = statusChange.phase === 'saving' || statusChange.phase === 'confirming';
+  return (
+    <div role="group" aria-label={t('tenderdetails-actions')} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+      {next.map((to, index) => (
+        <Button key={to} variant={index === 0 ? 'solid' : 'outline'} disabled={busy} onClick={() => onChooseStatus(to)}>
+          {statusChange.phase === 'saving' && statusChange.to === to ? <Spinner size="sm" label={t('stepper-saving')} /> : null}
+          {t(actionLabelKey(tender.status, to))}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function KeyFacts({ tender, now }: TenderDetailsProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const call = tender.tenderCall;
+  const none = <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>{t('tenderdetails-not_given')}</span>;
+  const departement = call.department ? `${call.department} · ${DEPARTEMENTS.find((d) => d.code === call.department)?.name ?? ''}` : null;
+  const place = [departement, call.region].filter(Boolean).join(', ');
+  return (
+    <CardRoot>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-key_facts')}</CardTitle>
+      </CardHeader>
+      <CardBody className={css({ pt: '2' })}>
+        <dl className={css({ m: 0 })}>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-deadline')}</dt>
+            <dd className={value}>
+              <Deadline value={call.submissionDeadline} now={now} />
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-procedure')}</dt>
+            <dd className={value}>{t(`tenderdetails-procedure_${call.procedure}`)}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-amount')}</dt>
+            <dd className={value}>{call.estimatedAmount === null ? none : t('tenderdetails-amount_value', { amount: formatAmount(call.estimatedAmount, language) })}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-cpv')}</dt>
+            <dd className={value}>
+              {call.cpvCodes.length === 0 ? (
+                none
+              ) : (
+                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', listStyle: 'none', p: 0, m: 0 })}>
+                  {call.cpvCodes.map((code) => (
+                    <li key={code} className={css({ fontFamily: 'mono' })}>
+                      <Badge tone="neutral">{code}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-place')}</dt>
+            <dd className={value}>{place || none}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-publication')}</dt>
+            <dd className={value}>{call.publicationDate ? formatDate(call.publicationDate, language) : none}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-questions')}</dt>
+            <dd className={value}>{call.questionsDeadline ? <time dateTime={call.questionsDeadline}>{formatDeadline(call.questionsDeadline, language)}</time> : none}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-site_visit')}</dt>
+            <dd className={value}>
+              {call.siteVisit ? (
+                <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+                  <time dateTime={call.siteVisit.date}>{formatDateTime(call.siteVisit.date, language)}</time>
+                  <Badge tone={call.siteVisit.mandatory ? 'warning' : 'neutral'}>{t(call.siteVisit.mandatory ? 'tenderdetails-visit_mandatory' : 'tenderdetails-visit_optional')}</Badge>
+                </span>
+              ) : (
+                t('tenderdetails-no_visit')
+              )}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-notice')}</dt>
+            <dd className={value}>
+              {call.noticeUrl ? (
+                <a href={call.noticeUrl} target="_blank" rel="noopener noreferrer" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+                  {t('tenderdetails-notice_link')}
+                  <ExternalLink size={14} aria-hidden="true" />
+                  <span className={css({ srOnly: true })}>{t('tenderdetails-new_tab')}</span>
+                </a>
+              ) : (
+                none
+              )}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-source')}</dt>
+            <dd className={value}>{t(`tenderdetails-source_${call.source}`)}</dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>{t('tenderdetails-company')}</dt>
+            <dd className={value}>{tender.company.name}</dd>
+          </div>
+        </dl>
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+function Lots({ lots, answeredLots, lotsSaving, lotsError, onToggleLot }: TenderDetailsProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <CardRoot aria-busy={lotsSaving || lots.state === 'loading'}>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-lots')}</CardTitle>
+      </CardHeader>
+      <CardBody className={css({ gap: '3' })}>
+        {lotsError ? <Alert status="error" title={t('tenderdetails-lots_save_error')}>{lotsError}</Alert> : null}
+        {lots.state === 'loading' ? <Skeleton lines={3} label={t('tenderdetails-lots_loading')} /> : null}
+        {lots.state === 'error' ? <PartError message={lots.message} onRetry={lots.onRetry} title={t('tenderdetails-lots_load_error')} /> : null}
+        {lots.state === 'loaded' && lots.data.length === 0 ? <p className={muted}>{t('tenderdetails-no_lots')}</p> : null}
+        {lots.state === 'loaded' && lots.data.length > 0 ? (
+          <fieldset disabled={lotsSaving} className={css({ border: 'none', p: 0, m: 0, minW: 0 })}>
+            <legend className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}>{t('tenderdetails-lots_help')}</legend>
+            <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column' })}>
+              {lots.data.map((lot) => (
+                <li key={lot.number} className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottom: 'none' } })}>
+                  <Checkbox
+                    label={t('tenderdetails-lot_label', { number: lot.number, title: lot.title })}
+                    checked={answeredLots.includes(lot.number)}
+                    onChange={(event) => onToggleLot(lot.number, event.currentTarget.checked)}
+                  />
+                  <span className={cx(muted, css({ fontVariantNumeric: 'tabular-nums' }))}>
+                    {lot.estimatedAmount === null ? t('tenderdetails-not_given') : t('tenderdetails-amount_value', { amount: formatAmount(lot.estimatedAmount, i18n.language) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className={cx(muted, css({ mt: '2', display: 'flex', alignItems: 'center', gap: '2' }))} aria-live="polite">
+              {lotsSaving ? <Spinner size="sm" label={t('stepper-saving')} /> : null}
+              {t('tenderdetails-lots_answered', { count: answeredLots.length, total: lots.data.length })}
+            </p>
+          </fieldset>
+        ) : null}
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+function PartError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert status="error" title={title}>
+      {message}{' '}
+      <Button variant="ghost" size="sm" onClick={onRetry}>
+        {t('page-retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+function Documents({ tender }: { tender: Tender }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <CardRoot>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-documents')}</CardTitle>
+      </CardHeader>
+      <CardBody className={css({ gap: '3' })}>
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          <Files size={20} aria-hidden="true" className={css({ color: 'accent.text' })} />
+          <span className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{formatNumber(tender.documentsCount, i18n.language)}</span>
+          <span className={muted}>{t('tenderdetails-documents_count', { count: tender.documentsCount })}</span>
+        </p>
+        <Link href={`/tenders/${tender._id}/docs`} className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start' }))}>
+          <FileText size={16} aria-hidden="true" />
+          {t('tenderdetails-documents_link')}
+        </Link>
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+// The guarded pages open once work on the tender has started (spec 2 and 4).
+function Workspaces({ tender, canDceAnalyse }: { tender: Tender; canDceAnalyse: boolean }) {
+  const { t } = useTranslation();
+  const links = [
+    ...(canDceAnalyse ? [{ href: `/tender/dce-analyse/${tender._id}`, label: 'tenderdetails-link_dce', icon: FileSearch }] : []),
+    { href: `/tender/cctp-analyse/${tender._id}`, label: 'tenderdetails-link_cctp', icon: ScrollText },
+    { href: `/tender/chat/${tender._id}`, label: 'tenderdetails-link_chat', icon: MessagesSquare },
+    { href: `/tender/assisted-writing/${tender._id}`, label: 'tenderdetails-link_writing', icon: PenLine },
+  ];
+  return (
+    <CardRoot>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-workspaces')}</CardTitle>
+      </CardHeader>
+      <CardBody>
+        {tender.status === 'not_started' ? (
+          <p className={muted}>{t('tenderdetails-workspaces_locked')}</p>
+        ) : (
+          <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1' })}>
+            {links.map(({ href, label, icon: Icon }) => (
+              <li key={href}>
+                <Link href={href} className={css({ display: 'flex', alignItems: 'center', gap: '2', py: '1.5', fontSize: 'sm', fontWeight: 'medium' })}>
+                  <Icon size={16} aria-hidden="true" />
+                  <span className={css({ flex: 1 })}>{t(label)}</span>
+                  <ArrowRight size={14} aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+function History({ history }: { history: Loadable<HistoryEntry[]> }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <CardRoot aria-busy={history.state === 'loading'}>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-history')}</CardTitle>
+      </CardHeader>
+      <CardBody>
+        {history.state === 'loading' ? <Skeleton lines={3} label={t('tenderdetails-history_loading')} /> : null}
+        {history.state === 'error' ? <PartError title={t('tenderdetails-history_load_error')} message={history.message} onRetry={history.onRetry} /> : null}
+        {history.state === 'loaded' ? (
+          <ol className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column' })}>
+            {[...history.data].reverse().map((entry) => (
+              <li key={entry._id} className={css({ position: 'relative', pl: '5', pb: '4', borderLeftWidth: '2px', borderColor: 'border.default', ml: '1.5', _last: { pb: 0, borderColor: 'transparent' } })}>
+                <span aria-hidden="true" className={css({ position: 'absolute', left: '-7px', top: '1', w: '3', h: '3', borderRadius: 'full', bg: 'accent.default', borderWidth: '2px', borderColor: 'bg.default' })} />
+                <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', fontSize: 'sm' })}>
+                  {entry.from ? (
+                    <>
+                      <TenderStatusBadge status={entry.from} />
+                      <span aria-hidden="true">→</span>
+                      <span className={css({ srOnly: true })}>{t('tenderdetails-history_to')}</span>
+                    </>
+                  ) : (
+                    <span>{t('tenderdetails-history_created')}</span>
+                  )}
+                  <TenderStatusBadge status={entry.to} />
+                </p>
+                <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '1' })}>
+                  {t('tenderdetails-history_by', { who: entry.changedBy?.username ?? t('tenderdetails-history_system') })} · <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt, i18n.language)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </CardBody>
+    </CardRoot>
+  );
+}

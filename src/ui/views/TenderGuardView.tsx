@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { ArrowLeft, FileSearch, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import type { tenderGuardMachine } from '../../machines/tender-guard.machine';
+import { CardBody, CardRoot } from '../components/Card';
+import { NotFoundView } from './NotFoundView';
+import { PageLoading } from './PageStatus';
+import { Deadline, TenderStatusBadge } from './TenderBadges';
+import type { Tender } from './TenderDetailsView';
+
+/** The four tender pages behind the guard; their features come with later issues. */
+export type TenderFeature = 'dce' | 'cctp' | 'chat' | 'writing';
+
+export type GuardState = 'loading' | 'notFound' | 'redirecting' | 'allowed';
+
+/** What the view shows of the guard statechart; the guard loads the whole tender. */
+export function guardViewOf(snapshot: SnapshotFrom<typeof tenderGuardMachine>): { state: GuardState; tender: Tender | null } {
+  const state = snapshot.hasTag('loading') ? 'loading' : (snapshot.value as GuardState);
+  return { state, tender: snapshot.context.tender as Tender | null };
+}
+
+const ICONS = { dce: FileSearch, cctp: ScrollText, chat: MessagesSquare, writing: PenLine } as const;
+
+type TenderGuardViewProps = { state: GuardState; tender: Tender | null; feature: TenderFeature; now?: number };
+
+/**
+ * A guarded tender page (spec 2 and 4): a spinner while the tender loads, the not-found page when
+ * it cannot be read, nothing while the user is sent to the details page of a tender whose work has
+ * not started, and otherwise the tender's header with an honest word about the feature.
+ */
+export function TenderGuardView({ state, tender, feature, now }: TenderGuardViewProps) {
+  const { t } = useTranslation();
+  if (state === 'loading') return <PageLoading />;
+  if (state === 'notFound' || (state === 'allowed' && !tender)) return <NotFoundView />;
+  if (state === 'redirecting' || !tender) return null;
+  const call = tender.tenderCall;
+  const Icon = ICONS[feature];
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '5xl', w: 'full', mx: 'auto' })}>
+      <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <span className={css({ fontFamily: 'mono' })}>{call.reference}</span> · {t(`tenderguard-feature_${feature}`)}
+        </p>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold', letterSpacing: '-0.01em' })}>{call.title}</h1>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center' })}>
+          <TenderStatusBadge status={tender.status} />
+          <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'baseline', fontSize: 'sm' })}>
+            <span className={css({ color: 'fg.muted' })}>{t('tenderdetails-deadline')}</span>
+            <Deadline value={call.submissionDeadline} now={now} />
+          </span>
+        </div>
+      </header>
+      <CardRoot>
+        <CardBody className={css({ flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: 'flex-start' })}>
+          <span aria-hidden="true" className={css({ flexShrink: 0, w: '12', h: '12', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.text', display: 'grid', placeItems: 'center' })}>
+            <Icon size={24} />
+          </span>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t(`tenderguard-title_${feature}`)}</h2>
+            <p className={css({ color: 'fg.muted', maxW: '2xl' })}>{t(`tenderguard-text_${feature}`)}</p>
+            <p className={css({ color: 'fg.muted', maxW: '2xl' })}>{t('tenderguard-later')}</p>
+            <Link href={`/tenders/${tender._id}`} className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start', mt: '2' }))}>
+              <ArrowLeft size={16} aria-hidden="true" />
+              {t('tenderguard-back')}
+            </Link>
+          </div>
+        </CardBody>
+      </CardRoot>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { css } from 'styled-system/css';
+import { listOf } from './admin-fixtures';
+import { companyNames, tenderGymnase, tenderJeanMoulin, tenderRoutes } from './tender-fixtures';
+import { TendersView } from './TendersView';
+
+const meta = {
+  title: 'Views/Tenders',
+  component: TendersView,
+  args: {
+    scope: 'company',
+    list: listOf('loaded', [tenderRoutes, tenderJeanMoulin, tenderGymnase], { totalPages: 3, count: 47 }),
+    search: '',
+    status: '',
+    matchStatus: '',
+    companyId: '',
+    companies: companyNames,
+    onSearch: fn(),
+    onStatus: fn(),
+    onMatchStatus: fn(),
+    onCompany: fn(),
+    onPage: fn(),
+    onRetry: fn(),
+  },
+  decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
+} satisfies Meta<typeof TendersView>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { list: listOf('loading') }, parameters: { machineStates: ['list.loading'] } };
+export const Loaded: Story = { parameters: { machineStates: ['list.loaded'] } };
+export const AdminLoaded: Story = { args: { scope: 'admin' } };
+export const Searching: Story = { args: { search: 'chaussées', list: listOf('debouncing', [tenderRoutes]) }, parameters: { machineStates: ['list.debouncing'] } };
+export const Filtered: Story = { args: { status: 'in_progress', matchStatus: 'high', list: listOf('loaded', [tenderJeanMoulin]) } };
+export const Empty: Story = { args: { list: listOf('empty') }, parameters: { machineStates: ['list.empty'] } };
+export const AdminEmpty: Story = { args: { scope: 'admin', list: listOf('empty') } };
+export const NoMatch: Story = { args: { list: listOf('empty'), search: 'piscine' } };
+export const Failure: Story = { args: { list: listOf('failure', [], { error: 'Erreur interne du serveur. Réessayez dans un instant.' }) }, parameters: { machineStates: ['list.failure'] } };

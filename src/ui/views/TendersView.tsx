@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FileText, Radar } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import { SearchInput } from '../components/SearchInput';
+import { Select } from '../components/Select';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
+import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
+import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { Deadline, MatchBadge, TenderStatusBadge } from './TenderBadges';
+import type { MatchStatus, TenderRow } from './tender-types';
+
+export const MATCH_STATUSES: MatchStatus[] = ['high', 'medium', 'low', 'none'];
+
+export type TendersViewProps = {
+  /** admin: every company's tenders, with a company column and filter; company: the caller's. */
+  scope: 'admin' | 'company';
+  list: ListState<TenderRow>;
+  search: string;
+  status: TenderStatus | '';
+  matchStatus: MatchStatus | '';
+  companyId: string;
+  companies: { _id: string; name: string }[];
+  onSearch: (search: string) => void;
+  onStatus: (status: TenderStatus | '') => void;
+  onMatchStatus: (matchStatus: MatchStatus | '') => void;
+  onCompany: (companyId: string) => void;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+};
+
+export function TendersView(props: TendersViewProps) {
+  const { t } = useTranslation();
+  const { list } = props;
+  const admin = props.scope === 'admin';
+  const title = admin ? t('tenders-title_admin') : t('tenders-title');
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <PageHeading title={title} description={admin ? t('tenders-subtitle_admin') : t('tenders-subtitle')} />
+      <ListFrame
+        list={list}
+        narrowed={props.search.trim() !== '' || props.status !== '' || props.matchStatus !== '' || props.companyId !== ''}
+        onRetry={props.onRetry}
+        onPageChange={props.onPage}
+        empty={{
+          icon: <FileText size={22} />,
+          title: t('tenders-empty_title'),
+          description: admin ? t('tenders-empty_text_admin') : t('tenders-empty_text'),
+          actions: (
+            <Link href="/potential-tenders" className={button({ variant: 'outline' })}>
+              <Radar size={16} aria-hidden="true" />
+              {t('tenders-empty_action')}
+            </Link>
+          ),
+        }}
+        toolbar={
+          <>
+            <SearchInput label={t('tenders-search')} placeholder={t('tenders-search_placeholder')} value={props.search} onChange={props.onSearch} />
+            <Select
+              label={t('tenders-filter_status')}
+              value={props.status}
+              options={[{ value: '', label: t('tenders-all_statuses') }, ...TENDER_STATUSES.map((s) => ({ value: s, label: t(`tender-status_${s}`) }))]}
+              onChange={(v) => props.onStatus(v as TenderStatus | '')}
+            />
+            <Select
+              label={t('tenders-filter_match')}
+              value={props.matchStatus}
+              options={[{ value: '', label: t('tenders-all_matches') }, ...MATCH_STATUSES.map((m) => ({ value: m, label: t(`tender-match_${m}`) }))]}
+              onChange={(v) => props.onMatchStatus(v as MatchStatus | '')}
+            />
+            {admin ? (
+              <Select
+                label={t('tenders-filter_company')}
+                value={props.companyId}
+                options={[{ value: '', label: t('adminusers-all_companies') }, ...props.companies.map((c) => ({ value: c._id, label: c.name }))]}
+                onChange={props.onCompany}
+              />
+            ) : null}
+          </>
+        }
+      >
+        <Table caption={title}>
+          <TableHead>
+            <TableRow>
+              <TableHeader>{t('tenders-col_tender')}</TableHeader>
+              {admin ? <TableHeader>{t('tenders-col_company')}</TableHeader> : null}
+              <TableHeader>{t('tenders-col_buyer')}</TableHeader>
+              <TableHeader>{t('tenders-col_status')}</TableHeader>
+              <TableHeader>{t('tenders-col_deadline')}</TableHeader>
+              <TableHeader>{t('tenders-col_match')}</TableHeader>
+              <TableHeader className={css({ textAlign: 'end' })}>{t('tenders-col_lots')}</TableHeader>
+            </TableRow>
+          </TableHead>
+          <tbody>
+            {list.items.map((tender) => (
+              <TableRow key={tender._id}>
+                <TableCell className={css({ minW: '16rem', maxW: '28rem' })}>
+                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                    <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>{tender.tenderCall.reference}</span>
+                    <Link href={`/tenders/${tender._id}`} className={css({ fontWeight: 'medium' })}>
+                      {tender.tenderCall.title}
+                    </Link>
+                  </div>
+                </TableCell>
+                {admin ? <TableCell>{tender.company.name}</TableCell> : null}
+                <TableCell className={css({ minW: '10rem' })}>{tender.tenderCall.buyer}</TableCell>
+                <TableCell>
+                  <TenderStatusBadge status={tender.status} />
+                </TableCell>
+                <TableCell>
+                  <Deadline value={tender.tenderCall.submissionDeadline} />
+                </TableCell>
+                <TableCell>
+                  <MatchBadge matchStatus={tender.matchStatus} score={tender.matchScore} />
+                </TableCell>
+                <TableCell className={css({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
+                  {tender.tenderCall.lots.length === 0
+                    ? t('tenders-lots_single')
+                    : t('tenders-lots_answered', { answered: tender.answeredLots.length, total: tender.tenderCall.lots.length })}
+                </TableCell>
+              </TableRow>
+            ))}
+          </tbody>
+        </Table>
+      </ListFrame>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { components } from '../../../openapi/schema';
+
+// The contract's shapes, as the tender views show them.
+export type TenderRow = components['schemas']['Tender'];
+export type TenderCallRow = components['schemas']['TenderCall'];
+export type TenderCallInput = components['schemas']['TenderCallInput'];
+export type PotentialRow = components['schemas']['PotentialTender'];
+export type Procedure = components['schemas']['Procedure'];
+export type MatchStatus = components['schemas']['MatchStatus'];
+export type MatchReason = components['schemas']['MatchReason'];
