@@ -136,10 +136,8 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
             <TableRow>
               <TableHeader>{t('tenders-col_tender')}</TableHeader>
               <TableHeader>{t('tenders-col_buyer')}</TableHeader>
-              <TableHeader>{t('tenders-col_status')}</TableHeader>
               <TableHeader>{t('tenders-col_deadline')}</TableHeader>
               <TableHeader className={css({ textAlign: 'end' })}>{t('potential-col_amount')}</TableHeader>
-              <TableHeader className={css({ textAlign: 'end' })}>{t('tenders-col_lots')}</TableHeader>
               <TableHeader>{admin ? t('potential-col_companies') : t('tenders-col_match')}</TableHeader>
               <TableHeader>
                 <span className={css({ srOnly: true })}>{t('adminusers-col_actions')}</span>
@@ -151,10 +149,13 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
               const call = row.tenderCall;
               return (
                 <TableRow key={row._id}>
-                  <TableCell className={css({ minW: '18rem', maxW: '30rem' })}>
+                  <TableCell className={css({ minW: '16rem', maxW: '30rem' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                      <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>
-                        {call.reference} · {t(`tenderdetails-procedure_${call.procedure}`)}
+                      <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
+                        <TenderStatusBadge status={row.status} />
+                        <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>
+                          {call.reference} · {t(`tenderdetails-procedure_${call.procedure}`)}
+                        </span>
                       </span>
                       <span className={css({ fontWeight: 'medium' })}>{call.title}</span>
                       {admin ? null : (
@@ -174,15 +175,14 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                     </div>
                   </TableCell>
                   <TableCell>
-                    <TenderStatusBadge status={row.status} />
-                  </TableCell>
-                  <TableCell>
                     <Deadline value={call.submissionDeadline} />
                   </TableCell>
                   <TableCell className={css({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
-                    {call.estimatedAmount === null ? <span className={css({ color: 'fg.muted' })}>{t('potential-amount_unknown')}</span> : formatAmount(call.estimatedAmount, i18n.language)}
+                    <div className={css({ display: 'flex', flexDirection: 'column' })}>
+                      {call.estimatedAmount === null ? <span className={css({ color: 'fg.muted' })}>{t('potential-amount_unknown')}</span> : formatAmount(call.estimatedAmount, i18n.language)}
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{call.lots.length === 0 ? t('tenders-lots_single') : t('potential-lots_count', { count: call.lots.length })}</span>
+                    </div>
                   </TableCell>
-                  <TableCell className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>{call.lots.length === 0 ? t('tenders-lots_single') : call.lots.length}</TableCell>
                   <TableCell>
                     {admin ? (
                       <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted', whiteSpace: 'nowrap' })}>
@@ -211,7 +211,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                           aria-label={t('list-action_named', { action: t('potential-add'), target: call.title })}
                         >
                           {props.adding === row._id ? <Spinner size="sm" label={t('common-loading')} /> : <Plus size={14} aria-hidden="true" />}
-                          {t('potential-add')}
+                          {t('potential-add_short')}
                         </Button>
                       )}
                     </div>

@@ -4,7 +4,7 @@ import { Ban, CircleDashed, CircleHelp, CircleX, Hourglass, LoaderCircle, Send, 
 import { css } from 'styled-system/css';
 import type { MatchReason, MatchStatus } from './tender-types';
 import { Badge } from '../components/Badge';
-import { formatDeadline, formatList, formatRelative } from '../format';
+import { formatAmount, formatDeadline, formatList, formatRelative } from '../format';
 
 export type { MatchReason, MatchStatus };
 
@@ -49,6 +49,9 @@ export function MatchBadge({ matchStatus, score }: { matchStatus: MatchStatus; s
 }
 
 /** Why a call fits: one sentence per criterion that scored, with its points. */
+/** The amount criterion carries the call's amount in euros: shown as money, the others as they are. */
+const reasonValues = (reason: MatchReason, language: string) => (reason.criterion === 'amount' ? reason.matched.map((v) => formatAmount(Number(v), language)) : reason.matched);
+
 export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
   const { t, i18n } = useTranslation();
   if (reasons.length === 0) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('tender-reasons_none')}</p>;
@@ -57,7 +60,7 @@ export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
       {reasons.map((reason) => (
         <li key={reason.criterion} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
           <span className={css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', color: 'success.text', minW: '3.5rem' })}>{t('tender-reason_points', { count: reason.points })}</span>
-          <span>{t(`tender-reason_${reason.criterion}`, { values: formatList(reason.matched, i18n.language) })}</span>
+          <span>{t(`tender-reason_${reason.criterion}`, { values: formatList(reasonValues(reason, i18n.language), i18n.language) })}</span>
         </li>
       ))}
     </ul>
