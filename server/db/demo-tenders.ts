@@ -291,6 +291,7 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
         .values({
           tenderCallId: call!.id,
           companyId,
+          submissionDeadline: deadline,
           status: demo.status,
           matchScore: match.score,
           matchStatus: match.status,

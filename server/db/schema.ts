@@ -222,12 +222,15 @@ export const tenders = pgTable(
     matchReasons: jsonb('match_reasons').$type<{ criterion: string; points: number; matched: string[] }[]>().notNull().default([]),
     answeredLots: integer('answered_lots').array().notNull().default(sql`'{}'::integer[]`),
     responseStep: integer('response_step').notNull().default(0),
+    // A copy of the call's deadline, kept equal by the writes of the call: a company's list is
+    // sorted by it, and an index of (company, deadline) serves that without reading the calls.
+    submissionDeadline: timestamp('submission_deadline', { withTimezone: true }).notNull(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('tenders_company_call_idx').on(t.companyId, t.tenderCallId),
-    index('tenders_company_created_idx').on(t.companyId, t.createdAt),
+    index('tenders_company_deadline_idx').on(t.companyId, t.submissionDeadline, t.id),
     index('tenders_call_idx').on(t.tenderCallId),
   ],
 );

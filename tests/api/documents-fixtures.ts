@@ -74,11 +74,12 @@ export function formRequest(method: 'POST' | 'PATCH', url: string, token: string
 let callSeq = 0;
 /** A tender call and the company's tender of it, inserted directly (the tenders API is not used here). */
 export async function insertTender(ctx: TestContext, companyId: string, status: typeof tenders.$inferInsert.status = 'in_progress') {
+  const submissionDeadline = new Date(Date.now() + 20 * 86_400_000);
   const [call] = await ctx.db
     .insert(tenderCalls)
-    .values({ reference: `DOCS-${Date.now().toString(36)}-${callSeq++}`, title: 'Réfection de la toiture du gymnase', buyer: 'Commune de Vienne', submissionDeadline: new Date(Date.now() + 20 * 86_400_000) })
+    .values({ reference: `DOCS-${Date.now().toString(36)}-${callSeq++}`, title: 'Réfection de la toiture du gymnase', buyer: 'Commune de Vienne', submissionDeadline })
     .returning({ id: tenderCalls.id });
-  const [tender] = await ctx.db.insert(tenders).values({ tenderCallId: call!.id, companyId, status }).returning({ id: tenders.id });
+  const [tender] = await ctx.db.insert(tenders).values({ tenderCallId: call!.id, companyId, status, submissionDeadline }).returning({ id: tenders.id });
   return { id: tender!.id, callId: call!.id, remove: () => ctx.db.delete(tenders).where(eq(tenders.id, tender!.id)) };
 }
 

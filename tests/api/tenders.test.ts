@@ -287,6 +287,15 @@ describe('lists', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/tenders/my-company?filterBy=archived', headers: auth(manager) })).statusCode).toBe(400);
   });
 
+  it("keeps the order when a call's deadline is moved", async () => {
+    const schools = (await list('search=jaures')).tenderCalls[0]!;
+    const moved = await ctx.app.inject({ method: 'PATCH', url: `/api/tenderCalls/${schools.tenderCall._id}`, headers: auth(admin), payload: { submissionDeadline: inDays(2) } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await titles(''))[0]).toBe('Rénovation de l’École élémentaire Jean-Jaurès');
+    await ctx.app.inject({ method: 'PATCH', url: `/api/tenderCalls/${schools.tenderCall._id}`, headers: auth(admin), payload: { submissionDeadline: inDays(10) } });
+    expect((await titles(''))[0]).toBe('Entretien de la voirie communale');
+  });
+
   it('lets an admin list every company or one', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/tenders?companyId=${companyId}&perPage=all`, headers: auth(admin) });
     const body = res.json() as { count: number; tenderCalls: Tender[] };

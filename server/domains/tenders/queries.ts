@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
 import { companies, dceTemplates, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
@@ -9,25 +9,42 @@ export type TenderCall = components['schemas']['TenderCall'];
 type Lot = components['schemas']['Lot'];
 
 /**
- * The French full-text condition of a search: every word, folded like the indexed text, as a
- * prefix (so "menuis" finds "menuiseries"), stemmed by the same 'french' configuration.
+ * The French full-text query of a search: every word, folded like the indexed text, as a prefix
+ * (so "menuis" finds "menuiseries"), stemmed by the same 'french' configuration; undefined when
+ * there is nothing to search.
  */
-export function tenderSearch(search: string | undefined): SQL | undefined {
+function tsQueryOf(search: string | undefined): string | undefined {
   const terms = fold(search?.trim() ?? '')
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, 12);
-  if (terms.length === 0) return undefined;
-  return sql`${tenderCalls.searchVector} @@ to_tsquery('french', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+  return terms.length ? terms.map((t) => `${t}:*`).join(' & ') : undefined;
+}
+
+/** Calls matching a search (lists of calls). */
+export function tenderSearch(search: string | undefined): SQL | undefined {
+  const query = tsQueryOf(search);
+  return query ? sql`${tenderCalls.searchVector} @@ to_tsquery('french', ${query})` : undefined;
+}
+
+/** Tenders whose call matches a search: a semi-join, so that lists without a search never read the calls. */
+function tenderCallSearch(search: string | undefined): SQL | undefined {
+  const query = tsQueryOf(search);
+  return query
+    ? sql`exists (select 1 from "tender_calls" as "searched" where "searched"."id" = "tenders"."tender_call_id" and "searched"."search_vector" @@ to_tsquery('french', ${query}))`
+    : undefined;
 }
 
 /** Open calls first, nearest deadline first; then closed ones, latest first. */
-export const byDeadline = [
-  asc(sql`(${tenderCalls.submissionDeadline} < now())`),
-  asc(sql`case when ${tenderCalls.submissionDeadline} >= now() then ${tenderCalls.submissionDeadline} end`),
-  desc(tenderCalls.submissionDeadline),
-  asc(tenderCalls.id),
+const byDeadlineOf = (deadline: SQLWrapper, id: SQLWrapper) => [
+  asc(sql`(${deadline} < now())`),
+  asc(sql`case when ${deadline} >= now() then ${deadline} end`),
+  desc(sql`${deadline}`),
+  asc(sql`${id}`),
 ];
+export const callsByDeadline = byDeadlineOf(tenderCalls.submissionDeadline, tenderCalls.id);
+// Tenders sort on their copy of the call's deadline, served by the (company, deadline) index.
+const tendersByDeadline = byDeadlineOf(tenders.submissionDeadline, tenders.id);
 
 export const callColumns = {
   callId: tenderCalls.id,
@@ -154,17 +171,33 @@ export async function callById(db: Database, id: string): Promise<TenderCall | u
   return toTenderCall(row, (await lotsOf(db, [row.callId])).get(row.callId) ?? []);
 }
 
-/** One page of tenders (the list answer of spec 7: items in `tenderCalls`). */
+/**
+ * One page of tenders (the list answer of spec 7: items in `tenderCalls`). The inner query sorts
+ * the company's tenders alone, on narrow rows from the (company, deadline) index, and carries the
+ * total as a window count; only the page's rows are then joined to their call and company. A page
+ * past the end, which has no row to carry the total, counts on its own. See docs/scaling.md.
+ */
 export async function tenderPage(db: Database, where: SQL | undefined, query: ListQuery) {
   const { limit, offset, perPage } = pageOf(query);
-  const [{ n }] = (await db
-    .select({ n: sql<number>`count(*)::int` })
+  let ids = db
+    .select({ id: tenders.id, total: sql<number>`(count(*) over ())::int`.as('total') })
     .from(tenders)
+    .where(where)
+    .orderBy(...tendersByDeadline)
+    .offset(offset)
+    .$dynamic();
+  if (limit !== undefined) ids = ids.limit(limit);
+  const page = ids.as('page');
+  const rows = await db
+    .select({ ...tenderColumns, total: page.total })
+    .from(page)
+    .innerJoin(tenders, eq(tenders.id, page.id))
     .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
-    .where(where)) as [{ n: number }];
-  let items = selectTenders(db).where(where).orderBy(...byDeadline).offset(offset).$dynamic();
-  if (limit !== undefined) items = items.limit(limit);
-  const rows = n > offset ? await items : [];
+    .innerJoin(companies, eq(companies.id, tenders.companyId))
+    .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
+    .orderBy(...tendersByDeadline);
+  let n = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(tenders).where(where)) as [{ n: number }];
   const lots = await lotsOf(db, rows.map((r) => r.callId));
   return { count: n, totalPages: totalPages(n, perPage), tenderCalls: rows.map((r) => toTender(r, lots.get(r.callId) ?? [])) };
 }
@@ -173,5 +206,5 @@ export const tenderFilters = (query: { matchStatus?: string; filterBy?: string; 
   and(
     query.matchStatus ? eq(tenders.matchStatus, query.matchStatus as Tender['matchStatus']) : undefined,
     query.filterBy ? eq(tenders.status, query.filterBy as Tender['status']) : undefined,
-    tenderSearch(query.search),
+    tenderCallSearch(query.search),
   );

@@ -13,7 +13,7 @@ import type { Caller } from '../companies/scope';
 import { reachableTender } from './access';
 import { canMove } from './lifecycle';
 import { matchCall, type Match } from './match';
-import { byDeadline, callById, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
+import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
@@ -140,7 +140,7 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
         id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(tenders)
-            .values({ tenderCallId, companyId, matchScore: match.score, matchStatus: match.status, matchReasons: match.reasons })
+            .values({ tenderCallId, companyId, submissionDeadline: new Date(call.submissionDeadline), matchScore: match.score, matchStatus: match.status, matchReasons: match.reasons })
             .returning({ id: tenders.id });
           await tx.insert(tenderStatusChanges).values({ tenderId: row!.id, fromStatus: null, toStatus: 'not_started', changedBy: user.id });
           return row!.id;
@@ -186,7 +186,7 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
       const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
       const rows = await selectCalls(db)
         .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), notMine))
-        .orderBy(...byDeadline)
+        .orderBy(...callsByDeadline)
         .limit(POTENTIAL_CANDIDATES);
       const lots = await lotsOf(db, rows.map((r) => r.callId));
       const profile = await matchProfileOf(db, companyId);
@@ -324,6 +324,8 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
       try {
         await db.transaction(async (tx) => {
           await tx.update(tenderCalls).set({ ...values, updatedAt: new Date() }).where(eq(tenderCalls.id, id));
+          // The tenders' copy of the deadline (their lists sort on it) changes with the call.
+          if (values.submissionDeadline) await tx.update(tenders).set({ submissionDeadline: values.submissionDeadline }).where(eq(tenders.tenderCallId, id));
           if (input.lots) {
             await tx.delete(tenderCallLots).where(eq(tenderCallLots.tenderCallId, id));
             if (input.lots.length) await tx.insert(tenderCallLots).values(input.lots.map((lot) => ({ tenderCallId: id, number: lot.number, title: lot.title.trim(), estimatedAmount: lot.estimatedAmount ?? null })));
