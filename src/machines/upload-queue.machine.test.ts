@@ -65,6 +65,7 @@ describe('upload queue', () => {
     q.actor.send({ type: 'queue.add', files: [pdf('a.pdf'), pdf('b.pdf')] });
     const a = q.entry('a.pdf').id;
     q.callOf('a.pdf').report({ type: 'upload.failed', id: a, error: { message: 'Aucune réponse du serveur.' } });
+    expect(q.failed).toEqual([{ name: 'a.pdf', message: 'Aucune réponse du serveur.' }]);
     expect(q.actor.getSnapshot().can({ type: 'queue.retry', id: a })).toBe(true);
     expect(q.actor.getSnapshot().can({ type: 'queue.retry', id: q.entry('b.pdf').id })).toBe(false);
     q.actor.send({ type: 'queue.retry', id: a });

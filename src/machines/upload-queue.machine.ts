@@ -103,6 +103,8 @@ export const uploadQueueMachine = setup({
     notifyRefused: (_, _params: { name: string; problem: UploadProblem }) => {},
     // Provided by the app: a file is stored, the documents list is read again.
     notifyDone: (_, _params: { message: string }) => {},
+    // Provided by the app: the server refused or failed an upload (a toast for the file's own problems).
+    notifyFailed: (_, _params: { name: string; error: RequestError }) => {},
     // Starts queued entries, oldest first, while fewer than UPLOAD_CONCURRENCY are uploading.
     schedule: enqueueActions(({ context, enqueue }) => {
       let running = context.entries.filter((entry) => entry.status === 'uploading').length;
@@ -171,7 +173,12 @@ export const uploadQueueMachine = setup({
     },
     'upload.failed': {
       guard: 'isUploading',
-      actions: ['stopUpload', assign({ entries: ({ context, event }) => setEntry(context, event.id, { status: 'failed', error: toRequestError(event.error) }) }), 'schedule'],
+      actions: [
+        'stopUpload',
+        assign({ entries: ({ context, event }) => setEntry(context, event.id, { status: 'failed', error: toRequestError(event.error) }) }),
+        { type: 'notifyFailed', params: ({ context, event }) => ({ name: context.entries.find((entry) => entry.id === event.id)?.file.name ?? '', error: toRequestError(event.error) }) },
+        'schedule',
+      ],
     },
   },
   states: {

@@ -275,6 +275,10 @@ describe('lists', () => {
     expect(await titles('search=menuis')).toEqual(['Rénovation de l’École élémentaire Jean-Jaurès']);
     expect(await titles(`search=${encodeURIComponent('vienne voirie')}`)).toEqual(['Entretien de la voirie communale']);
     expect(await titles('search=piscine')).toEqual([]);
+    // A reference, whole or in part, though the text search splits it at its hyphen.
+    const reference = (await list('search=voirie')).tenderCalls[0]!.tenderCall.reference;
+    expect(await titles(`search=${encodeURIComponent(reference)}`)).toEqual(['Entretien de la voirie communale']);
+    expect(await titles(`search=${encodeURIComponent(reference.slice(-6))}`)).toEqual(['Entretien de la voirie communale']);
   });
 
   it('puts open calls first, nearest deadline first, and filters by status and match', async () => {

@@ -11,7 +11,8 @@ type Ids = { userId: string; companyId: string };
 /** `stay` keeps the address; otherwise the address the guard sends to. */
 type Outcome = 'stay' | '/sign-in' | '/dashboard' | '/not-found' | '/create-company' | ((ids: Ids) => string);
 /**
- * `heading`: the level-1 heading of the page when the visit stays on it. Routes are followed as a
+ * `heading`: the level-1 heading of the page when the visit stays on it, or of the page a
+ * profile-built redirect leads to. Routes are followed as a
  * link would (the guards run in the started app); `load` ones are typed into the address bar
  * instead, so the guards also run while the session is being restored: the home page, and a
  * redirect built from the profile (or refused by role).
@@ -27,6 +28,7 @@ const adminAndManager = { ...signedIn, employee: '/not-found' } as const;
 const everyone = { anonymous: 'stay', registered: 'stay', admin: 'stay', manager: 'stay', employee: 'stay' } as const;
 const toOwnCompany = (prefix: string) => ({ ...staffOnly, manager: ({ companyId }: Ids) => `${prefix}/${companyId}`, employee: ({ companyId }: Ids) => `${prefix}/${companyId}` });
 const soon = fr['comingsoon-title']!;
+const notFound = fr['notfound-title']!;
 
 const table: Row[] = [
   { path: '/', outcomes: { anonymous: '/sign-in', registered: '/create-company', admin: '/dashboard', manager: '/dashboard', employee: '/dashboard' }, heading: '', load: true },
@@ -44,20 +46,21 @@ const table: Row[] = [
   { path: ({ companyId }) => `/companies/${companyId}`, outcomes: signedIn, heading: DEMO_COMPANY_NAME },
   { path: '/company/users', outcomes: staffOnly, heading: fr['companyusers-title']! },
   { path: '/admin/outbox', outcomes: adminOnly, heading: fr['outbox-title']! },
-  { path: '/potential-tenders', outcomes: signedIn, heading: soon },
-  { path: '/dce-templates', outcomes: adminOnly, heading: soon },
-  { path: '/dce-templates/add', outcomes: adminOnly, heading: soon },
-  { path: `/dce-templates/edit/${ANY_ID}`, outcomes: adminOnly, heading: soon },
-  { path: '/company/tenders', outcomes: staffOnly, heading: soon },
-  { path: '/tenders', outcomes: adminOnly, heading: soon },
-  { path: `/tenders/${ANY_ID}/docs`, outcomes: signedIn, heading: soon },
-  { path: `/tenders/${ANY_ID}`, outcomes: signedIn, heading: soon },
-  { path: `/tender/dce-analyse/${ANY_ID}`, outcomes: adminAndManager, heading: soon },
-  { path: `/tender/cctp-analyse/${ANY_ID}`, outcomes: signedIn, heading: soon },
-  { path: `/tender/chat/${ANY_ID}`, outcomes: signedIn, heading: soon },
-  { path: `/tender/assisted-writing/${ANY_ID}`, outcomes: signedIn, heading: soon },
-  { path: '/company/documents', outcomes: toOwnCompany('/company/documents'), heading: soon },
-  { path: ({ companyId }) => `/company/documents/${companyId}`, outcomes: staffOnly, heading: soon },
+  { path: '/potential-tenders', outcomes: signedIn, heading: fr['potential-title']! },
+  { path: '/dce-templates', outcomes: adminOnly, heading: fr['dcetemplates-title']! },
+  { path: '/dce-templates/add', outcomes: adminOnly, heading: fr['dcetemplates-add_title']! },
+  { path: `/dce-templates/edit/${ANY_ID}`, outcomes: adminOnly, heading: fr['dcetemplates-not_found_title']! },
+  { path: '/company/tenders', outcomes: staffOnly, heading: fr['tenders-title']! },
+  { path: '/tenders', outcomes: adminOnly, heading: fr['tenders-title_admin']! },
+  // No tender has this id: each page that loads one says it is not there, whoever asks.
+  { path: `/tenders/${ANY_ID}/docs`, outcomes: signedIn, heading: notFound },
+  { path: `/tenders/${ANY_ID}`, outcomes: signedIn, heading: notFound },
+  { path: `/tender/dce-analyse/${ANY_ID}`, outcomes: adminAndManager, heading: notFound },
+  { path: `/tender/cctp-analyse/${ANY_ID}`, outcomes: signedIn, heading: notFound },
+  { path: `/tender/chat/${ANY_ID}`, outcomes: signedIn, heading: notFound },
+  { path: `/tender/assisted-writing/${ANY_ID}`, outcomes: signedIn, heading: notFound },
+  { path: '/company/documents', outcomes: toOwnCompany('/company/documents'), heading: fr['companydocs-title']! },
+  { path: ({ companyId }) => `/company/documents/${companyId}`, outcomes: staffOnly, heading: fr['companydocs-title']! },
   { path: '/reports', outcomes: adminOnly, heading: soon },
   { path: '/billing', outcomes: toOwnCompany('/billing'), heading: soon, load: true },
   { path: '/billing/success', outcomes: signedIn, heading: soon },
@@ -152,9 +155,7 @@ for (const who of ['anonymous', 'registered', 'admin', 'manager', 'employee'] as
               ? fr['notfound-title']!
               : end === '/create-company'
                 ? fr['createcompany-create_title']!
-                : outcome === 'stay'
-                  ? row.heading
-                  : soon;
+                : row.heading;
       expect(await landing(page, heading), what).toEqual({ path: end, headings: [heading] });
     }
   });

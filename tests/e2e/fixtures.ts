@@ -102,5 +102,43 @@ export async function createCompany(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Follows a link inside the started app; the headings on screen now are the previous page's. */
+export async function follow(page: Page, to: string) {
+  await page.evaluate((path) => {
+    (window as unknown as Seen).seenHeadings = new WeakSet(document.querySelectorAll('h1'));
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+type Seen = { seenHeadings: WeakSet<Element> };
+
+/**
+ * Waits, checking every frame, for the page's own level-1 heading, the given text in the main
+ * content, and no skeleton, spinner or busy region left. The assertions after it say what is missing.
+ */
+export async function settled(page: Page, heading: string, text?: string) {
+  await page
+    .waitForFunction(
+      ({ heading, text }) => {
+        const seen = (window as unknown as Partial<Seen>).seenHeadings;
+        const visible = (element: Element) => element.checkVisibility();
+        const titled = [...document.querySelectorAll('h1')].some((h1) => !seen?.has(h1) && h1.textContent?.trim() === heading && visible(h1));
+        const loading = [...document.querySelectorAll('[aria-busy="true"], [role="status"][aria-label]')].some((e) => visible(e) && !e.textContent?.trim());
+        const shown = !text || (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(text);
+        return titled && !loading && shown;
+      },
+      { heading, text },
+      { timeout: 7_000 },
+    )
+    .catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  if (text) await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+}
+
+/** Menus and dialogs fade in: colours are checked once they are final (spinners turn forever). */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
+}
+
 export const test = base;
 export { expect };

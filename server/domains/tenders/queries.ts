@@ -21,17 +21,20 @@ function tsQueryOf(search: string | undefined): string | undefined {
   return terms.length ? terms.map((t) => `${t}:*`).join(' & ') : undefined;
 }
 
-/** Calls matching a search (lists of calls). */
+/** A reference typed whole or in part ("26-101245"): the text search splits it at the hyphen. */
+const referencePattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Calls matching a search (lists of calls): the French full text, or their reference. */
 export function tenderSearch(search: string | undefined): SQL | undefined {
   const query = tsQueryOf(search);
-  return query ? sql`${tenderCalls.searchVector} @@ to_tsquery('french', ${query})` : undefined;
+  return query ? sql`(${tenderCalls.searchVector} @@ to_tsquery('french', ${query}) or lower(${tenderCalls.reference}) like ${referencePattern(search!)})` : undefined;
 }
 
 /** Tenders whose call matches a search: a semi-join, so that lists without a search never read the calls. */
 function tenderCallSearch(search: string | undefined): SQL | undefined {
   const query = tsQueryOf(search);
   return query
-    ? sql`exists (select 1 from "tender_calls" as "searched" where "searched"."id" = "tenders"."tender_call_id" and "searched"."search_vector" @@ to_tsquery('french', ${query}))`
+    ? sql`exists (select 1 from "tender_calls" as "searched" where "searched"."id" = "tenders"."tender_call_id" and ("searched"."search_vector" @@ to_tsquery('french', ${query}) or lower("searched"."reference") like ${referencePattern(search!)}))`
     : undefined;
 }
 

@@ -22,6 +22,8 @@ const deleteMachine = createRequestMachine<{ id: string }, null>('deleteTenderDo
 
 // Refusals stay a little longer than success toasts: they say what to do.
 const ERROR_TOAST_MS = 4000;
+/** The server's refusals of a file itself (empty, too large, not what its name says), toasted as the picker's are. */
+const REFUSED_FILE = [400, 413, 415];
 
 export default function TenderDocsPage() {
   usePageTitle('tenderdocs-page_title');
@@ -83,6 +85,10 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
         actions: {
           notifyRefused: (_, { problem }) => refuse(problem),
           notifyDone: () => loadDocuments({ tenderId }),
+          // The server's refusals of the file itself are toasted like the picker's; other failures stay on the file's row.
+          notifyFailed: (_, { error }) => {
+            if (error.status !== undefined && REFUSED_FILE.includes(error.status)) notifications.send({ type: 'notify.show', toastType: 'error', message: error.message, duration: ERROR_TOAST_MS });
+          },
         },
       }),
     // Built once per tender (the body is keyed by it); the handlers read current values when they run.

@@ -145,18 +145,16 @@ export function CompanyDocsView(props: CompanyDocsViewProps) {
                   <ValidityBadge doc={doc} />
                 </TableCell>
                 <TableCell>
-                  <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '1' })}>
+                  <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
                     <a href={doc.url} download className={button({ variant: 'ghost', size: 'sm' })} aria-label={t('list-action_named', { action: t('companydocs-download'), target: doc.title })}>
                       <Download size={14} aria-hidden="true" />
                       {t('companydocs-download')}
                     </a>
-                    <Button size="sm" variant="ghost" onClick={() => props.onEdit(doc)} aria-label={t('list-action_named', { action: t('companydocs-edit'), target: doc.title })}>
-                      <Pencil size={14} aria-hidden="true" />
-                      {t('companydocs-edit')}
+                    <Button size="icon" variant="ghost" onClick={() => props.onEdit(doc)} aria-label={t('list-action_named', { action: t('companydocs-edit'), target: doc.title })}>
+                      <Pencil size={16} aria-hidden="true" />
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => props.onDelete(doc)} aria-label={t('list-action_named', { action: t('companydocs-delete'), target: doc.title })}>
-                      <Trash2 size={14} aria-hidden="true" />
-                      {t('companydocs-delete')}
+                    <Button size="icon" variant="ghost" onClick={() => props.onDelete(doc)} aria-label={t('list-action_named', { action: t('companydocs-delete'), target: doc.title })}>
+                      <Trash2 size={16} aria-hidden="true" className={css({ color: 'danger.text' })} />
                     </Button>
                   </div>
                 </TableCell>
@@ -242,7 +240,8 @@ function DocumentDialog(props: CompanyDocsViewProps & { form: NonNullable<Compan
             error={errors.title ? t(errors.title) : undefined}
             onChange={() => setErrors((e) => ({ ...e, title: undefined }))}
           />
-          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })}>
+          {/* One date a row: side by side in this narrow dialog, a wrapped label set the two fields askew. */}
+          <div className={css({ display: 'grid', gridTemplateColumns: '1fr', gap: '4' })}>
             <TextField label={t('companydocs-issue_date')} name="issueDate" type="date" defaultValue={editing?.issueDate ?? ''} />
             <TextField
               label={t('companydocs-valid_until')}

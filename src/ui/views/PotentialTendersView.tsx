@@ -137,7 +137,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
               <TableHeader>{t('tenders-col_tender')}</TableHeader>
               <TableHeader>{t('tenders-col_buyer')}</TableHeader>
               <TableHeader>{t('tenders-col_deadline')}</TableHeader>
-              <TableHeader className={css({ textAlign: 'end' })}>{t('potential-col_amount')}</TableHeader>
+              <TableHeader className={css({ textAlign: 'end', whiteSpace: 'normal' })}>{t('potential-col_amount')}</TableHeader>
               <TableHeader>{admin ? t('potential-col_companies') : t('tenders-col_match')}</TableHeader>
               <TableHeader>
                 <span className={css({ srOnly: true })}>{t('adminusers-col_actions')}</span>
@@ -149,7 +149,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
               const call = row.tenderCall;
               return (
                 <TableRow key={row._id}>
-                  <TableCell className={css({ minW: '16rem', maxW: '30rem' })}>
+                  <TableCell className={css({ minW: '13rem', maxW: '30rem' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
                       <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
                         <TenderStatusBadge status={row.status} />
@@ -168,7 +168,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                       )}
                     </div>
                   </TableCell>
-                  <TableCell className={css({ minW: '10rem' })}>
+                  <TableCell className={css({ minW: '8rem' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column' })}>
                       <span>{call.buyer}</span>
                       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{placeOf(row)}</span>
@@ -197,7 +197,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                     <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
                       {admin ? (
                         <Button size="sm" variant="outline" onClick={() => props.onAssign(row)} aria-label={t('list-action_named', { action: t('potential-assign'), target: call.title })}>
-                          {t('potential-assign')}
+                          {t('potential-assign_confirm')}
                         </Button>
                       ) : row.tenderId ? (
                         <Link href={`/tenders/${row.tenderId}`} className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>

@@ -255,15 +255,14 @@ function DocumentsTable(props: TenderDocsViewProps) {
             <TableCell>{doc.uploadedBy?.username ?? '—'}</TableCell>
             <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{formatDateTime(doc.createdAt, i18n.language)}</TableCell>
             <TableCell>
-              <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '1' })}>
+              <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
                 <a href={doc.url} download className={button({ variant: 'ghost', size: 'sm' })} aria-label={t('list-action_named', { action: t('tenderdocs-download'), target: doc.fileName })}>
                   <Download size={14} aria-hidden="true" />
                   {t('tenderdocs-download')}
                 </a>
                 <ReplaceButton doc={doc} accept={props.accept} busy={props.replacingId === doc._id} disabled={props.replacingId !== null} onReplace={props.onReplace} />
-                <Button size="sm" variant="ghost" onClick={() => props.onDelete(doc)} aria-label={t('list-action_named', { action: t('tenderdocs-delete'), target: doc.fileName })}>
-                  <Trash2 size={14} aria-hidden="true" />
-                  {t('tenderdocs-delete')}
+                <Button size="icon" variant="ghost" onClick={() => props.onDelete(doc)} aria-label={t('list-action_named', { action: t('tenderdocs-delete'), target: doc.fileName })}>
+                  <Trash2 size={16} aria-hidden="true" className={css({ color: 'danger.text' })} />
                 </Button>
               </div>
             </TableCell>
@@ -296,9 +295,8 @@ function ReplaceButton({ doc, accept, busy, disabled, onReplace }: { doc: Tender
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button size="sm" variant="ghost" disabled={disabled} onClick={() => input.current?.click()} aria-label={t('list-action_named', { action: t('tenderdocs-replace'), target: doc.fileName })}>
-        {busy ? <Spinner size="sm" label={t('common-loading')} /> : <RefreshCw size={14} aria-hidden="true" />}
-        {t('tenderdocs-replace')}
+      <Button size="icon" variant="ghost" disabled={disabled} onClick={() => input.current?.click()} aria-label={t('list-action_named', { action: t('tenderdocs-replace'), target: doc.fileName })}>
+        {busy ? <Spinner size="sm" label={t('common-loading')} /> : <RefreshCw size={16} aria-hidden="true" />}
       </Button>
       <input
         ref={input}

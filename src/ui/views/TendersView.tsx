@@ -89,22 +89,29 @@ export function TendersView(props: TendersViewProps) {
               <TableHeader>{t('tenders-col_status')}</TableHeader>
               <TableHeader>{t('tenders-col_deadline')}</TableHeader>
               <TableHeader>{t('tenders-col_match')}</TableHeader>
-              <TableHeader className={css({ textAlign: 'end' })}>{t('tenders-col_lots')}</TableHeader>
             </TableRow>
           </TableHead>
           <tbody>
             {list.items.map((tender) => (
               <TableRow key={tender._id}>
-                <TableCell className={css({ minW: '16rem', maxW: '28rem' })}>
+                <TableCell className={css({ minW: '13rem', maxW: '28rem' })}>
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-                    <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>{tender.tenderCall.reference}</span>
+                    {/* The lots ride with the reference: a column of their own pushed the table past a laptop's width. */}
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                      <span className={css({ fontFamily: 'mono' })}>{tender.tenderCall.reference}</span> ·{' '}
+                      <span>
+                        {tender.tenderCall.lots.length === 0
+                          ? t('tenders-lots_single')
+                          : t('tenders-lots_meta', { answered: tender.answeredLots.length, total: tender.tenderCall.lots.length })}
+                      </span>
+                    </span>
                     <Link href={`/tenders/${tender._id}`} className={css({ fontWeight: 'medium' })}>
                       {tender.tenderCall.title}
                     </Link>
                   </div>
                 </TableCell>
                 {admin ? <TableCell>{tender.company.name}</TableCell> : null}
-                <TableCell className={css({ minW: '10rem' })}>{tender.tenderCall.buyer}</TableCell>
+                <TableCell className={css({ minW: '8rem' })}>{tender.tenderCall.buyer}</TableCell>
                 <TableCell>
                   <TenderStatusBadge status={tender.status} />
                 </TableCell>
@@ -113,11 +120,6 @@ export function TendersView(props: TendersViewProps) {
                 </TableCell>
                 <TableCell>
                   <MatchBadge matchStatus={tender.matchStatus} score={tender.matchScore} />
-                </TableCell>
-                <TableCell className={css({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
-                  {tender.tenderCall.lots.length === 0
-                    ? t('tenders-lots_single')
-                    : t('tenders-lots_answered', { answered: tender.answeredLots.length, total: tender.tenderCall.lots.length })}
                 </TableCell>
               </TableRow>
             ))}

@@ -78,7 +78,7 @@ describe('tender lists', () => {
     const u = userEvent.setup();
     show(<Tenders.Loaded />);
     const table = await screen.findByRole('table', { name: "Appels d'offres de l'entreprise" });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(["Appel d'offres", 'Acheteur', 'Statut', 'Date limite de remise', 'Correspondance', 'Lots']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(["Appel d'offres", 'Acheteur', 'Statut', 'Date limite de remise', 'Correspondance']);
     const link = within(table).getByRole('link', { name: tenderJeanMoulin.tenderCall.title });
     expect(link.getAttribute('href')).toBe(`/tenders/${tenderJeanMoulin._id}`);
     const row = link.closest('tr')!;
@@ -87,7 +87,7 @@ describe('tender lists', () => {
     expect(toneOf(within(row).getByText('En cours'))).toBe('danger');
     expect(within(row).getByText('dans 3 jours')).toBeTruthy();
     expect(within(row).getByText('Correspondance forte · 87/100')).toBeTruthy();
-    expect(within(row).getByText('2 / 3 lot(s)')).toBeTruthy();
+    expect(within(row).getByText('2 lot(s) sur 3 retenu(s)')).toBeTruthy();
     expect(within(table).getByText('Lot unique')).toBeTruthy();
     expect(within(table).queryByText('BTP Lyon Rénovation')).toBeNull();
     expect(screen.queryByLabelText('Entreprise')).toBeNull();
