@@ -823,6 +823,75 @@ export interface paths {
         patch: operations["updateDceTemplate"];
         trace?: never;
     };
+    "/api/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File an issue report from any signed-in page, with an optional screenshot (PNG, JPEG or GIF, at most 1 MB, checked by content). */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issue reports, newest first; admins see everyone's, others their own. */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report (its reporter's, or any for admins). */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a report's status (admin). */
+        patch: operations["updateReportStatus"];
+        trace?: never;
+    };
+    "/api/reports/{id}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report's screenshot (the token cookie is accepted so that an img tag can load it). */
+        get: operations["getReportScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1432,6 +1501,61 @@ export interface components {
             details: components["schemas"]["DceTemplate"];
             /** @description True: the template is in use and was not changed; send again with confirm. */
             isWarning: boolean;
+        };
+        /** @enum {string} */
+        ReportType: "bug" | "feature_request" | "feedback" | "other";
+        /** @enum {string} */
+        ReportPriority: "low" | "medium" | "high" | "critical";
+        /** @enum {string} */
+        ReportStatus: "open" | "in_progress" | "resolved" | "closed";
+        ReportForm: {
+            title: string;
+            description: string;
+            type: components["schemas"]["ReportType"];
+            priority: components["schemas"]["ReportPriority"];
+            currentUrl: string;
+            /**
+             * Format: binary
+             * @description Optional screenshot; PNG, JPEG or GIF by content, at most 1 MB.
+             */
+            screenshotId?: string;
+        };
+        ReportStatusBody: {
+            status: components["schemas"]["ReportStatus"];
+        };
+        Report: {
+            _id: components["schemas"]["Id"];
+            title: string;
+            description: string;
+            type: components["schemas"]["ReportType"];
+            priority: components["schemas"]["ReportPriority"];
+            status: components["schemas"]["ReportStatus"];
+            currentUrl: string;
+            screenshot: {
+                url: string;
+            } | null;
+            reporter: {
+                _id: components["schemas"]["Id"];
+                username: string;
+                primaryEmail: string;
+            } | null;
+            company: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ReportList: {
+            count: number;
+            totalPages: number;
+            reports: components["schemas"]["Report"][];
+        };
+        ReportWriteResult: {
+            msg: string;
+            details: components["schemas"]["Report"];
         };
     };
     responses: {
@@ -3216,6 +3340,144 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            /** @description Filed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+                /** @description Admins only, a company's id (its staff's reports). */
+                filterBy?: components["schemas"]["Id"];
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["ReportStatus"];
+                type?: components["schemas"]["ReportType"];
+                priority?: components["schemas"]["ReportPriority"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportStatusBody"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReportScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

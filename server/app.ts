@@ -28,6 +28,7 @@ import { tendersHandlers } from './domains/tenders/routes';
 import { tenderDocsHandlers } from './domains/tender-docs/routes';
 import { companyDocsHandlers } from './domains/company-docs/routes';
 import { dceTemplatesHandlers } from './domains/dce-templates/routes';
+import { reportsHandlers } from './domains/reports/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...tenderDocsHandlers(deps),
     ...companyDocsHandlers(deps),
     ...dceTemplatesHandlers(deps),
+    ...reportsHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

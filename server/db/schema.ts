@@ -309,5 +309,30 @@ export const companyDocuments = pgTable(
   (t) => [index('company_documents_company_idx').on(t.companyId, t.validUntil)],
 );
 
+export const reportTypeEnum = pgEnum('report_type', ['bug', 'feature_request', 'feedback', 'other']);
+export const reportPriorityEnum = pgEnum('report_priority', ['low', 'medium', 'high', 'critical']);
+export const reportStatusEnum = pgEnum('report_status', ['open', 'in_progress', 'resolved', 'closed']);
+
+// Issue reports filed from any signed-in page. They outlive their reporter and the company
+// (kept for the admins' history); company_id is the reporter's company when the report was filed.
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: reportTypeEnum('type').notNull(),
+    priority: reportPriorityEnum('priority').notNull(),
+    status: reportStatusEnum('status').notNull().default('open'),
+    currentUrl: text('current_url').notNull(),
+    screenshotKey: text('screenshot_key'),
+    screenshotMime: text('screenshot_mime'),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('reports_created_idx').on(t.createdAt), index('reports_reporter_idx').on(t.reporterId)],
+);
+
 export type TenderStatus = (typeof tenderStatusEnum.enumValues)[number];
 export type MatchStatus = (typeof matchStatusEnum.enumValues)[number];

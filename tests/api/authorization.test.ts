@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { companies, invitations, outboxEmails, tenderCalls, users, type Role } from '../../server/db/schema';
+import { companies, invitations, outboxEmails, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -111,6 +111,35 @@ async function insertCall() {
 }
 const callInput = () => ({ reference: `MATRICE-${randomUUID().slice(0, 8)}`, title: 'Nettoyage des locaux', buyer: 'Ville de Grenoble', submissionDeadline: new Date(Date.now() + 20 * 86_400_000).toISOString() });
 const documentForm = (fields: { name: string; value: string }[]) => multipart([...fields, { name: 'file', filename: 'Pièce.pdf', type: 'application/pdf', data: pdf() }]);
+/** A fresh report filed by the target company's employee (A's employeeA, B's member), with a screenshot. */
+async function insertReport(target: Target) {
+  const reporter = companyOf(target).member;
+  const id = randomUUID();
+  await localStorage(ctx.filesDir).put(`reports/${id}.png`, tinyPng);
+  await ctx.db.insert(reports).values({
+    id,
+    title: 'Bouton bloqué',
+    description: `Signalé par ${reporter.username} depuis le tableau de bord.`,
+    type: 'bug',
+    priority: 'high',
+    currentUrl: '/dashboard',
+    screenshotKey: `reports/${id}.png`,
+    screenshotMime: 'image/png',
+    reporterId: reporter.id,
+    companyId: reporter.companyId,
+  });
+  return id;
+}
+/** Reports belong to their reporter, not to the company: admins and the reporter (A's employee on A's report) only. */
+const reporterOnly = (target: Target): Expected => (target === 'A' ? secured(200, 404, 200, 404) : secured(200, 404, 404, 404));
+const reportForm = () =>
+  multipart([
+    { name: 'title', value: 'Export impossible' },
+    { name: 'description', value: "L'export PDF de la liste ne démarre pas." },
+    { name: 'type', value: 'bug' },
+    { name: 'priority', value: 'medium' },
+    { name: 'currentUrl', value: '/tenders' },
+  ]);
 
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
@@ -296,6 +325,22 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/companyDocs/${await companyDocOf(target)}/file`) }),
   ),
+  // Reports: anyone files and lists (their own); reading is for the reporter and admins, triage for admins.
+  createReport: self(secured(201, 201, 201, 201), async () => ({ request: { method: 'POST', url: '/api/reports/', ...reportForm() } })),
+  listReports: onBoth(
+    () => secured(200, 200, 200, 200),
+    // The target company's employee has filed one more: B's must never show to A's staff.
+    async (_caller, target) => {
+      await insertReport(target);
+      return { request: json('GET', '/api/reports?perPage=all') };
+    },
+  ),
+  getReport: onBoth(reporterOnly, async (_caller, target) => ({ request: json('GET', `/api/reports/${await insertReport(target)}`) })),
+  updateReportStatus: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/reports/${await insertReport(target)}`, { status: 'resolved' }) }),
+  ),
+  getReportScreenshot: onBoth(reporterOnly, async (_caller, target) => ({ request: json('GET', `/api/reports/${await insertReport(target)}/screenshot`) })),
 };
 
 /** What of company B must never reach A's staff. */
