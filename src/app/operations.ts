@@ -3,26 +3,45 @@ import type { Api } from '../api/client';
 import type { Profile, RequestSuccess } from '../machines/types';
 import type { PageCalls } from './page-calls';
 
+/**
+ * A call whose signal was aborted never settles: the state that asked for it has been left, so
+ * its outcome belongs to nobody. In development, React's strict mode stops and restarts every
+ * statechart once; XState then starts the call again, and without this the first call's abort
+ * error would reach the restarted statechart as a failure ("signal is aborted without reason").
+ */
+export async function unlessAborted<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (signal.aborted) return new Promise<T>(() => undefined);
+    throw error;
+  }
+}
+
+/** An operation's actor: a promise actor whose aborted calls never settle (above). */
+const operation = <O, I>(run: (args: { input: I; signal: AbortSignal }) => Promise<O>) =>
+  fromPromise<O, I>(({ input, signal }) => unlessAborted(signal, () => run({ input, signal })));
+
 /** Loads the HTTP client on first use: a signed-out visit to /sign-in never needs it before submit. */
 export type ApiLoader = () => Promise<Api>;
 
 // Actors named after the operationId they call; machines receive them with machine.provide().
 export function createOperations(loadApi: ApiLoader) {
   return {
-    loginUser: fromPromise<{ token: string; message: string }, { email: string; password: string }>(async ({ input, signal }) => {
+    loginUser: operation<{ token: string; message: string }, { email: string; password: string }>(async ({ input, signal }) => {
       const api = await loadApi();
       const data = await api.call(() => api.client.POST('/api/users/login', { body: input, signal }));
       return { token: data.token, message: data.msg };
     }),
-    getProfile: fromPromise<Profile, { token: string }>(async ({ signal }) => {
+    getProfile: operation<Profile, { token: string }>(async ({ signal }) => {
       const api = await loadApi();
       return api.call(() => api.client.GET('/api/users/profile', { signal }));
     }),
-    logoutUser: fromPromise<unknown, { token: string }>(async ({ signal }) => {
+    logoutUser: operation<unknown, { token: string }>(async ({ signal }) => {
       const api = await loadApi();
       return api.call(() => api.client.POST('/api/users/logout', { signal }));
     }),
-    registerUser: fromPromise<RequestSuccess<{ token: string; profile: Profile }>, { username: string; email: string; password: string }>(
+    registerUser: operation<RequestSuccess<{ token: string; profile: Profile }>, { username: string; email: string; password: string }>(
       async ({ input, signal }) => {
         const api = await loadApi();
         const data = await api.call(() => api.client.POST('/api/users/register', { body: input, signal }));
@@ -89,6 +108,9 @@ const PAGE_CALLS = [
   'listPotentialTenders',
   'createTender',
   'createTenderCall',
+  'createReport',
+  'listReports',
+  'updateReportStatus',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;
@@ -98,7 +120,7 @@ function pageOperations(loadApi: ApiLoader): PageOperations {
   void everyPageCall;
   const entries = PAGE_CALLS.map((name) => [
     name,
-    fromPromise<unknown, unknown>(async ({ input, signal }) => {
+    operation<unknown, unknown>(async ({ input, signal }) => {
       const [api, { pageCalls }] = await Promise.all([loadApi(), import('./page-calls')]);
       const call = pageCalls[name] as (api: Api, input: unknown, signal: AbortSignal) => Promise<unknown>;
       return call(api, input, signal);
