@@ -3,6 +3,7 @@
 import type { Api } from '../api/client';
 import type { ListPage, ListQuery } from '../machines/list.machine';
 import type { Profile, RequestSuccess } from '../machines/types';
+import type { ReportSubmission } from '../machines/report-form.machine';
 import type { components } from '../../openapi/schema';
 import { sendWithProgress } from './upload';
 
@@ -23,6 +24,7 @@ type PotentialTender = components['schemas']['PotentialTender'];
 type DceTemplate = components['schemas']['DceTemplate'];
 type DceTemplateInput = components['schemas']['DceTemplateInput'];
 type DceTemplatePatch = components['schemas']['DceTemplatePatch'];
+type Report = components['schemas']['Report'];
 
 /** Rows per page of the admin and company tables. */
 const PER_PAGE = 20;
@@ -285,6 +287,32 @@ export const pageCalls = {
   },
   createTenderCall: async (api: Api, input: components['schemas']['TenderCallInput'], signal: AbortSignal): Promise<RequestSuccess<PotentialTender['tenderCall']>> => {
     const data = await api.call(() => api.client.POST('/api/tenderCalls', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // Issue reports (issue 5). The screenshot is typed by what machines know of a file; a browser File at run time.
+  createReport: async (api: Api, input: ReportSubmission, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const form = new FormData();
+    for (const name of ['title', 'description', 'type', 'priority', 'currentUrl'] as const) form.set(name, input[name]);
+    if (input.screenshot instanceof Blob) form.set('screenshotId', input.screenshot);
+    const data = await api.call(() => api.client.POST('/api/reports/', { body: {} as components['schemas']['ReportForm'], bodySerializer: () => form, signal }));
+    // The form only needs the message: the filed report is read on /reports.
+    return { message: data.msg, data: null };
+  },
+  listReports: async (api: Api, input: ListQuery<{ status: string; type: string; priority: string }>, signal: AbortSignal): Promise<ListPage<Report>> => {
+    const { status, type, priority } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      status: (status || undefined) as Report['status'] | undefined,
+      type: (type || undefined) as Report['type'] | undefined,
+      priority: (priority || undefined) as Report['priority'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/reports', { params: { query }, signal }));
+    return { items: data.reports, count: data.count, totalPages: data.totalPages };
+  },
+  updateReportStatus: async (api: Api, input: { id: string; status: Report['status'] }, signal: AbortSignal): Promise<RequestSuccess<Report>> => {
+    const data = await api.call(() => api.client.PATCH('/api/reports/{id}', { params: { path: { id: input.id } }, body: { status: input.status }, signal }));
     return { message: data.msg, data: data.details };
   },
 };

@@ -13,6 +13,7 @@ import { createRequestMachine } from '../../machines/request.machine';
 import type { DashboardSummary } from '../../ui/views/admin-types';
 import { DrawerContext } from '../drawer';
 import { MenuBadgesContext } from '../menu-badges';
+import { ReportFormLauncher } from '../report-form';
 import { useHeaderControls } from '../header-controls';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
@@ -88,6 +89,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         <SideMenu sections={sections} currentPath={location} mode="full" />
       </Drawer>
+      <ReportFormLauncher />
     </MenuBadgesContext.Provider>
   );
 }

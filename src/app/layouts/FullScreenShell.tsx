@@ -4,6 +4,7 @@ import { FullScreenLayout } from '../../ui/views/FullScreenLayout';
 import { Header } from '../../ui/views/Header';
 import { ProfileMenu } from '../../ui/views/ProfileMenu';
 import { useHeaderControls } from '../header-controls';
+import { ReportFormLauncher } from '../report-form';
 import { SessionContext } from '../session';
 
 // Lazy-loaded like AppShell: the full-screen pages are signed-in pages.
@@ -16,5 +17,10 @@ export default function FullScreenShell({ children }: { children: ReactNode }) {
   const end = profile ? (
     <ProfileMenu profile={profile} signingOut={signingOut} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
   ) : null;
-  return <FullScreenLayout header={<Header {...controls} end={end} />}>{children}</FullScreenLayout>;
+  return (
+    <>
+      <FullScreenLayout header={<Header {...controls} end={end} />}>{children}</FullScreenLayout>
+      <ReportFormLauncher />
+    </>
+  );
 }

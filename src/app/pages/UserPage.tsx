@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useObjectUrl } from '../use-object-url';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'wouter';
@@ -128,11 +129,3 @@ function MyProfile({ user }: { user: UserDetails }) {
   );
 }
 
-/** An object URL for a local preview, revoked when the file changes or the page leaves. */
-function useObjectUrl(blob: Blob | null): string | null {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
