@@ -140,7 +140,7 @@ describe('route table, rendered', () => {
   });
 
   it('the page title is the product name and the page title', async () => {
-    await renderApp({ path: '/reports', who: 'admin' });
+    await renderApp({ path: '/billing/success', who: 'admin' });
     await waitFor(() => expect(document.title).toBe('Soumissio — Bientôt disponible'), { timeout: 4000 });
     expect(screen.getByRole('heading', { name: 'Cette partie de Soumissio est en préparation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour au tableau de bord' }).getAttribute('href')).toBe('/dashboard');

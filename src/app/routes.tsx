@@ -71,7 +71,7 @@ export const routes: RouteDef[] = [
   { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderChatPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
   { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyDocsPage')) },
-  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: ComingSoonPage },
+  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/ReportsPage')) },
   { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
   { path: '/billing/success', access: 'signedIn', layout: 'app', page: ComingSoonPage },
   { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: ComingSoonPage },
