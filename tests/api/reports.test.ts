@@ -177,7 +177,7 @@ describe('listing and reading reports', () => {
     expect(ofA.count).toBe(3);
   });
 
-  it('filters by status, type and priority and searches title and description without accents or case', async () => {
+  it('filters by status, type and priority and searches title, description and author without accents or case', async () => {
     const a = await fileOk(bruno, { title: 'Filtre menuiserie', type: 'other', priority: 'critical', description: 'Le filtre par département ne garde pas la sélection.' });
     const b = await fileOk(bruno, { title: 'Lenteur générale', type: 'other', priority: 'low', description: 'Les pages mettent dix secondes à charger.' });
     expect((await setStatus(admin, b._id, 'in_progress')).statusCode).toBe(200);
@@ -191,6 +191,10 @@ describe('listing and reading reports', () => {
     expect((await list(admin, `&search=${encodeURIComponent('lenteur generale')}`)).reports.map((r) => r._id)).toEqual([b._id]);
     expect((await list(bruno, '&search=secondes')).reports.map((r) => r._id)).toEqual([b._id]);
     expect((await list(alice, '&search=secondes')).count).toBe(0);
+    // Admins also find a report by its author's address.
+    const byAuthor = await list(admin, `&search=${encodeURIComponent(bruno.email)}`);
+    expect(byAuthor.count).toBeGreaterThan(0);
+    expect(byAuthor.reports.every((r) => r.reporter?._id === bruno.id)).toBe(true);
     const invalid = await get(admin, '/api/reports?status=done', 'en');
     expect(invalid.statusCode).toBe(400);
   });

@@ -116,10 +116,11 @@ export function reportsHandlers({ db, storage }: Deps): Handlers<'createReport' 
         status ? eq(reports.status, status) : undefined,
         type ? eq(reports.type, type) : undefined,
         priority ? eq(reports.priority, priority) : undefined,
-        searchAny(search, [reports.title, reports.description]),
+        searchAny(search, [reports.title, reports.description, users.username, users.email]),
       );
       const { limit, offset, perPage } = pageOf(request.query);
-      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(where)) as [{ n: number }];
+      // The search also reads the reporter: the count joins them like the page does.
+      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(reports).leftJoin(users, eq(users.id, reports.reporterId)).where(where)) as [{ n: number }];
       let page = selectReports(db, where).orderBy(desc(reports.createdAt), desc(reports.id)).offset(offset).$dynamic();
       if (limit !== undefined) page = page.limit(limit);
       const rows = n > offset ? await page : [];
