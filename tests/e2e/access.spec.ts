@@ -61,7 +61,7 @@ const table: Row[] = [
   { path: `/tender/assisted-writing/${ANY_ID}`, outcomes: signedIn, heading: notFound },
   { path: '/company/documents', outcomes: toOwnCompany('/company/documents'), heading: fr['companydocs-title']! },
   { path: ({ companyId }) => `/company/documents/${companyId}`, outcomes: staffOnly, heading: fr['companydocs-title']! },
-  { path: '/reports', outcomes: adminOnly, heading: soon },
+  { path: '/reports', outcomes: adminOnly, heading: fr['reports-title']! },
   { path: '/billing', outcomes: toOwnCompany('/billing'), heading: soon, load: true },
   { path: '/billing/success', outcomes: signedIn, heading: soon },
   { path: '/billing/cancel', outcomes: signedIn, heading: soon },

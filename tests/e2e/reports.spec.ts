@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { expect, expectAccessible, fr, signIn, test } from './fixtures';
+import { animationsDone, expect, expectAccessible, fr, signIn, test } from './fixtures';
 
 // Issue reports as their users live them (issue 5): an employee files one from any page with a
 // screenshot, the form refusing what the server would refuse; the admin finds it and resolves it.
@@ -49,6 +49,9 @@ test('an employee reports a problem with a screenshot; the admin finds it and re
   const row = adminPage.getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expect(row).toContainText(fr['report-status_open']!);
+  // The table dims while the search loads: axe looks once it is settled.
+  await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
+  await animationsDone(adminPage);
   await expectAccessible(adminPage, '/reports');
   await row.getByRole('button', { name: fr['reports-view_named']!.replace('{{title}}', title) }).click();
   const detail = adminPage.getByRole('dialog');
