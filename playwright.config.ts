@@ -39,7 +39,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
     },

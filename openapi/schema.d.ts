@@ -892,6 +892,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform statistics computed from the tenders and their status history (formulas in docs/decisions.md). */
+        get: operations["getAdminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organigrammes/{companyId}/organigramme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A company's organisation charts (both kinds, or the one named by type). Staff read their own company's. */
+        get: operations["getOrganigrammes"];
+        /** Replace the positions of a company's chart of one kind. */
+        put: operations["replaceOrganigramme"];
+        /** Draw a company's chart of one kind (one of each kind per company). */
+        post: operations["createOrganigramme"];
+        /** Remove a company's chart of one kind. */
+        delete: operations["deleteOrganigramme"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plannings/tender/{tenderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tender's planning. 404 with msgType planning-not_found when the tender has none yet. */
+        get: operations["getTenderPlanning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plannings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a tender's planning (one per tender). */
+        post: operations["createPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plannings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replace a planning's task list. Tasks with an _id keep it (it must be one of this planning's); tasks left out are removed. */
+        patch: operations["updatePlanning"];
+        trace?: never;
+    };
+    "/api/plannings/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a task at the end of a planning. */
+        post: operations["addPlanningTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change one task named in the body, only the fields given. */
+        patch: operations["updatePlanningTaskByBody"];
+        trace?: never;
+    };
+    "/api/plannings/{id}/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                taskId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one task. */
+        delete: operations["deletePlanningTask"];
+        options?: never;
+        head?: never;
+        /** Change one task, only the fields given (the single-task update; same rules as the body form). */
+        patch: operations["updatePlanningTask"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1137,6 +1266,43 @@ export interface components {
                 pendingInvites: number;
                 outboxEmails: number;
             };
+            /** @description Staff only; the company's tenders by status, every status listed. */
+            pipeline?: {
+                status: components["schemas"]["TenderStatus"];
+                count: number;
+            }[];
+            /** @description Staff only; the 5 nearest submission deadlines still ahead of tenders not yet submitted or decided. */
+            nextDeadlines?: {
+                _id: components["schemas"]["Id"];
+                reference: string;
+                title: string;
+                buyer: string;
+                status: components["schemas"]["TenderStatus"];
+                /** Format: date-time */
+                submissionDeadline: string;
+            }[];
+            /** @description Staff only; vault documents expired or expiring within 30 days, soonest first (at most 5). */
+            expiringDocuments?: {
+                _id: components["schemas"]["Id"];
+                title: string;
+                kind: components["schemas"]["CompanyDocumentKind"];
+                /** Format: date */
+                validUntil: string;
+                validity: components["schemas"]["DocumentValidity"];
+                daysLeft: number;
+            }[];
+            /** @description Staff only; tasks not done in the plannings of the company's tenders, earliest end first (at most 8). */
+            openTasks?: {
+                _id: components["schemas"]["Id"];
+                name: string;
+                /** Format: date */
+                startDate: string;
+                /** Format: date */
+                endDate: string;
+                milestone: boolean;
+                tenderId: components["schemas"]["Id"];
+                tenderTitle: string;
+            }[];
         };
         /** @description Euros excluding VAT, whole euros. */
         Amount: number | null;
@@ -1556,6 +1722,162 @@ export interface components {
         ReportWriteResult: {
             msg: string;
             details: components["schemas"]["Report"];
+        };
+        /** @description A percentage, 0 to 100, one decimal. */
+        RatePercent: number;
+        /** @description A decimal number as text with one decimal ("0" when there is nothing to measure). */
+        DecimalText: string;
+        StatusTimeStats: {
+            /** @description Changes into this status. */
+            count: number;
+            averageDays: components["schemas"]["DecimalText"];
+            timeSavings: components["schemas"]["DecimalText"];
+        };
+        AdminStats: {
+            totalTenders: number;
+            responseRate: components["schemas"]["RatePercent"];
+            conversionRate: components["schemas"]["RatePercent"];
+            /** @description The last 12 months, oldest first, Paris time. */
+            tendersByMonth: {
+                month: string;
+                created: number;
+                submitted: number;
+                won: number;
+            }[];
+            statusChangeStats: {
+                averageDays: components["schemas"]["DecimalText"];
+                timeSavings: components["schemas"]["DecimalText"];
+                totalCount: number;
+                statusBreakdown: {
+                    submitted: components["schemas"]["StatusTimeStats"];
+                    won: components["schemas"]["StatusTimeStats"];
+                    lost: components["schemas"]["StatusTimeStats"];
+                };
+            };
+        };
+        /** @enum {string} */
+        OrganigrammeType: "normal" | "construction";
+        /**
+         * @description normal (also spelt global) or construction (also spelt chantier).
+         * @enum {string}
+         */
+        OrganigrammeTypeInput: "normal" | "global" | "construction" | "chantier";
+        OrganigrammePosition: {
+            /** @description Chosen by the client */
+            _id: string;
+            /** @description null for the root */
+            parentId: string | null;
+            title: string;
+            /** @description The person holding the position. */
+            name: string;
+            /** @description Phone or email. */
+            contact?: string;
+        };
+        OrganigrammePositions: components["schemas"]["OrganigrammePosition"][];
+        OrganigrammeCreateBody: {
+            type: components["schemas"]["OrganigrammeTypeInput"];
+            positions: components["schemas"]["OrganigrammePositions"];
+        };
+        OrganigrammePositionsBody: {
+            positions: components["schemas"]["OrganigrammePositions"];
+        };
+        Organigramme: {
+            _id: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            type: components["schemas"]["OrganigrammeType"];
+            positions: {
+                _id: string;
+                parentId: string | null;
+                title: string;
+                name: string;
+                contact: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganigrammeList: {
+            organigrammes: components["schemas"]["Organigramme"][];
+        };
+        OrganigrammeWriteResult: {
+            msg: string;
+            details: components["schemas"]["Organigramme"];
+        };
+        /**
+         * Format: date
+         * @description A calendar day (Paris), YYYY-MM-DD, from 2000-01-01 to 2100-12-31.
+         */
+        PlanningDate: string;
+        PlanningTaskInput: {
+            _id?: components["schemas"]["Id"];
+            name: string;
+            startDate: components["schemas"]["PlanningDate"];
+            endDate: components["schemas"]["PlanningDate"];
+            /** @default false */
+            done: boolean;
+            /**
+             * @description A key date; its end is its start.
+             * @default false
+             */
+            milestone: boolean;
+        };
+        PlanningTaskUpdates: {
+            name?: string;
+            startDate?: components["schemas"]["PlanningDate"];
+            endDate?: components["schemas"]["PlanningDate"];
+            done?: boolean;
+            milestone?: boolean;
+        };
+        PlanningTasks: components["schemas"]["PlanningTaskInput"][];
+        PlanningCreateBody: {
+            tenderId: components["schemas"]["Id"];
+            tasks: components["schemas"]["PlanningTasks"];
+        };
+        PlanningTasksBody: {
+            tasks: components["schemas"]["PlanningTasks"];
+        };
+        PlanningTaskBody: {
+            task: components["schemas"]["PlanningTaskInput"];
+        };
+        PlanningTaskUpdateBody: {
+            taskId: components["schemas"]["Id"];
+            updates: components["schemas"]["PlanningTaskUpdates"];
+        };
+        PlanningTask: {
+            _id: components["schemas"]["Id"];
+            name: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            done: boolean;
+            milestone: boolean;
+        };
+        /** @description The call's dates, suggested as milestones. */
+        PlanningKeyDates: {
+            /** Format: date-time */
+            questionsDeadline: string | null;
+            /** Format: date-time */
+            siteVisitDate: string | null;
+            /** Format: date-time */
+            submissionDeadline: string;
+        };
+        Planning: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            /** @description In the order of the list. */
+            tasks: components["schemas"]["PlanningTask"][];
+            keyDates: components["schemas"]["PlanningKeyDates"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlanningWriteResult: {
+            msg: string;
+            planning: components["schemas"]["Planning"];
         };
     };
     responses: {
@@ -3477,6 +3799,340 @@ export interface operations {
                     "image/*": string;
                 };
             };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getOrganigrammes: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["OrganigrammeTypeInput"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charts that exist (none is an empty list). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganigrammeList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    replaceOrganigramme: {
+        parameters: {
+            query: {
+                type: components["schemas"]["OrganigrammeTypeInput"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganigrammePositionsBody"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganigrammeWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createOrganigramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganigrammeCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganigrammeWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteOrganigramme: {
+        parameters: {
+            query: {
+                type: components["schemas"]["OrganigrammeTypeInput"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTenderPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The planning. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Planning"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updatePlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningTasksBody"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addPlanningTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningTaskBody"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updatePlanningTaskByBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningTaskUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deletePlanningTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                taskId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updatePlanningTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                taskId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningTaskUpdates"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };

@@ -29,6 +29,9 @@ import { tenderDocsHandlers } from './domains/tender-docs/routes';
 import { companyDocsHandlers } from './domains/company-docs/routes';
 import { dceTemplatesHandlers } from './domains/dce-templates/routes';
 import { reportsHandlers } from './domains/reports/routes';
+import { planningsHandlers } from './domains/plannings/routes';
+import { organigrammesHandlers } from './domains/organigrammes/routes';
+import { adminStatsHandlers } from './domains/admin/stats';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -129,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...companyDocsHandlers(deps),
     ...dceTemplatesHandlers(deps),
     ...reportsHandlers(deps),
+    ...planningsHandlers(deps),
+    ...organigrammesHandlers(deps),
+    ...adminStatsHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -332,6 +332,59 @@ export const reports = pgTable(
     ...timestamps,
   },
   (t) => [index('reports_created_idx').on(t.createdAt), index('reports_reporter_idx').on(t.reporterId)],
+);
+
+// A tender's response planning: one per tender, its tasks in the order of the list.
+export const plannings = pgTable('plannings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenderId: uuid('tender_id')
+    .notNull()
+    .unique('plannings_tender_idx')
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+export const planningTasks = pgTable(
+  'planning_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planningId: uuid('planning_id')
+      .notNull()
+      .references(() => plannings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    done: boolean('done').notNull().default(false),
+    // A key date of the call (questions, site visit, submission): shown as a diamond, end = start.
+    milestone: boolean('milestone').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('planning_tasks_planning_idx').on(t.planningId, t.position),
+    check('planning_tasks_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const organigrammeTypeEnum = pgEnum('organigramme_type', ['normal', 'construction']);
+
+// A company's organisation chart of one kind: the whole company (normal) or a construction site
+// team (construction). Positions are one tree, checked by the server before any write.
+export const organigrammes = pgTable(
+  'organigrammes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: organigrammeTypeEnum('type').notNull(),
+    positions: jsonb('positions').$type<{ _id: string; parentId: string | null; title: string; name: string; contact: string }[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('organigrammes_company_type_idx').on(t.companyId, t.type)],
 );
 
 export type TenderStatus = (typeof tenderStatusEnum.enumValues)[number];
