@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useSearch } from 'wouter';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
 import type { MatchStatus, TenderRow } from '../../ui/views/tender-types';
 import { TendersView } from '../../ui/views/TendersView';
 import { useServices } from '../services';
@@ -34,7 +35,10 @@ function AdminTenders() {
 
 function CompanyTenders() {
   const { operations } = useServices();
-  const tenders = useList(companyMachine, operations.listMyCompanyTenders);
+  // The dashboard's pipeline links here with ?status= to list the tenders at one stage.
+  const asked = new URLSearchParams(useSearch()).get('status') ?? '';
+  const status = (TENDER_STATUSES as string[]).includes(asked) ? asked : '';
+  const tenders = useList(companyMachine, operations.listMyCompanyTenders, { filters: { ...noFilters, status } });
   return <Tenders scope="company" tenders={tenders} companies={[]} />;
 }
 

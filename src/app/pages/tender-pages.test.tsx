@@ -137,3 +137,14 @@ describe('guarded tender pages', () => {
     await waitFor(() => expect(app.current()).toBe('/not-found'));
   });
 });
+
+describe('company tenders list', () => {
+  it('opens filtered on the status named in the address (the dashboard pipeline links there)', async () => {
+    const list = vi.fn(async (_: unknown) => ({ items: [], count: 0, totalPages: 0 }));
+    const operations = fakeOperations({ current: users.manager }, { listMyCompanyTenders: fromPromise(({ input }) => list(input)) });
+    await renderApp({ path: '/company/tenders?status=submitted', who: 'manager', operations });
+    await waitFor(() => expect(list).toHaveBeenCalled());
+    expect(list.mock.calls[0]![0]).toMatchObject({ filters: { status: 'submitted' } });
+    expect((await screen.findByRole('combobox', { name: 'Statut' })).textContent).toContain('Déposé');
+  });
+});
