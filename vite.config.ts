@@ -13,6 +13,9 @@ export default defineConfig({
       // so the shim's fallback code would only weigh on the first page.
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+      // frappe-gantt's package exports map its stylesheet only under a "style" condition that Vite
+      // does not use: this name reaches it (imported by the lazy planning chart only).
+      { find: /^frappe-gantt\/style\.css$/, replacement: fileURLToPath(new URL('./node_modules/frappe-gantt/dist/frappe-gantt.css', import.meta.url)) },
     ],
   },
   server: {

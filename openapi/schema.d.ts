@@ -1763,9 +1763,9 @@ export interface components {
          */
         OrganigrammeTypeInput: "normal" | "global" | "construction" | "chantier";
         OrganigrammePosition: {
-            /** @description Chosen by the client */
+            /** @description Chosen by the client, unique within the chart. */
             _id: string;
-            /** @description null for the root */
+            /** @description null for the root, the only one. */
             parentId: string | null;
             title: string;
             /** @description The person holding the position. */

@@ -24,6 +24,8 @@ type DemoCall = {
   lots?: [string, number | null][];
   /** The demo company's stage on this call; absent: a potential tender. */
   status?: TenderStatus;
+  /** Days between the tender's successive status changes (its PATHS); 6 each when absent. */
+  stepDays?: number[];
 };
 
 const ARA = 'Auvergne-Rhône-Alpes';
@@ -208,7 +210,46 @@ export const DEMO_CALLS: DemoCall[] = [
       ['Menuiseries extérieures bois', 130_000],
     ],
   },
+  ...archivedCalls(),
 ];
+
+/**
+ * Calls the demo company answered over the past year, decided or let go: they give the admin
+ * statistics (tenders by month, response and win rates, days per status, the 90-day comparison)
+ * a history to measure. Each path takes its own time (stepDays), decisions come weeks after the deadline.
+ */
+function archivedCalls(): DemoCall[] {
+  const rows: [string, string, string, string, number, TenderStatus, number[]][] = [
+    // reference, title, buyer, department, deadline (days), status, days between changes
+    ['25-132410', 'Réfection de la toiture du gymnase Jean-Jaurès', 'Ville de Vienne', '38', -300, 'won', [2, 25, 40]],
+    ['25-135872', 'Mise en accessibilité de l’hôtel de ville', 'Commune de Rive-de-Gier', '42', -270, 'lost', [4, 22, 30]],
+    ['25-139904', 'Extension de l’école maternelle des Tilleuls', 'Ville de Roanne', '42', -240, 'won', [3, 26, 45]],
+    ['26-100318', 'Ravalement des façades du conservatoire', 'Ville de Chambéry', '73', -210, 'lost', [5, 20, 28]],
+    ['26-102755', 'Construction d’un local technique pour les services municipaux', 'Commune de Meyzieu', '69', -180, 'won', [2, 24, 35]],
+    ['26-104961', 'Réhabilitation de logements sociaux – lot maçonnerie', 'Lyon Métropole Habitat', '69', -150, 'lost', [3, 25, 38]],
+    ['26-106083', 'Reprise des réseaux d’eaux pluviales du centre-bourg', 'Commune de Crémieu', '38', -120, 'won', [2, 20, 30]],
+    ['26-107640', 'Création d’un préau et d’un abri vélos au collège', 'Département de la Loire', '42', -100, 'not_started', []],
+    ['26-108512', 'Rénovation énergétique de la médiathèque', 'Ville d’Annecy', '74', -95, 'lost', [1, 18, 21]],
+    ['26-110227', 'Aménagement d’une maison de santé pluridisciplinaire', 'Communauté de communes du Pilat', '42', -70, 'won', [2, 16, 25]],
+    ['26-111396', 'Démolition et désamiantage de l’ancienne caserne', 'Ville de Valence', '26', -45, 'won', [1, 14, 20]],
+    ['26-113085', 'Réfection des sanitaires de l’école Pasteur', 'Ville de Villeurbanne', '69', -35, 'not_started', []],
+    ['26-114470', 'Maçonnerie et enduits du pôle petite enfance', 'Commune de Tassin-la-Demi-Lune', '69', -20, 'submitted', [2, 12]],
+  ];
+  return rows.map(([reference, title, buyer, department, deadlineInDays, status, stepDays]) => ({
+    reference,
+    title,
+    buyer,
+    procedure: 'adapted',
+    cpvCodes: ['45262500-6'],
+    department,
+    region: ARA,
+    estimatedAmount: 150_000 + (Math.abs(deadlineInDays) % 7) * 95_000,
+    deadlineInDays,
+    description: `${title} : travaux de bâtiment en procédure adaptée, remise des offres par voie dématérialisée.`,
+    status,
+    stepDays,
+  }));
+}
 
 // The way each stage of the demo pipeline was reached, along the lifecycle.
 const PATHS: Partial<Record<TenderStatus, TenderStatus[]>> = {
@@ -286,6 +327,8 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
       );
       const path = PATHS[demo.status] ?? [];
       const added = at(start, demo.deadlineInDays - 30, 8);
+      // Day of each change, counted from the day the tender was added.
+      const changeDays = path.map((_, i) => (demo.stepDays ?? path.map(() => 6)).slice(0, i + 1).reduce((a, b) => a + b, 0));
       const [tender] = await tx
         .insert(tenders)
         .values({
@@ -298,7 +341,7 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
           matchReasons: match.reasons,
           answeredLots: lots.slice(0, 2).map((l) => l.number),
           responseStep: demo.status === 'in_progress' ? 2 : path.length > 1 ? 6 : 0,
-          statusChangedAt: path.length ? at(start, demo.deadlineInDays - 30 + path.length * 6, 10) : added,
+          statusChangedAt: path.length ? at(start, demo.deadlineInDays - 30 + changeDays.at(-1)!, 10) : added,
           createdAt: added,
         })
         .returning({ id: tenders.id });
@@ -306,7 +349,7 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
       for (const [i, to] of path.entries()) {
         const from = changes[changes.length - 1]!.toStatus;
         if (!TENDER_TRANSITIONS[from].includes(to)) throw new Error(`Demo path ${from} → ${to} is not in the lifecycle`);
-        changes.push({ fromStatus: from, toStatus: to, changedAt: at(start, demo.deadlineInDays - 30 + (i + 1) * 6, 10) });
+        changes.push({ fromStatus: from, toStatus: to, changedAt: at(start, demo.deadlineInDays - 30 + changeDays[i]!, 10) });
       }
       await tx.insert(tenderStatusChanges).values(changes.map((c) => ({ ...c, tenderId: tender!.id, changedBy: actorIds.manager })));
     }

@@ -4,6 +4,8 @@ import type { Database } from './client';
 import { companies, users, type Role } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoTenders } from './demo-tenders';
+import { seedDemoOrganigrammes } from './demo-organigrammes';
+import { seedDemoPlannings } from './demo-plannings';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
 export const DEMO_COMPANY_NAME = 'Durand Bâtiment SAS';
@@ -82,6 +84,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
       .where(and(isNull(users.emailVerifiedAt), sql`lower(${users.email}) in (${sql.join(Object.values(DEMO_ACCOUNTS).map((a) => sql`${a.email}`), sql`, `)})`));
     const idOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id ?? null;
     await seedDemoTenders(db, company!.id, { admin: await idOf(DEMO_ACCOUNTS.admin.email), manager: await idOf(DEMO_ACCOUNTS.manager.email) });
+    await seedDemoOrganigrammes(db, company!.id);
+    await seedDemoPlannings(db, company!.id);
   }
 }
 

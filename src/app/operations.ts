@@ -111,6 +111,18 @@ const PAGE_CALLS = [
   'createReport',
   'listReports',
   'updateReportStatus',
+  'getTenderPlanning',
+  'createPlanning',
+  'updatePlanning',
+  'addPlanningTask',
+  'updatePlanningTask',
+  'deletePlanningTask',
+  'getOrganigrammes',
+  'createOrganigramme',
+  'replaceOrganigramme',
+  'deleteOrganigramme',
+  'getAdminStats',
+  'listLatestReports',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

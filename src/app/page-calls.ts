@@ -4,6 +4,7 @@ import type { Api } from '../api/client';
 import type { ListPage, ListQuery } from '../machines/list.machine';
 import type { Profile, RequestSuccess } from '../machines/types';
 import type { ReportSubmission } from '../machines/report-form.machine';
+import type { OrganigrammeWrite } from '../machines/organigramme.machine';
 import type { components } from '../../openapi/schema';
 import { sendWithProgress } from './upload';
 
@@ -25,6 +26,11 @@ type DceTemplate = components['schemas']['DceTemplate'];
 type DceTemplateInput = components['schemas']['DceTemplateInput'];
 type DceTemplatePatch = components['schemas']['DceTemplatePatch'];
 type Report = components['schemas']['Report'];
+type Planning = components['schemas']['Planning'];
+type PlanningTaskInput = components['schemas']['PlanningTaskInput'];
+type PlanningTaskUpdates = components['schemas']['PlanningTaskUpdates'];
+type Organigramme = components['schemas']['Organigramme'];
+type AdminStats = components['schemas']['AdminStats'];
 
 /** Rows per page of the admin and company tables. */
 const PER_PAGE = 20;
@@ -311,9 +317,64 @@ export const pageCalls = {
     const data = await api.call(() => api.client.GET('/api/reports', { params: { query }, signal }));
     return { items: data.reports, count: data.count, totalPages: data.totalPages };
   },
+  // Statistics and dashboards (issue 5): the admin dashboard's figures and its five latest reports.
+  getAdminStats: async (api: Api, _input: void, signal: AbortSignal): Promise<RequestSuccess<AdminStats>> => {
+    const data = await api.call(() => api.client.GET('/api/admin/stats/', { signal }));
+    return { message: '', data };
+  },
+  listLatestReports: async (api: Api, _input: void, signal: AbortSignal): Promise<RequestSuccess<Report[]>> => {
+    const data = await api.call(() => api.client.GET('/api/reports', { params: { query: { page: 1, perPage: 5 } }, signal }));
+    return { message: '', data: data.reports };
+  },
   updateReportStatus: async (api: Api, input: { id: string; status: Report['status'] }, signal: AbortSignal): Promise<RequestSuccess<Report>> => {
     const data = await api.call(() => api.client.PATCH('/api/reports/{id}', { params: { path: { id: input.id } }, body: { status: input.status }, signal }));
     return { message: data.msg, data: data.details };
+  },
+  // Planning (issue 5): every write answers the whole planning, which replaces the shown one.
+  getTenderPlanning: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.GET('/api/plannings/tender/{tenderId}', { params: { path: { tenderId: input.tenderId } }, signal }));
+    return { message: '', data };
+  },
+  createPlanning: async (api: Api, input: { tenderId: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.POST('/api/plannings', { body: input, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  updatePlanning: async (api: Api, input: { id: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.PATCH('/api/plannings/{id}', { params: { path: { id: input.id } }, body: { tasks: input.tasks }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  addPlanningTask: async (api: Api, input: { id: string; task: PlanningTaskInput }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.POST('/api/plannings/{id}/tasks', { params: { path: { id: input.id } }, body: { task: input.task }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  updatePlanningTask: async (api: Api, input: { id: string; taskId: string; updates: PlanningTaskUpdates }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() =>
+      api.client.PATCH('/api/plannings/{id}/tasks/{taskId}', { params: { path: { id: input.id, taskId: input.taskId } }, body: input.updates, signal }),
+    );
+    return { message: data.msg, data: data.planning };
+  },
+  deletePlanningTask: async (api: Api, input: { id: string; taskId: string }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.DELETE('/api/plannings/{id}/tasks/{taskId}', { params: { path: { id: input.id, taskId: input.taskId } }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  // Organisation charts (issue 5). The fetch-all answer goes to the statechart as is: it normalises it.
+  getOrganigrammes: async (api: Api, input: { companyId: string }, signal: AbortSignal): Promise<unknown> =>
+    api.call(() => api.client.GET('/api/organigrammes/{companyId}/organigramme', { params: { path: { companyId: input.companyId } }, signal })),
+  createOrganigramme: async (api: Api, input: OrganigrammeWrite, signal: AbortSignal): Promise<RequestSuccess<Organigramme>> => {
+    const data = await api.call(() =>
+      api.client.POST('/api/organigrammes/{companyId}/organigramme', { params: { path: { companyId: input.companyId } }, body: { type: input.type, positions: input.positions }, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  replaceOrganigramme: async (api: Api, input: OrganigrammeWrite, signal: AbortSignal): Promise<RequestSuccess<Organigramme>> => {
+    const data = await api.call(() =>
+      api.client.PUT('/api/organigrammes/{companyId}/organigramme', { params: { path: { companyId: input.companyId }, query: { type: input.type } }, body: { positions: input.positions }, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  deleteOrganigramme: async (api: Api, input: { companyId: string; type: Organigramme['type'] }, signal: AbortSignal): Promise<RequestSuccess<{ type: Organigramme['type'] }>> => {
+    const data = await api.call(() => api.client.DELETE('/api/organigrammes/{companyId}/organigramme', { params: { path: { companyId: input.companyId }, query: { type: input.type } }, signal }));
+    return { message: data.msg, data: { type: input.type } };
   },
 };
 

@@ -31,6 +31,8 @@ const spec: [string, Rule][] = [
   ['/tender/dce-analyse/t1', { kind: 'signedIn', roles: ['admin', 'manager'] }],
   ['/tender/cctp-analyse/t1', { kind: 'signedIn' }],
   ['/tenders/t1/docs', { kind: 'signedIn' }],
+  // Not in spec section 2: the tender's response planning (issue 5).
+  ['/tenders/t1/planning', { kind: 'signedIn' }],
   ['/tender/chat/t1', { kind: 'signedIn' }],
   ['/company/documents', { kind: 'companyRedirect', to: (id) => `/company/documents/${id}` }],
   ['/company/documents/c1', { kind: 'signedIn', roles: staff }],

@@ -64,6 +64,7 @@ export const routes: RouteDef[] = [
   { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: TendersPage },
   { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: TendersPage },
   { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDocsPage')) },
+  { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/PlanningPage')) },
   { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDetailsPage')) },
   // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
   { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./pages/DceAnalysePage')) },

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { companies, invitations, outboxEmails, reports, tenderCalls, users, type Role } from '../../server/db/schema';
+import { companies, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -17,7 +17,13 @@ import { siretFor } from './sirets';
 import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
 
 const contract = loadContract();
-const operations = Object.entries(contract.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+// Path items may also hold shared `parameters`: only the HTTP methods are operations.
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => HTTP_METHODS.includes(method))
+    .map(([method, op]) => ({ path, method, op })),
+);
 const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
 
 const callers = ['anonymous', 'admin', 'managerA', 'employeeA', 'managerB'] as const;
@@ -141,6 +147,17 @@ const reportForm = () =>
     { name: 'currentUrl', value: '/tenders' },
   ]);
 
+const chartPositions = [
+  { _id: 'dt', parentId: null, title: 'Directeur de travaux', name: 'Marc Lefèvre' },
+  { _id: 'cc', parentId: 'dt', title: 'Chef de chantier', name: 'Paul Roux' },
+];
+/** Makes sure the target company has a construction chart; answers the company's id. */
+async function chartOf(target: Target) {
+  const companyId = companyOf(target).id;
+  await ctx.db.insert(organigrammes).values({ companyId, type: 'construction', positions: chartPositions.map((p) => ({ ...p, contact: '' })) }).onConflictDoNothing();
+  return companyId;
+}
+
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
@@ -236,6 +253,7 @@ const matrix: Record<string, Row[]> = {
     async (_caller, target) => ({ request: json('DELETE', `/api/invites/${(await insertInvite(companyOf(target).id)).id}`) }),
   ),
   listOutboxEmails: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/outbox?perPage=all') })),
+  getAdminStats: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/stats/') })),
   getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
   // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),
@@ -341,7 +359,75 @@ const matrix: Record<string, Row[]> = {
     async (_caller, target) => ({ request: json('PATCH', `/api/reports/${await insertReport(target)}`, { status: 'resolved' }) }),
   ),
   getReportScreenshot: onBoth(reporterOnly, async (_caller, target) => ({ request: json('GET', `/api/reports/${await insertReport(target)}/screenshot`) })),
+  // Organisation charts: staff read their company's, admins and managers draw them; one per kind.
+  getOrganigrammes: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/organigrammes/${await chartOf(target)}/organigramme`) }),
+  ),
+  createOrganigramme: onBoth(
+    (target) => scoped(target, 201, 201, 403),
+    async (_caller, target) => {
+      await ctx.db.delete(organigrammes).where(eq(organigrammes.companyId, companyOf(target).id));
+      return { request: json('POST', `/api/organigrammes/${companyOf(target).id}/organigramme`, { type: 'chantier', positions: chartPositions }) };
+    },
+  ),
+  replaceOrganigramme: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('PUT', `/api/organigrammes/${await chartOf(target)}/organigramme?type=construction`, { positions: chartPositions }) }),
+  ),
+  deleteOrganigramme: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('DELETE', `/api/organigrammes/${await chartOf(target)}/organigramme?type=chantier`) }),
+  ),
+  // Plannings: the tender's company (every member) and admins; another company's answers 404.
+  getTenderPlanning: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/plannings/tender/${(await insertPlanning(target)).tenderId}`) }),
+  ),
+  createPlanning: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', '/api/plannings', { tenderId: (await insertTender(ctx, companyOf(target).id)).id, tasks: [planningTask] }) }),
+  ),
+  updatePlanning: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/plannings/${(await insertPlanning(target)).id}`, { tasks: [planningTask] }) }),
+  ),
+  addPlanningTask: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/plannings/${(await insertPlanning(target)).id}/tasks`, { task: planningTask }) }),
+  ),
+  updatePlanningTaskByBody: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const planning = await insertPlanning(target);
+      return { request: json('PATCH', `/api/plannings/${planning.id}/tasks`, { taskId: planning.taskId, updates: { done: true } }) };
+    },
+  ),
+  updatePlanningTask: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const planning = await insertPlanning(target);
+      return { request: json('PATCH', `/api/plannings/${planning.id}/tasks/${planning.taskId}`, { endDate: '2026-12-04' }) };
+    },
+  ),
+  deletePlanningTask: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const planning = await insertPlanning(target);
+      return { request: json('DELETE', `/api/plannings/${planning.id}/tasks/${planning.taskId}`) };
+    },
+  ),
 };
+
+const planningTask = { name: 'Chiffrage', startDate: '2026-11-30', endDate: '2026-12-02' };
+/** A fresh tender of the target company with a planning of one task, inserted directly. */
+async function insertPlanning(target: Target) {
+  const companyId = companyOf(target).id;
+  const tender = await insertTender(ctx, companyId);
+  const [planning] = await ctx.db.insert(plannings).values({ tenderId: tender.id, companyId }).returning({ id: plannings.id });
+  const [task] = await ctx.db.insert(planningTasks).values({ planningId: planning!.id, position: 0, ...planningTask }).returning({ id: planningTasks.id });
+  return { id: planning!.id, tenderId: tender.id, taskId: task!.id };
+}
 
 /** What of company B must never reach A's staff. */
 let secretsOfB: string[] = [];

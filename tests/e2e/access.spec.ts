@@ -54,6 +54,7 @@ const table: Row[] = [
   { path: '/tenders', outcomes: adminOnly, heading: fr['tenders-title_admin']! },
   // No tender has this id: each page that loads one says it is not there, whoever asks.
   { path: `/tenders/${ANY_ID}/docs`, outcomes: signedIn, heading: notFound },
+  { path: `/tenders/${ANY_ID}/planning`, outcomes: signedIn, heading: notFound },
   { path: `/tenders/${ANY_ID}`, outcomes: signedIn, heading: notFound },
   { path: `/tender/dce-analyse/${ANY_ID}`, outcomes: adminAndManager, heading: notFound },
   { path: `/tender/cctp-analyse/${ANY_ID}`, outcomes: signedIn, heading: notFound },
@@ -113,6 +114,8 @@ async function demoCompanyId(request: APIRequestContext) {
 
 for (const who of ['anonymous', 'registered', 'admin', 'manager', 'employee'] as const) {
   test(`every route of the route table, as ${who}`, async ({ page, request }) => {
+    // Some fifty visits; the signed-in ones land on the dashboard, with its statistics or work lists, often.
+    test.slow();
     let username = '';
     if (who === 'registered') {
       username = (await registerManager(page)).username;

@@ -36,6 +36,8 @@ async function linksTo(request: APIRequestContext, to: string) {
 for (const lng of ['fr', 'en'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`every screen is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
+      // Three dashboards with statistics, charts and work lists (issue 5) among a dozen screens.
+      test.slow();
       const t = lng === 'fr' ? fr : en;
       const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
       await page.addInitScript(

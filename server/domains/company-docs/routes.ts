@@ -25,10 +25,11 @@ const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
 export const EXPIRING_DAYS = 30;
 
 // Validity is computed by the database against today's date in Paris, in one expression that the
-// filter, the paging and the answer share, so a page never disagrees with its own filter.
+// filter, the paging and the answer share, so a page never disagrees with its own filter (and
+// the dashboard's expiring documents, server/domains/dashboard/routes.ts).
 const today = sql`(now() at time zone 'Europe/Paris')::date`;
-const daysLeftSql = sql<number | null>`(${companyDocuments.validUntil} - ${today})`;
-const validitySql = sql<Validity>`(case when ${companyDocuments.validUntil} is null then 'valid' when ${companyDocuments.validUntil} < ${today} then 'expired' when ${companyDocuments.validUntil} - ${today} <= ${sql.raw(String(EXPIRING_DAYS))} then 'expiring' else 'valid' end)`;
+export const daysLeftSql = sql<number | null>`(${companyDocuments.validUntil} - ${today})`;
+export const validitySql = sql<Validity>`(case when ${companyDocuments.validUntil} is null then 'valid' when ${companyDocuments.validUntil} < ${today} then 'expired' when ${companyDocuments.validUntil} - ${today} <= ${sql.raw(String(EXPIRING_DAYS))} then 'expiring' else 'valid' end)`;
 
 const docColumns = {
   id: companyDocuments.id,

@@ -8,6 +8,7 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+import { OrganigrammesSection } from './OrganigrammesSection';
 
 const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');
@@ -41,11 +42,13 @@ export default function CompanyPage() {
   const shown = (update.succeeded ? update.data : null) ?? company.data;
   if (!shown || company.loading) return <CompanyView status="loading" />;
   const ownStaff = profile?.company?._id === shown._id;
+  const canEdit = profile?.role === 'admin' || (profile?.role === 'manager' && ownStaff);
   return (
     <CompanyView
       status="loaded"
       company={shown}
-      canEdit={profile?.role === 'admin' || (profile?.role === 'manager' && ownStaff)}
+      canEdit={canEdit}
+      organigrammes={<OrganigrammesSection key={shown._id} companyId={shown._id} canEdit={canEdit} />}
       membersHref={ownStaff ? '/company/users' : profile?.role === 'admin' ? `/users?companyId=${shown._id}` : null}
       editing={editing}
       saving={update.loading}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Building2, CircleAlert, Globe, MapPin, Pencil, Phone, Users } from 'lucide-react';
@@ -31,6 +32,8 @@ export type CompanyViewProps =
       onEdit: () => void;
       onCancel: () => void;
       onSave: (values: CompanyValues) => void;
+      /** The organisation charts section, wired by the page (issue 5). */
+      organigrammes?: ReactNode;
     };
 
 const FORM_ID = 'company-edit';
@@ -239,6 +242,7 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
           </dl>
         </CardBody>
       </CardRoot>
+      {props.organigrammes}
     </div>
   );
 }

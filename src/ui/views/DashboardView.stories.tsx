@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { adminSummary, emails, listOf, staffSummary } from './admin-fixtures';
 import { DashboardView } from './DashboardView';
 import { managerWithCompany, managerWithoutCompany } from './fixtures';
+import { adminStats, emptyAdminStats, latestReports, staffIdleSummary, staffWorkSummary } from './dashboard-fixtures';
 
 const meta = {
   title: 'Views/Dashboard',
@@ -40,3 +41,28 @@ export const AdminOutboxFailure: Story = {
   args: { profile: adminProfile, summary: { status: 'loaded', data: adminSummary }, outbox: { list: listOf('failure', [], { error: 'Erreur interne du serveur.' }), onRetry: fn() } },
   parameters: { machineStates: ['list.failure'] },
 };
+
+// Statistics and dashboards (issue 5).
+const adminLoaded = { profile: adminProfile, summary: { status: 'loaded', data: adminSummary }, outbox: { list: listOf('loaded', emails), onRetry: fn() } } as const;
+export const AdminStatistics: Story = {
+  args: { ...adminLoaded, stats: { status: 'loaded', data: adminStats }, reports: { status: 'loaded', data: latestReports } },
+  parameters: { machineStates: ['request.success'] },
+};
+export const AdminStatisticsEmpty: Story = {
+  args: { ...adminLoaded, stats: { status: 'loaded', data: emptyAdminStats }, reports: { status: 'loaded', data: [] } },
+};
+export const AdminStatisticsLoading: Story = {
+  args: { ...adminLoaded, stats: { status: 'loading' }, reports: { status: 'loading' } },
+  parameters: { machineStates: ['request.loading'] },
+};
+export const AdminStatisticsFailure: Story = {
+  args: {
+    ...adminLoaded,
+    stats: { status: 'error', message: 'Erreur interne du serveur.', onRetry: fn() },
+    reports: { status: 'error', message: 'Erreur interne du serveur.', onRetry: fn() },
+  },
+  parameters: { machineStates: ['request.failure'] },
+};
+export const ManagerWork: Story = { args: { summary: { status: 'loaded', data: staffWorkSummary } } };
+export const ManagerNothingYet: Story = { args: { summary: { status: 'loaded', data: staffIdleSummary } } };
+export const EmployeeWork: Story = { args: { profile: employee, summary: { status: 'loaded', data: { ...staffWorkSummary, role: 'employee' } } } };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { ArrowRight, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
+import { ArrowRight, CalendarRange, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -192,6 +192,7 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
             </CardBody>
           </CardRoot>
           <Documents tender={tender} />
+          <PlanningCard tender={tender} />
           <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
           <History history={props.history} />
         </div>
@@ -395,6 +396,25 @@ function Documents({ tender }: { tender: Tender }) {
         <Link href={`/tenders/${tender._id}/docs`} className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start' }))}>
           <FileText size={16} aria-hidden="true" />
           {t('tenderdetails-documents_link')}
+        </Link>
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+// The response planning: its own page, /tenders/{id}/planning (issue 5).
+function PlanningCard({ tender }: { tender: Tender }) {
+  const { t } = useTranslation();
+  return (
+    <CardRoot>
+      <CardHeader>
+        <CardTitle>{t('tenderdetails-planning')}</CardTitle>
+      </CardHeader>
+      <CardBody className={css({ gap: '3' })}>
+        <p className={muted}>{t('tenderdetails-planning_text')}</p>
+        <Link href={`/tenders/${tender._id}/planning`} className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start' }))}>
+          <CalendarRange size={16} aria-hidden="true" />
+          {t('tenderdetails-planning_link')}
         </Link>
       </CardBody>
     </CardRoot>

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromPromise } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { organigrammeMachine, type OrganigrammeWrite } from './organigramme.machine';
+import type { Organigramme, OrganigrammeKind } from './organigramme-slots';
+import type { RequestSuccess } from './types';
+
+// What a manager sees of the company's construction chart: a wait, nothing drawn yet, a chart, a
+// request on its way, the success message until it is acknowledged, a refusal with its message.
+const userModel = createMachine({
+  id: 'organigrammeModel',
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        'server.loadedEmpty': 'empty',
+        'server.loadedList': 'drawn',
+        'server.loadFailed': 'loadFailed',
+      },
+    },
+    loadFailed: { on: { 'user.retry': 'loading' } },
+    empty: { on: { 'user.create': 'creating' } },
+    creating: {
+      on: {
+        'server.created': 'createdShown',
+        'server.refused': 'createRefused',
+      },
+    },
+    createRefused: { on: { 'user.create': 'creating', 'user.reset': 'empty' } },
+    createdShown: { on: { 'user.reset': 'drawn', 'user.update': 'updating' } },
+    drawn: { on: { 'user.update': 'updating', 'user.delete': 'deleting' } },
+    updating: {
+      on: {
+        'server.updated': 'updatedShown',
+        'server.refused': 'updateRefused',
+      },
+    },
+    updateRefused: { on: { 'user.reset': 'drawn' } },
+    updatedShown: { on: { 'user.reset': 'drawn' } },
+    deleting: { on: { 'server.deleted': 'deletedShown' } },
+    deletedShown: { on: { 'user.reset': 'empty' } },
+  },
+});
+
+const COMPANY = '6d1f7c1e-5b1a-4f0e-9d7c-2a1b3c4d5e6f';
+const positions = [
+  {
+    _id: 'dt',
+    parentId: null,
+    title: 'Directeur de travaux',
+    name: 'Marc Lefèvre',
+    contact: '06 12 34 56 78',
+  },
+  {
+    _id: 'cc',
+    parentId: 'dt',
+    title: 'Chef de chantier',
+    name: 'Paul Roux',
+    contact: '',
+  },
+];
+const chart = (type: string, names = positions): Organigramme =>
+  ({
+    _id: `chart-${type}`,
+    companyId: COMPANY,
+    type,
+    positions: names,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+  }) as Organigramme;
+const renamed = positions.map((p) => (p._id === 'cc' ? { ...p, name: 'Lina Roux' } : p));
+
+type Pending<I, O> = {
+  input: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+};
+function start() {
+  const loads: Pending<{ companyId: string }, unknown>[] = [];
+  const creates: Pending<OrganigrammeWrite, RequestSuccess<Organigramme>>[] = [];
+  const replaces: Pending<OrganigrammeWrite, RequestSuccess<Organigramme>>[] = [];
+  const deletes: Pending<{ companyId: string; type: OrganigrammeKind }, RequestSuccess<{ type: OrganigrammeKind }>>[] = [];
+  const pending =
+    <I, O>(list: Pending<I, O>[]) =>
+    ({ input }: { input: I }) =>
+      new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
+  const logic = organigrammeMachine.provide({
+    actors: {
+      getOrganigrammes: fromPromise(pending(loads)),
+      createOrganigramme: fromPromise(pending(creates)),
+      replaceOrganigramme: fromPromise(pending(replaces)),
+      deleteOrganigramme: fromPromise(pending(deletes)),
+    },
+  });
+  const actor = createActor(logic, { input: { companyId: COMPANY } }).start();
+  return { actor, loads, creates, replaces, deletes };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('organigramme machine, model-based', () => {
+  const model = createTestModel(userModel);
+  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+
+  it('covers every state of the user model', () => {
+    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((state) => String(state.value))));
+    expect(reached.size).toBe(Object.keys(userModel.root.states).length);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, loads, creates, replaces, deletes } = start();
+      const snapshot = () => actor.getSnapshot();
+      let chartBeforeUpdate: Organigramme | null = null;
+      const refusal = {
+        message: 'Un poste ne peut pas dépendre de lui-même, même indirectement.',
+        msgType: 'organigramme-cycle',
+        status: 400,
+        details: { positionIds: ['cc'] },
+      };
+      await path.test({
+        events: {
+          'server.loadedEmpty': async () => {
+            loads.at(-1)!.resolve({ organigrammes: [] });
+            await flush();
+          },
+          // A plain list, in the spec's spelling: chantier fills the construction slot.
+          'server.loadedList': async () => {
+            loads.at(-1)!.resolve([chart('chantier')]);
+            await flush();
+          },
+          'server.loadFailed': async () => {
+            loads.at(-1)!.reject({ message: 'Erreur interne du serveur.', status: 500 });
+            await flush();
+          },
+          'user.retry': () => actor.send({ type: 'organigramme.retry' }),
+          'user.create': () =>
+            actor.send({
+              type: 'organigramme.create',
+              kind: 'construction',
+              positions,
+            }),
+          'user.update': () => {
+            chartBeforeUpdate = snapshot().context.charts.construction;
+            actor.send({
+              type: 'organigramme.update',
+              kind: 'construction',
+              positions: renamed,
+            });
+          },
+          'user.delete': () => actor.send({ type: 'organigramme.delete', kind: 'construction' }),
+          'user.reset': () => actor.send({ type: 'organigramme.reset' }),
+          'server.created': async () => {
+            creates.at(-1)!.resolve({
+              message: 'Organigramme créé.',
+              data: chart('construction'),
+            });
+            await flush();
+          },
+          'server.updated': async () => {
+            replaces.at(-1)!.resolve({
+              message: 'Organigramme enregistré.',
+              data: chart('construction', renamed),
+            });
+            await flush();
+          },
+          'server.deleted': async () => {
+            deletes.at(-1)!.resolve({
+              message: 'Organigramme supprimé.',
+              data: { type: 'construction' },
+            });
+            await flush();
+          },
+          'server.refused': async () => {
+            (snapshot().matches({ ready: 'creating' }) ? creates : replaces).at(-1)!.reject(refusal);
+            await flush();
+          },
+        },
+        states: {
+          loading: () => {
+            expect(snapshot().value).toBe('loading');
+            expect(loads.at(-1)!.input).toEqual({ companyId: COMPANY });
+          },
+          loadFailed: () => {
+            expect(snapshot().value).toBe('loadFailed');
+            expect(snapshot().context.error).toMatchObject({
+              message: 'Erreur interne du serveur.',
+            });
+          },
+          empty: () => {
+            expect(snapshot().matches({ ready: 'idle' })).toBe(true);
+            expect(snapshot().context).toMatchObject({
+              charts: { normal: null, construction: null },
+              success: null,
+              error: null,
+            });
+          },
+          creating: () => {
+            expect(snapshot().hasTag('busy')).toBe(true);
+            expect(creates.at(-1)!.input).toEqual({
+              companyId: COMPANY,
+              type: 'construction',
+              positions,
+            });
+            // One request at a time.
+            expect(
+              snapshot().can({
+                type: 'organigramme.delete',
+                kind: 'construction',
+              }),
+            ).toBe(false);
+          },
+          createRefused: () => {
+            expect(snapshot().matches({ ready: 'idle' })).toBe(true);
+            expect(snapshot().context.error).toEqual(refusal);
+            expect(snapshot().context.charts.construction).toBeNull();
+            expect(snapshot().context.success).toBeNull();
+          },
+          createdShown: () => {
+            expect(snapshot().context.success).toEqual({
+              action: 'created',
+              type: 'construction',
+              message: 'Organigramme créé.',
+            });
+            expect(snapshot().context.charts.construction?.positions).toEqual(positions);
+          },
+          drawn: () => {
+            expect(snapshot().matches({ ready: 'idle' })).toBe(true);
+            expect(snapshot().context.success).toBeNull();
+            expect(snapshot().context.error).toBeNull();
+            expect(snapshot().context.charts.construction).toMatchObject({
+              type: 'construction',
+            });
+            expect(snapshot().context.charts.normal).toBeNull();
+          },
+          updating: () => {
+            expect(snapshot().hasTag('busy')).toBe(true);
+            expect(replaces.at(-1)!.input).toEqual({
+              companyId: COMPANY,
+              type: 'construction',
+              positions: renamed,
+            });
+          },
+          updateRefused: () => {
+            expect(snapshot().context.error).toMatchObject({
+              msgType: 'organigramme-cycle',
+            });
+            // The chart on screen stays the saved one.
+            expect(snapshot().context.charts.construction).toBe(chartBeforeUpdate);
+          },
+          updatedShown: () => {
+            expect(snapshot().context.success).toEqual({
+              action: 'updated',
+              type: 'construction',
+              message: 'Organigramme enregistré.',
+            });
+            expect(snapshot().context.charts.construction?.positions.find((p) => p._id === 'cc')?.name).toBe('Lina Roux');
+          },
+          deleting: () => {
+            expect(snapshot().hasTag('busy')).toBe(true);
+            expect(deletes.at(-1)!.input).toEqual({
+              companyId: COMPANY,
+              type: 'construction',
+            });
+          },
+          deletedShown: () => {
+            expect(snapshot().context.success).toEqual({
+              action: 'deleted',
+              type: 'construction',
+              message: 'Organigramme supprimé.',
+            });
+            expect(snapshot().context.charts.construction).toBeNull();
+          },
+        },
+      });
+    });
+  }
+});

@@ -1,0 +1,294 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Tabs } from '@ark-ui/react/tabs';
+import { CircleAlert, List, Network, Pencil, Plus, Trash2 } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
+import { ConfirmDialog } from '../components/Dialog';
+import { EmptyState } from '../components/EmptyState';
+import { Skeleton } from '../components/Skeleton';
+import { ORGANIGRAMME_KINDS, type OrganigrammeKind, type OrganigrammeSlots } from '../../machines/organigramme-slots';
+import { toTree, type Position, type TreeNode } from '../../machines/organigramme-tree';
+import type { OrganigrammeSuccess } from '../../machines/organigramme.machine';
+import { OrgChartEditor } from './OrgChartEditor';
+
+// @xyflow/react and dagre stay out of the company page's chunk: fetched when a chart is drawn.
+const OrgChartDiagram = lazy(() => import('./OrgChartDiagram'));
+
+export type OrganigrammeViewProps = {
+  status: 'loading' | 'loadFailed' | 'ready';
+  charts: OrganigrammeSlots;
+  canEdit: boolean;
+  busy: 'creating' | 'updating' | 'deleting' | null;
+  success: OrganigrammeSuccess | null;
+  /** The last failure's message (load or write). */
+  error: string | null;
+  onRetry: () => void;
+  onSave: (kind: OrganigrammeKind, positions: Position[], isNew: boolean) => void;
+  onDelete: (kind: OrganigrammeKind) => void;
+  /** Acknowledges the success or error message (organigramme.reset). */
+  onReset: () => void;
+  /** For stories: the tab and editor shown first. */
+  initialKind?: OrganigrammeKind;
+  initialEditing?: boolean;
+};
+
+const KIND_LABEL = {
+  normal: 'organigramme-kind_normal',
+  construction: 'organigramme-kind_construction',
+} as const;
+
+/** The company's two organisation charts, one tab each: a drawing, the same tree as a list, and the editor. */
+export function OrganigrammeView(props: OrganigrammeViewProps) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<OrganigrammeKind>(props.initialKind ?? 'normal');
+  const [editing, setEditing] = useState<OrganigrammeKind | null>(props.initialEditing ? props.initialKind ?? 'normal' : null);
+  const [confirming, setConfirming] = useState<OrganigrammeKind | null>(null);
+  const { success, onReset } = props;
+  const titleId = useId();
+
+  // A new success closes what it answers: a saved chart its editor, a deleted one its confirmation.
+  const [answered, setAnswered] = useState(success);
+  if (success !== answered) {
+    setAnswered(success);
+    if (success?.action === 'deleted') setConfirming(null);
+    else if (success) setEditing(null);
+  }
+
+  const startEditing = (next: OrganigrammeKind) => {
+    onReset();
+    setEditing(next);
+  };
+
+  let body;
+  if (props.status === 'loading') body = <Skeleton lines={4} label={t('organigramme-loading')} />;
+  else if (props.status === 'loadFailed')
+    body = (
+      <EmptyState
+        tone="danger"
+        role="alert"
+        icon={<CircleAlert size={22} />}
+        title={t('organigramme-load_error')}
+        description={props.error ?? ''}
+        actions={
+          <Button variant="outline" onClick={props.onRetry}>
+            {t('page-retry')}
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <Tabs.Root value={kind} onValueChange={({ value }) => setKind(value as OrganigrammeKind)} lazyMount className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Tabs.List
+          className={css({
+            display: 'flex',
+            gap: '1',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
+          {ORGANIGRAMME_KINDS.map((k) => (
+            <Tabs.Trigger
+              key={k}
+              value={k}
+              className={css({
+                px: '4',
+                py: '2',
+                mb: '-1px',
+                fontSize: 'sm',
+                fontWeight: 'medium',
+                color: 'fg.muted',
+                borderBottomWidth: '2px',
+                borderColor: 'transparent',
+                cursor: 'pointer',
+                _hover: { color: 'fg.default' },
+                _selected: {
+                  color: 'accent.text',
+                  borderColor: 'accent.default',
+                },
+                _focusVisible: {
+                  outline: '2px solid',
+                  outlineColor: 'accent.default',
+                  outlineOffset: '-2px',
+                },
+              })}
+            >
+              {t(KIND_LABEL[k])}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {props.success ? (
+          <div
+            className={css({
+              display: 'flex',
+              gap: '2',
+              alignItems: 'flex-start',
+            })}
+          >
+            <div className={css({ flex: '1' })}>
+              <Alert status="success">{props.success.message}</Alert>
+            </div>
+            <Button variant="outline" size="sm" onClick={onReset}>
+              {t('organigramme-ok')}
+            </Button>
+          </div>
+        ) : null}
+        {ORGANIGRAMME_KINDS.map((k) => (
+          <Tabs.Content key={k} value={k}>
+            {editing === k ? (
+              <OrgChartEditor
+                initial={props.charts[k]?.positions ?? []}
+                kindLabel={t(KIND_LABEL[k])}
+                saving={props.busy === 'creating' || props.busy === 'updating'}
+                error={props.busy ? null : props.error}
+                onSave={(positions) => props.onSave(k, positions, props.charts[k] === null)}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <ChartPanel
+                kind={k}
+                positions={props.charts[k]?.positions ?? null}
+                canEdit={props.canEdit}
+                onEdit={() => startEditing(k)}
+                onDelete={() => {
+                  onReset();
+                  setConfirming(k);
+                }}
+              />
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    );
+
+  return (
+    <CardRoot aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{t('organigramme-section_title')}</CardTitle>
+      </CardHeader>
+      <CardBody>{body}</CardBody>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('organigramme-delete_title', {
+          kind: confirming ? t(KIND_LABEL[confirming]) : '',
+        })}
+        description={t('organigramme-delete_text')}
+        confirmLabel={t('organigramme-delete_confirm')}
+        danger
+        busy={props.busy === 'deleting'}
+        error={confirming && props.busy === null ? props.error : null}
+        onConfirm={() => confirming && props.onDelete(confirming)}
+        onClose={() => setConfirming(null)}
+      />
+    </CardRoot>
+  );
+}
+
+function ChartPanel({
+  kind,
+  positions,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  kind: OrganigrammeKind;
+  positions: Position[] | null;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const [asList, setAsList] = useState(false);
+  const listId = useId();
+  const tree = positions ? toTree(positions) : null;
+  const kindLabel = t(KIND_LABEL[kind]);
+
+  if (!positions || !tree)
+    return (
+      <EmptyState
+        icon={<Network size={22} />}
+        title={t('organigramme-empty_title', { kind: kindLabel })}
+        description={t(canEdit ? 'organigramme-empty_text_editor' : 'organigramme-empty_text')}
+        actions={
+          canEdit ? (
+            <Button onClick={onEdit}>
+              <Plus size={16} aria-hidden="true" />
+              {t('organigramme-create')}
+            </Button>
+          ) : null
+        }
+      />
+    );
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div
+        className={css({
+          display: 'flex',
+          gap: '2',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        })}
+      >
+        <Button variant="outline" size="sm" aria-pressed={asList} aria-controls={listId} onClick={() => setAsList(!asList)}>
+          <List size={16} aria-hidden="true" />
+          {t('organigramme-show_list')}
+        </Button>
+        {canEdit ? (
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <Button size="sm" onClick={onEdit}>
+              <Pencil size={16} aria-hidden="true" />
+              {t('organigramme-edit')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={onDelete}>
+              <Trash2 size={16} aria-hidden="true" />
+              {t('organigramme-delete')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {asList ? null : (
+        <Suspense fallback={<Skeleton lines={4} label={t('organigramme-diagram_loading')} />}>
+          <OrgChartDiagram positions={positions} />
+        </Suspense>
+      )}
+      {/* The text alternative: always read by screen readers, shown on demand. */}
+      <div id={listId} className={asList ? undefined : css({ srOnly: true })}>
+        <ul aria-label={t('organigramme-list_label', { kind: kindLabel })} className={css({ listStyle: 'none', p: 0, m: 0 })}>
+          <TreeItem node={tree} />
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function TreeItem({ node }: { node: TreeNode }) {
+  return (
+    <li className={css({ mt: '2' })}>
+      <span className={css({ display: 'block', fontSize: 'sm' })}>
+        <strong>{node.title}</strong> — {node.name}
+        {node.contact ? <span className={css({ color: 'fg.muted' })}> · {node.contact}</span> : null}
+      </span>
+      {node.children.length ? (
+        <ul
+          className={css({
+            listStyle: 'none',
+            m: 0,
+            ml: '2',
+            pl: '4',
+            borderLeftWidth: '2px',
+            borderColor: 'border.default',
+          })}
+        >
+          {node.children.map((child) => (
+            <TreeItem key={child._id} node={child} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
