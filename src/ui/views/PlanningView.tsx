@@ -17,12 +17,13 @@ import { Skeleton } from '../components/Skeleton';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { localeOf } from '../format';
 import { PageHeading } from './ListFrame';
+import { TenderLoadState, type TenderHeader } from './TenderLoadState';
 
 // The chart and its library are fetched only when a planning with tasks is shown.
 const GanttChart = lazy(() => import('./GanttChart'));
 
 export type PlanningViewProps = {
-  tender: { state: 'loading' } | { state: 'failure'; error: string } | { state: 'loaded'; id: string; reference: string; title: string };
+  tender: TenderHeader;
   planning:
     | { state: 'loading' }
     | { state: 'failure'; error: string }
@@ -63,30 +64,7 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
   const { tender } = props;
-  if (tender.state === 'loading') {
-    return (
-      <div className={stack}>
-        <Skeleton lines={2} label={t('common-loading')} widths={['30%', '60%']} />
-        <Skeleton lines={6} label={t('planning-loading')} widths={['100%', '96%', '88%', '94%', '82%', '90%']} />
-      </div>
-    );
-  }
-  if (tender.state === 'failure') {
-    return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('planning-tender_error')}
-        description={tender.error}
-        actions={
-          <Button variant="outline" onClick={props.onRetryTender}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (tender.state !== 'loaded') return <TenderLoadState tender={tender} contentLabel={t('planning-loading')} errorTitle={t('planning-tender_error')} onRetry={props.onRetryTender} />;
   return (
     <div className={stack}>
       <Link href={`/tenders/${tender.id}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontSize: 'sm', alignSelf: 'flex-start' })}>

@@ -19,11 +19,12 @@ import { Table, TableCell, TableHead, TableHeader, TableRow } from '../component
 import { formatDateTime } from '../format';
 import { formatFileSize } from '../format-size';
 import { PageHeading } from './ListFrame';
+import { TenderLoadState, type TenderHeader } from './TenderLoadState';
 
 export type TenderDocRow = components['schemas']['TenderDoc'];
 
 export type TenderDocsViewProps = {
-  tender: { state: 'loading' } | { state: 'failure'; error: string } | { state: 'loaded'; id: string; reference: string; title: string };
+  tender: TenderHeader;
   documents: { state: 'loading' | 'loaded' | 'failure'; items: TenderDocRow[]; error: string | null };
   /** The upload queue's entries, in the order the files were given. */
   queue: UploadEntry[];
@@ -58,30 +59,7 @@ export function fileKind(fileName: string): string {
 export function TenderDocsView(props: TenderDocsViewProps) {
   const { t } = useTranslation();
   const { tender } = props;
-  if (tender.state === 'loading') {
-    return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-        <Skeleton lines={2} label={t('common-loading')} widths={['30%', '60%']} />
-        <Skeleton lines={6} label={t('list-loading')} widths={['100%', '96%', '88%', '94%', '82%', '90%']} />
-      </div>
-    );
-  }
-  if (tender.state === 'failure') {
-    return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('tenderdocs-tender_error')}
-        description={tender.error}
-        actions={
-          <Button variant="outline" onClick={props.onRetryTender}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (tender.state !== 'loaded') return <TenderLoadState tender={tender} contentLabel={t('list-loading')} errorTitle={t('tenderdocs-tender_error')} onRetry={props.onRetryTender} />;
   const busy = props.queue.some((entry) => entry.status === 'queued' || entry.status === 'uploading');
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
