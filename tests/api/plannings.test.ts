@@ -230,6 +230,17 @@ describe('one task at a time', () => {
     expect(await stored(other.planning._id)).toEqual(before);
   });
 
+  it('refuses a task beyond the 200 a planning holds, as the list form does', async () => {
+    const full = Array.from({ length: 200 }, (_, i) => ({ name: `Tâche ${i + 1}`, startDate: '2026-12-01', endDate: '2026-12-02' }));
+    const { planning } = await plannedTender(full);
+    const before = await stored(planning._id);
+    const res = await send(managerA.token, 'POST', `/api/plannings/${planning._id}/tasks`, { task: chiffrage });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).msg).toBe("Un planning compte au plus 200 tâches : supprimez-en une avant d'en ajouter.");
+    expect(await stored(planning._id)).toEqual(before);
+    expect((await send(managerA.token, 'POST', '/api/plannings', { tenderId: (await insertTender(ctx, managerA.companyId!)).id, tasks: [...full, chiffrage] })).statusCode).toBe(400);
+  });
+
   it('refuses an empty update and an unknown field by the contract', async () => {
     const { planning } = await plannedTender();
     const taskId = planning.tasks[0]!._id;

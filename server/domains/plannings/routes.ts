@@ -18,6 +18,8 @@ type TaskUpdates = components['schemas']['PlanningTaskUpdates'];
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
+/** The contract's PlanningTasks maxItems: adding one task at a time cannot go past it either. */
+export const MAX_TASKS = 200;
 
 const planningNotFound = () => new AppError(404, 'planning-not_found');
 const taskNotFound = () => new AppError(404, 'planning-task_not_found');
@@ -183,10 +185,11 @@ export function planningsHandlers({ db }: Deps): Handlers<
       const issues = taskIssues(task, 'task');
       if (issues.length) throw new ValidationFailure(issues);
       const planning = await writePlanning(sessionOf(request).user, id, async (tx) => {
-        const [{ next }] = (await tx
-          .select({ next: sql<number>`coalesce(max(${planningTasks.position}) + 1, 0)::int` })
+        const [{ next, total }] = (await tx
+          .select({ next: sql<number>`coalesce(max(${planningTasks.position}) + 1, 0)::int`, total: sql<number>`count(*)::int` })
           .from(planningTasks)
-          .where(eq(planningTasks.planningId, id))) as [{ next: number }];
+          .where(eq(planningTasks.planningId, id))) as [{ next: number; total: number }];
+        if (total >= MAX_TASKS) throw new AppError(400, 'planning-too_many_tasks', { max: MAX_TASKS });
         await tx.insert(planningTasks).values({ planningId: id, position: next, ...taskValues(task) });
       });
       reply.code(201);
