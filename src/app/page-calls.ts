@@ -75,9 +75,7 @@ export const pageCalls = {
   },
   // The picture is typed by what machines know of a file; it is a browser File at run time.
   updateProfile: async (api: Api, input: { username?: string; picture?: { name: string; type: string; size: number } }, signal: AbortSignal): Promise<RequestSuccess<Profile>> => {
-    const form = new FormData();
-    if (input.username !== undefined) form.set('username', input.username);
-    if (input.picture instanceof Blob) form.set('picture', input.picture);
+    const form = multipartForm({ username: input.username, picture: input.picture });
     // FormData goes out as is: the browser writes the multipart boundary.
     const data = await api.call(() => api.client.PATCH('/api/users/profile', { body: {}, bodySerializer: () => form, signal }));
     return { message: data.msg, data: data.details };
@@ -203,16 +201,13 @@ export const pageCalls = {
   },
   // XMLHttpRequest, for its upload progress; the tender id goes before the file, which the server streams.
   uploadTenderDoc: async (api: Api, input: { tenderId: string; companyId: string; file: FileLike; onProgress: (percent: number) => void }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc>> => {
-    const form = new FormData();
-    form.set('tenderId', input.tenderId);
-    if (input.file instanceof Blob) form.set('file', input.file);
+    const form = multipartForm({ tenderId: input.tenderId, file: input.file });
     const url = `/api/tenderDocs?companyId=${encodeURIComponent(input.companyId)}`;
     const data = await sendWithProgress<TenderDocWriteResult>(api, { method: 'POST', url, body: form, onProgress: input.onProgress, signal });
     return { message: data.msg, data: data.details };
   },
   replaceTenderDoc: async (api: Api, input: { id: string; companyId: string; file: FileLike }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc>> => {
-    const form = new FormData();
-    if (input.file instanceof Blob) form.set('file', input.file);
+    const form = multipartForm({ file: input.file });
     const data = await api.call(() =>
       api.client.PATCH('/api/tenderDocs/{id}', { params: { path: { id: input.id }, query: { companyId: input.companyId } }, body: {}, bodySerializer: () => form, signal }),
     );
@@ -297,9 +292,8 @@ export const pageCalls = {
   },
   // Issue reports (issue 5). The screenshot is typed by what machines know of a file; a browser File at run time.
   createReport: async (api: Api, input: ReportSubmission, signal: AbortSignal): Promise<RequestSuccess<null>> => {
-    const form = new FormData();
-    for (const name of ['title', 'description', 'type', 'priority', 'currentUrl'] as const) form.set(name, input[name]);
-    if (input.screenshot instanceof Blob) form.set('screenshotId', input.screenshot);
+    const { title, description, type, priority, currentUrl } = input;
+    const form = multipartForm({ title, description, type, priority, currentUrl, screenshotId: input.screenshot });
     const data = await api.call(() => api.client.POST('/api/reports/', { body: {} as components['schemas']['ReportForm'], bodySerializer: () => form, signal }));
     // The form only needs the message: the filed report is read on /reports.
     return { message: data.msg, data: null };
@@ -384,14 +378,24 @@ type TenderDocWriteResult = components['schemas']['TenderDocWriteResult'];
 type CompanyDocument = components['schemas']['CompanyDocument'];
 type CompanyDocumentInput = { kind: CompanyDocument['kind']; title: string; issueDate: string; validUntil: string; file: FileLike | null };
 
+/**
+ * A multipart form in the order of `fields` (the server streams the file, so text fields go
+ * first): strings as they are, files when they are browser Files (machines only know a file's
+ * name, type and size), absent values left out.
+ */
+function multipartForm(fields: Record<string, string | FileLike | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.set(name, value);
+    else if (value instanceof Blob) form.set(name, value);
+  }
+  return form;
+}
+
 /** The vault's multipart form: text fields first, then the file. */
 function documentForm(input: CompanyDocumentInput, keepEmptyDates = false): FormData {
-  const form = new FormData();
-  form.set('kind', input.kind);
-  form.set('title', input.title);
-  for (const name of ['issueDate', 'validUntil'] as const) if (input[name] !== '' || keepEmptyDates) form.set(name, input[name]);
-  if (input.file instanceof Blob) form.set('file', input.file);
-  return form;
+  const date = (value: string) => (value !== '' || keepEmptyDates ? value : undefined);
+  return multipartForm({ kind: input.kind, title: input.title, issueDate: date(input.issueDate), validUntil: date(input.validUntil), file: input.file });
 }
 
 export type PageCalls = typeof pageCalls;
