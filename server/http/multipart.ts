@@ -5,6 +5,30 @@ import { ValidationFailure } from './error-handler';
 
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 
+const invalidForm = () => new AppError(400, 'common-invalid_request');
+
+/**
+ * The multipart parser throws plain errors (no code, no status) for a body it cannot read: no
+ * usable boundary, or a body that ends before its closing boundary (a part cut off). Those are
+ * the client's fault: 400. Its limits carry FST_* codes and are mapped by the error handler.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError || !(error instanceof Error) || (error as { code?: unknown }).code !== undefined) return error;
+  return /unexpected end of multipart data|boundary|needle/i.test(error.message) ? invalidForm() : error;
+}
+
+/** RFC 2046: a boundary is 1 to 70 characters; the parser would throw on a missing or empty one. */
+function checkBoundary(request: FastifyRequest) {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(request.headers['content-type'] ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  if (boundary.length < 1 || boundary.length > 70) throw invalidForm();
+}
+
+/** A file name goes to the database as text: PostgreSQL refuses NUL characters in text. */
+function checkFileName(field: string, filename: string) {
+  if (filename.includes('\u0000')) throw new ValidationFailure([{ field, key: 'validation-invalid', vars: {} }]);
+}
+
 /**
  * Reads a whole multipart form (files are size-limited by the multipart plugin) and checks it
  * against the operation's form schema before anything is written.
@@ -12,20 +36,26 @@ export type UploadedFile = { field: string; filename: string; data: Buffer };
 export async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const spec = request.routeOptions.config.multipart;
   if (!spec || !request.isMultipart()) throw new AppError(415, 'common-unsupported_media_type');
+  checkBoundary(request);
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (!spec.fileFields.includes(part.fieldname)) {
-        part.file.resume();
-        throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!spec.fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+        }
+        files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+        checkFileName(part.fieldname, part.filename);
+      } else if (spec.fileFields.includes(part.fieldname)) {
+        throw new ValidationFailure([{ field: part.fieldname, key: 'validation-type', vars: {} }]);
+      } else {
+        fields[part.fieldname] = String(part.value);
       }
-      files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
-    } else if (spec.fileFields.includes(part.fieldname)) {
-      throw new ValidationFailure([{ field: part.fieldname, key: 'validation-type', vars: {} }]);
-    } else {
-      fields[part.fieldname] = String(part.value);
     }
+  } catch (error) {
+    throw asClientError(error);
   }
   spec.validateFields(fields);
   return { fields, files };
@@ -61,6 +91,7 @@ export async function readUpload<T extends { discard(): Promise<void> }>(
 ): Promise<{ fields: Record<string, string>; received: T | undefined }> {
   const spec = request.routeOptions.config.multipart;
   if (!spec || !request.isMultipart()) throw new AppError(415, 'common-unsupported_media_type');
+  checkBoundary(request);
   const fields: Record<string, string> = {};
   let received: T | undefined;
   try {
@@ -69,6 +100,7 @@ export async function readUpload<T extends { discard(): Promise<void> }>(
       if (part.type === 'file') {
         try {
           if (!spec.fileFields.includes(part.fieldname)) throw new ValidationFailure([{ field: part.fieldname, key: 'validation-unknown_field', vars: {} }]);
+          checkFileName(part.fieldname, part.filename);
           if (!(options.fileAlone && Object.keys(fields).length === 0)) spec.validateFields(fields);
         } catch (error) {
           part.file.resume();
@@ -91,7 +123,7 @@ export async function readUpload<T extends { discard(): Promise<void> }>(
     if (!received) spec.validateFields(fields);
   } catch (error) {
     await received?.discard();
-    throw error;
+    throw asClientError(error);
   }
   return { fields, received };
 }

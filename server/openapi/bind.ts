@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { forbidden, AppError } from '../errors';
-import { validationError } from '../http/error-handler';
+import { ValidationFailure, validationError } from '../http/error-handler';
 import { toJsonSchema, type OpenApiDocument, type Operation, type Parameter, type Schema } from './contract';
 
 export type BoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -16,7 +16,86 @@ function makeAjv(coerceTypes: boolean | 'array') {
   // Unknown properties are refused, never stripped: no mass assignment through extra fields.
   const ajv = new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes, allowUnionTypes: true, strictRequired: false });
   addFormats.default(ajv);
+  // ajv-formats accepts year 0 and leap seconds, which PostgreSQL or JavaScript's Date then refuse.
+  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
+  ajv.addFormat('date-time', { type: 'string', validate: isInstant });
+  // Checked on the coerced value: finite, and an integer stays a safe one (`page=1e20` is no page).
+  ajv.addKeyword({
+    keyword: 'safeNumber',
+    schemaType: 'boolean',
+    validate: (_: boolean, data: unknown, parent?: { type?: unknown }) =>
+      typeof data !== 'number' || (Number.isFinite(data) && (!JSON.stringify(parent?.type ?? '').includes('integer') || Number.isSafeInteger(data))),
+  });
   return ajv;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/;
+
+/** The UTC day, or undefined when it is not on the calendar (30 February) or outside years 1–9999. */
+function utcDay(text: string): number | undefined {
+  const m = DATE.exec(text);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return undefined;
+  // Date.UTC reads years 0–99 as 1900–1999: the year is set on its own.
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date.getTime() : undefined;
+}
+
+/** A real calendar day (YYYY-MM-DD) in years 1–9999, the range PostgreSQL and Date both read. */
+export const isCalendarDate = (text: string) => utcDay(text) !== undefined;
+
+const YEAR_1 = new Date(0).setUTCFullYear(1, 0, 1);
+const YEAR_10000 = new Date(0).setUTCFullYear(10000, 0, 1);
+
+/**
+ * An RFC 3339 instant without leap second (Date and PostgreSQL reject 23:59:60), on a real day,
+ * whose UTC instant stays in years 1–9999 once its offset is applied, and that Date reads the same.
+ */
+export function isInstant(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (!m) return false;
+  const day = utcDay(m[1]!);
+  const [hours, minutes, seconds] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  if (day === undefined || hours > 23 || minutes > 59 || seconds > 59) return false;
+  if (m[5] && (Number(m[6]) > 14 || Number(m[7]) > 59)) return false;
+  const offset = m[5] ? (m[5] === '-' ? -1 : 1) * (Number(m[6]) * 60 + Number(m[7])) * 60_000 : 0;
+  const instant = day + ((hours * 60 + minutes) * 60 + seconds) * 1000 - offset;
+  if (instant < YEAR_1 || instant >= YEAR_10000) return false;
+  const parsed = Date.parse(text);
+  return Number.isFinite(parsed) && Math.floor(parsed / 1000) === Math.floor(instant / 1000);
+}
+
+/** Numeric schemas get `safeNumber`: Ajv coerces a query's `Infinity` to a number and skips its bounds. */
+function boundNumbers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundNumbers);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = ['const', 'default', 'enum', 'examples', 'required'].includes(key) ? value : boundNumbers(value);
+  const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
+  if (types.includes('integer') || types.includes('number')) out.safeNumber = true;
+  return out;
+}
+
+/** The first string (or key) holding a NUL character, as a field path; PostgreSQL text cannot store it. */
+export function nulField(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(body)' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key].join('.');
+    const found = nulField(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function refuseNul(...parts: unknown[]) {
+  for (const part of parts) {
+    const field = nulField(part);
+    if (field !== undefined) throw new ValidationFailure([{ field, key: 'validation-invalid', vars: {} }]);
+  }
 }
 
 function paramsSchema(parameters: Parameter[], where: 'path' | 'query'): Schema | undefined {
@@ -45,10 +124,11 @@ function multipartSpec(schema: Schema, ajv: Ajv): MultipartSpec {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const fileFields = Object.keys(properties).filter((k) => properties[k]?.format === 'binary');
   const fieldSchema = toJsonSchema({ ...schema, properties: Object.fromEntries(Object.entries(properties).filter(([k]) => !fileFields.includes(k))) });
-  const validate = ajv.compile(fieldSchema);
+  const validate = ajv.compile(boundNumbers(fieldSchema) as Schema);
   return {
     fileFields,
     validateFields: (fields) => {
+      refuseNul(fields);
       if (!validate(fields)) throw validationError(validate.errors as ErrorObject[]);
     },
   };
@@ -91,7 +171,7 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
           body: jsonBody ? toJsonSchema(jsonBody) : undefined,
           response: jsonResponses(op),
         }),
-        validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+        validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema),
         config: { operationId: id, multipart: formBody ? multipartSpec(formBody, bodyAjv) : undefined },
         onRequest: async (request) => {
           if (!isPublic) {
@@ -102,6 +182,9 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
           const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || !!request.headers['transfer-encoding'];
           if (accepted.length > 0 && hasBody && (!type || !accepted.includes(type))) throw new AppError(415, 'common-unsupported_media_type');
         },
+        // One check for every string of every operation, before the schemas: a NUL in a body, a
+        // query (a search) or a path would otherwise reach PostgreSQL, which refuses it with a 500.
+        preValidation: async (request) => refuseNul(request.params, request.query, request.body),
         handler: (request, reply) => handler(request, reply),
       });
     }
