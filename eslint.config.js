@@ -55,6 +55,24 @@ export default tseslint.config(
     ]),
   },
   {
+    // Plain shapes every client layer shares (the outcome of a request): they import nothing.
+    files: ['src/shared/**/*.ts'],
+    rules: boundary([{ group: ['**/ui/**', '**/app/**', '**/api/**', '**/machines/**', '**/i18n/**', '**/server/**'], message: 'Shared shapes import nothing from the layers that use them.' }]),
+  },
+  {
+    // Feature views may share the design system and each other's views, but the design system
+    // knows no feature.
+    files: ['src/ui/components/**/*.{ts,tsx}', 'src/ui/theme/**/*.{ts,tsx}', 'src/ui/forms/**/*.{ts,tsx}'],
+    rules: boundary([
+      { group: ['**/api/**', '**/app/**', 'openapi-fetch'], message: 'Views never call the API: src/app wires machines to it.' },
+      { group: ['**/server/**'], message: 'The client never imports the server.' },
+      {
+        group: ['../admin/**', '../companies/**', '../company-docs/**', '../dashboard/**', '../dce-templates/**', '../organigrammes/**', '../plannings/**', '../reports/**', '../shell/**', '../tender-docs/**', '../tenders/**', '../users/**'],
+        message: 'The design system knows no feature: features import it, not the other way round.',
+      },
+    ]),
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}'],
     rules: boundary([{ group: ['**/server/**'], message: 'The client never imports the server.' }]),
   },

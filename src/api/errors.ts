@@ -1,4 +1,4 @@
-import type { RequestError } from '../machines/types';
+import type { RequestError } from '../shared/request-result';
 
 export type Translate = (key: string) => string;
 

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { PageLoadError, PageLoading } from '../ui/views/PageStatus';
+import { PageLoadError, PageLoading } from '../ui/components/PageStatus';
 
 type State = { failed: boolean };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../ui/theme/theme-mode';
-import type { HeaderProps } from '../ui/views/Header';
+import type { HeaderProps } from '../ui/shell/Header';
 
 /** Language and theme for the header, shared by both layouts. */
 export function useHeaderControls(): Omit<HeaderProps, 'end'> {

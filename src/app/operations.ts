@@ -1,6 +1,7 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { Api } from '../api/client';
-import type { Profile, RequestSuccess } from '../machines/types';
+import type { Profile } from '../machines/types';
+import type { RequestSuccess } from '../shared/request-result';
 import type { PageCalls } from './page-calls';
 
 /**

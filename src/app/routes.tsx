@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import type { Profile, Role } from '../machines/types';
-import { PageLoading } from '../ui/views/PageStatus';
+import { PageLoading } from '../ui/components/PageStatus';
 import { CenteredShell } from './layouts/CenteredShell';
 import { PageBoundary } from './PageBoundary';
 import { SessionContext, useSessionStatus, type SessionStatus } from './session';
@@ -30,56 +30,56 @@ export type RouteDef = {
 
 const AppShell = lazy(() => import('./layouts/AppShell'));
 const FullScreenShell = lazy(() => import('./layouts/FullScreenShell'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./layouts/NotFoundPage'));
 // One honest page for the routes whose features come with later issues: guards are real already.
-const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
-const TendersPage = lazy(() => import('./pages/TendersPage'));
-const DceTemplatesEditorPage = lazy(() => import('./pages/DceTemplatesEditorPage'));
+const ComingSoonPage = lazy(() => import('./layouts/ComingSoonPage'));
+const TendersPage = lazy(() => import('./tenders/TendersPage'));
+const DceTemplatesEditorPage = lazy(() => import('./dce-templates/DceTemplatesEditorPage'));
 
 const companyId = (profile: Profile) => profile.company?._id ?? '';
 const companyStaff: Role[] = ['manager', 'employee'];
 
 export const routes: RouteDef[] = [
   // Centered narrow layout.
-  { path: '/sign-in', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/SignInPage')) },
-  { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/SignUpPage')) },
-  { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/EmployeeSignUpPage')) },
-  { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/ForgotPasswordPage')) },
-  { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./pages/ResetPasswordPage')) },
-  { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./pages/VerifyEmailPage')) },
-  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(() => import('./pages/CreateCompanyPage')) },
+  { path: '/sign-in', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/SignInPage')) },
+  { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/SignUpPage')) },
+  { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/EmployeeSignUpPage')) },
+  { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ForgotPasswordPage')) },
+  { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ResetPasswordPage')) },
+  { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./users/VerifyEmailPage')) },
+  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(() => import('./companies/CreateCompanyPage')) },
 
   // Side menu and header.
-  { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/DashboardPage')) },
-  { path: '/users/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/UserPage')) },
-  { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/AdminUsersPage')) },
-  { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/AdminCompaniesPage')) },
-  { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/CompanyPage')) },
-  { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyUsersPage')) },
-  { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/OutboxPage')) },
-  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/PotentialTendersPage')) },
-  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/DceTemplatesPage')) },
+  { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazy(() => import('./dashboard/DashboardPage')) },
+  { path: '/users/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./users/UserPage')) },
+  { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminUsersPage')) },
+  { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminCompaniesPage')) },
+  { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./companies/CompanyPage')) },
+  { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./companies/CompanyUsersPage')) },
+  { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/OutboxPage')) },
+  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/PotentialTendersPage')) },
+  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./dce-templates/DceTemplatesPage')) },
   { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
   { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
   { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: TendersPage },
   { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: TendersPage },
-  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDocsPage')) },
-  { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/PlanningPage')) },
-  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderDetailsPage')) },
+  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./tender-docs/TenderDocsPage')) },
+  { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazy(() => import('./plannings/PlanningPage')) },
+  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/TenderDetailsPage')) },
   // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
-  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./pages/DceAnalysePage')) },
-  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/CctpAnalysePage')) },
-  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./pages/TenderChatPage')) },
+  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./tenders/DceAnalysePage')) },
+  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/CctpAnalysePage')) },
+  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/TenderChatPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
-  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./pages/CompanyDocsPage')) },
-  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./pages/ReportsPage')) },
+  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./company-docs/CompanyDocsPage')) },
+  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./reports/ReportsPage')) },
   { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
   { path: '/billing/success', access: 'signedIn', layout: 'app', page: ComingSoonPage },
   { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: ComingSoonPage },
   { path: '/billing/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
 
   // Full-screen layout without menu.
-  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazy(() => import('./pages/AssistedWritingPage')) },
+  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazy(() => import('./tenders/AssistedWritingPage')) },
 
   // Other.
   { path: '/not-found', access: 'public', layout: 'bySession', page: NotFoundPage },

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
 import type { createListMachine, ListPage, ListQuery } from '../machines/list.machine';
-import type { ListState } from '../ui/views/ListFrame';
+import type { ListState } from '../ui/components/ListFrame';
 
 type ListMachine<T, F extends Record<string, string>> = ReturnType<typeof createListMachine<T, F>>;
 

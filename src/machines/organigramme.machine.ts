@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError, type RequestSuccess } from './types';
+import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
 import { EMPTY_SLOTS, toSlots, type Organigramme, type OrganigrammeKind, type OrganigrammeSlots } from './organigramme-slots';
 import type { PositionInput } from './organigramme-tree';
 

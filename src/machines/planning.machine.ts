@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, type DoneActorEvent } from 'xstate';
 import type { components } from '../../openapi/schema';
-import { toRequestError, type RequestError, type RequestSuccess } from './types';
+import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
 
 export type Planning = components['schemas']['Planning'];
 export type PlanningTask = components['schemas']['PlanningTask'];

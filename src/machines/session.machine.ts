@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type Profile, type RequestError } from './types';
+import { type Profile } from './types';
+import { toRequestError, type RequestError } from '../shared/request-result';
 
 export type Credentials = { email: string; password: string; remember: boolean };
 

@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate'
 import { createTestModel } from 'xstate/graph';
 import { needsConfirmation, tenderStatusMachine, type StatusChangedTender } from './tender-status.machine';
 import { TENDER_STATUSES, type TenderStatus } from './tender-lifecycle';
-import type { RequestSuccess } from './types';
+import type { RequestSuccess } from '../shared/request-result';
 
 describe('needsConfirmation', () => {
   it('asks before the decisions only, the statuses nothing can follow', () => {

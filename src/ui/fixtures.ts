@@ -1,4 +1,4 @@
-import type { Profile } from '../../machines/types';
+import type { Profile } from '../machines/types';
 
 // Sample data for stories and view tests.
 export const managerWithCompany: Profile = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDeadline, formatList, formatRelative, parisToIso } from './format';
-import { statusTone } from './views/TenderBadges';
+import { statusTone } from './tenders/TenderBadges';
 
 const NOW = Date.parse('2026-03-09T10:00:00Z');
 const later = (ms: number) => new Date(NOW + ms).toISOString();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { CompanyRow } from '../../ui/views/admin-types';
-import { AdminCompaniesView, type CompanyEditor } from '../../ui/views/AdminCompaniesView';
+import type { CompanyRow } from '../../ui/admin/admin-types';
+import { AdminCompaniesView, type CompanyEditor } from '../../ui/admin/AdminCompaniesView';
 import type { components } from '../../../openapi/schema';
 import { useServices } from '../services';
 import { useList } from '../use-list';

@@ -1,6 +1,6 @@
 import { createListMachine } from '../../machines/list.machine';
-import type { OutboxRow } from '../../ui/views/admin-types';
-import { OutboxView, type OutboxKind } from '../../ui/views/OutboxView';
+import type { OutboxRow } from '../../ui/admin/admin-types';
+import { OutboxView, type OutboxKind } from '../../ui/admin/OutboxView';
 import { useServices } from '../services';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';

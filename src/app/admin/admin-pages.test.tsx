@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
-import { camille, emails, invites, julie, lyon } from '../../ui/views/admin-fixtures';
+import { camille, emails, invites, julie, lyon } from '../../ui/admin/admin-fixtures';
 import type { ListQuery } from '../../machines/list.machine';
 
 // The pages wired to their operations: what they ask the server, and what they do with the answers.

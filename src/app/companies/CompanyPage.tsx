@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { CompanyRow } from '../../ui/views/admin-types';
-import { CompanyView } from '../../ui/views/CompanyView';
+import type { CompanyRow } from '../../ui/admin/admin-types';
+import { CompanyView } from '../../ui/companies/CompanyView';
 import type { components } from '../../../openapi/schema';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
-import { OrganigrammesSection } from './OrganigrammesSection';
+import { OrganigrammesSection } from '../organigrammes/OrganigrammesSection';
 
 const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');

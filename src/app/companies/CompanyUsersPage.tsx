@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { InviteRole, InviteRow, UserRow } from '../../ui/views/admin-types';
-import { CompanyUsersView } from '../../ui/views/CompanyUsersView';
+import type { InviteRole, InviteRow, UserRow } from '../../ui/admin/admin-types';
+import { CompanyUsersView } from '../../ui/companies/CompanyUsersView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';

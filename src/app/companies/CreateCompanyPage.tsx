@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
 import { createRequestMachine } from '../../machines/request.machine';
-import { CreateCompanyView } from '../../ui/views/CreateCompanyView';
+import { CreateCompanyView } from '../../ui/companies/CreateCompanyView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';

@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import { problemMessage, UPLOAD_ACCEPT, uploadProblem, type UploadFile } from '../../machines/upload-queue.machine';
-import { CompanyDocsView, type CompanyDocKind, type CompanyDocRow, type CompanyDocValues } from '../../ui/views/CompanyDocsView';
+import { CompanyDocsView, type CompanyDocKind, type CompanyDocRow, type CompanyDocValues } from '../../ui/company-docs/CompanyDocsView';
 import { NotificationsContext } from '../notifications';
 import { useServices } from '../services';
 import { SessionContext } from '../session';

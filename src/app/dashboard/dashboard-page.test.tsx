@@ -3,11 +3,11 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
-import { latestReports, staffWorkSummary } from '../../ui/views/dashboard-fixtures';
+import { latestReports, staffWorkSummary } from '../../ui/dashboard/dashboard-fixtures';
 
 // The first render loads the lazy page on a cold transform: slow on a busy machine, hence the timeouts.
 // recharts measures its box, which jsdom has not: the lazy charts are stood in for by their label.
-vi.mock('../../ui/views/DashboardCharts', () => ({
+vi.mock('../../ui/dashboard/DashboardCharts', () => ({
   GroupedBarChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
   HorizontalBarChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { DceTemplatesView, type DceTemplateRow } from '../../ui/views/DceTemplatesView';
+import { DceTemplatesView, type DceTemplateRow } from '../../ui/dce-templates/DceTemplatesView';
 import { useServices } from '../services';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
-import { inUseWarning, moe, voirie } from '../../ui/views/dce-template-fixtures';
+import { inUseWarning, moe, voirie } from '../../ui/dce-templates/dce-template-fixtures';
 import type { ListQuery } from '../../machines/list.machine';
 
 // The DCE template pages wired to their operations: the in-use warning and its confirmation.

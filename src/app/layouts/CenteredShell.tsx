@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Button } from '../../ui/components/Button';
-import { CenteredLayout } from '../../ui/views/CenteredLayout';
-import { Header, SignedOutLinks } from '../../ui/views/Header';
+import { CenteredLayout } from '../../ui/shell/CenteredLayout';
+import { Header, SignedOutLinks } from '../../ui/shell/Header';
 import { useHeaderControls } from '../header-controls';
 import { SessionContext, useSessionStatus } from '../session';
 

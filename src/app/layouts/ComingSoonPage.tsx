@@ -1,4 +1,4 @@
-import { ComingSoonView } from '../../ui/views/ComingSoonView';
+import { ComingSoonView } from '../../ui/shell/ComingSoonView';
 import { usePageTitle } from '../use-page-title';
 
 export default function ComingSoonPage() {

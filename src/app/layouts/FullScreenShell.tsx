@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { FullScreenLayout } from '../../ui/views/FullScreenLayout';
-import { Header } from '../../ui/views/Header';
-import { ProfileMenu } from '../../ui/views/ProfileMenu';
+import { FullScreenLayout } from '../../ui/shell/FullScreenLayout';
+import { Header } from '../../ui/shell/Header';
+import { ProfileMenu } from '../../ui/shell/ProfileMenu';
 import { useHeaderControls } from '../header-controls';
-import { ReportFormLauncher } from '../report-form';
+import { ReportFormLauncher } from '../reports/report-form';
 import { SessionContext } from '../session';
 
 // Lazy-loaded like AppShell: the full-screen pages are signed-in pages.

@@ -1,4 +1,4 @@
-import { NotFoundView } from '../../ui/views/NotFoundView';
+import { NotFoundView } from '../../ui/shell/NotFoundView';
 import { usePageTitle } from '../use-page-title';
 
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Building2, CreditCard, FileText, FolderOpen, LayoutDashboard, LayoutTemplate, Radar, Users } from 'lucide-react';
 import type { Profile, Role } from '../../machines/types';
-import type { SideMenuBadge, SideMenuLink, SideMenuSection } from '../../ui/views/SideMenu';
+import type { SideMenuBadge, SideMenuLink, SideMenuSection } from '../../ui/shell/SideMenu';
 
 const all: Role[] = ['admin', 'manager', 'employee'];
 const staff: Role[] = ['manager', 'employee'];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { organigrammeMachine } from '../../machines/organigramme.machine';
-import { OrganigrammeView } from '../../ui/views/OrganigrammeView';
+import { OrganigrammeView } from '../../ui/organigrammes/OrganigrammeView';
 import { useServices } from '../services';
 
 /**

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
-import { lyon } from '../../ui/views/admin-fixtures';
+import { lyon } from '../../ui/admin/admin-fixtures';
 import type { OrganigrammeWrite } from '../../machines/organigramme.machine';
 
 afterEach(cleanup);

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
-import { tenderJeanMoulin } from '../../ui/views/tender-fixtures';
+import { tenderJeanMoulin } from '../../ui/tenders/tender-fixtures';
 import type { Planning } from '../../machines/planning.machine';
-import type { GanttChartProps } from '../../ui/views/GanttChart';
+import type { GanttChartProps } from '../../ui/plannings/GanttChart';
 
 // The planning page wired to its statechart and operations (the chart itself needs a browser).
-vi.mock('../../ui/views/GanttChart', () => ({
+vi.mock('../../ui/plannings/GanttChart', () => ({
   default: ({ label }: GanttChartProps) => <div role="group" aria-label={label} />,
 }));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { ReportsView, type ReportFilters, type ReportRow, type ReportStatus } from '../../ui/views/ReportsView';
+import { ReportsView, type ReportFilters, type ReportRow, type ReportStatus } from '../../ui/reports/ReportsView';
 import { useServices } from '../services';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import type { ReportSubmission } from '../machines/report-form.machine';
-import { fakeOperations, renderApp, users } from './app-test-harness';
+import type { ReportSubmission } from '../../machines/report-form.machine';
+import { fakeOperations, renderApp, users } from '../app-test-harness';
 
 describe('the floating report button', () => {
   it('files a report with the page address and a screenshot, toasts, closes and resets', async () => {

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../use-object-url';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
-import { reportFormMachine } from '../machines/report-form.machine';
-import { ReportButton, ReportFormView } from '../ui/views/ReportFormView';
-import { NotificationsContext } from './notifications';
-import { useServices } from './services';
-import { useSuccessToast } from './use-request';
+import { reportFormMachine } from '../../machines/report-form.machine';
+import { ReportButton, ReportFormView } from '../../ui/reports/ReportFormView';
+import { NotificationsContext } from '../notifications';
+import { useServices } from '../services';
+import { useSuccessToast } from '../use-request';
 
 // Spec section 9: 4000 ms for errors of the state-driven notifier.
 const ERROR_TOAST_MS = 4000;

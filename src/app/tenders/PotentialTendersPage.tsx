@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { MatchStatus, PotentialRow, Procedure, TenderCallInput, TenderCallRow, TenderRow } from '../../ui/views/tender-types';
-import { PotentialTendersView } from '../../ui/views/PotentialTendersView';
+import type { MatchStatus, PotentialRow, Procedure, TenderCallInput, TenderCallRow, TenderRow } from '../../ui/tenders/tender-types';
+import { PotentialTendersView } from '../../ui/tenders/PotentialTendersView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';

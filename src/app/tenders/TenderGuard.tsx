@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { tenderGuardMachine, type GuardedTender } from '../../machines/tender-guard.machine';
-import { guardViewOf, TenderGuardView, type TenderFeature } from '../../ui/views/TenderGuardView';
+import { guardViewOf, TenderGuardView, type TenderFeature } from '../../ui/tenders/TenderGuardView';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
 import { usePageTitle } from '../use-page-title';

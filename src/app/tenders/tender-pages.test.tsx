@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
-import { tenderJeanMoulin } from '../../ui/views/tender-fixtures';
-import type { Tender } from '../../ui/views/TenderDetailsView';
+import { tenderJeanMoulin } from '../../ui/tenders/tender-fixtures';
+import type { Tender } from '../../ui/tenders/TenderDetailsView';
 
 // The tender details page and the guarded tender pages wired to their operations.
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { Profile, RequestError } from '../../machines/types';
-import { EmployeeSignUpView, type Invitation, type InvitationProblem } from '../../ui/views/EmployeeSignUpView';
+import type { Profile } from '../../machines/types';
+import type { RequestError } from '../../shared/request-result';
+import { EmployeeSignUpView, type Invitation, type InvitationProblem } from '../../ui/users/EmployeeSignUpView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useOnSuccess, useRequest } from '../use-request';

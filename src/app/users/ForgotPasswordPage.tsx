@@ -1,5 +1,5 @@
 import { createRequestMachine } from '../../machines/request.machine';
-import { ForgotPasswordView } from '../../ui/views/ForgotPasswordView';
+import { ForgotPasswordView } from '../../ui/users/ForgotPasswordView';
 import { useServices } from '../services';
 import { useRequest } from '../use-request';
 import { usePageTitle } from '../use-page-title';

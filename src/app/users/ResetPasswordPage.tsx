@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
 import { createRequestMachine } from '../../machines/request.machine';
-import { ResetPasswordView } from '../../ui/views/ResetPasswordView';
+import { ResetPasswordView } from '../../ui/users/ResetPasswordView';
 import { useServices } from '../services';
 import { useRequest } from '../use-request';
 import { usePageTitle } from '../use-page-title';

@@ -1,4 +1,4 @@
-import { SignInView } from '../../ui/views/SignInView';
+import { SignInView } from '../../ui/users/SignInView';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 

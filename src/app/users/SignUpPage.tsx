@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createRequestMachine } from '../../machines/request.machine';
 import type { Profile } from '../../machines/types';
-import { SignUpView } from '../../ui/views/SignUpView';
+import { SignUpView } from '../../ui/users/SignUpView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { createRequestMachine } from '../../machines/request.machine';
-import { VerifyEmailView } from '../../ui/views/VerifyEmailView';
+import { VerifyEmailView } from '../../ui/users/VerifyEmailView';
 import { useServices } from '../services';
 import { useSessionStatus } from '../session';
 import { useRequest } from '../use-request';

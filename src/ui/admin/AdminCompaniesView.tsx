@@ -9,8 +9,8 @@ import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate, formatNumber } from '../format';
 import type { CompanyRow } from './admin-types';
-import { CompanyForm, companyValues, emptyCompany, type CompanyValues } from './CompanyForm';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { CompanyForm, companyValues, emptyCompany, type CompanyValues } from '../companies/CompanyForm';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type CompanyEditor = { mode: 'create' } | { mode: 'edit'; company: CompanyRow };
 

@@ -12,7 +12,7 @@ import { Select } from '../components/Select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate } from '../format';
 import type { Role, UserRow } from './admin-types';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type UserAction = { kind: 'role'; user: UserRow; role: Role } | { kind: 'active'; user: UserRow; active: boolean };
 

@@ -9,7 +9,7 @@ import { Select } from '../components/Select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDateTime } from '../format';
 import type { OutboxRow } from './admin-types';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type OutboxKind = OutboxRow['kind'];
 const KINDS: OutboxKind[] = ['invitation', 'verify_email', 'reset_password'];

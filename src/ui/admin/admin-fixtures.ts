@@ -1,5 +1,5 @@
 import type { CompanyRow, DashboardSummary, InviteRow, OutboxRow, UserRow } from './admin-types';
-import type { ListState } from './ListFrame';
+import type { ListState } from '../components/ListFrame';
 
 // Sample data for the admin and company stories and their tests.
 export const lyon: CompanyRow = {

@@ -6,10 +6,10 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as usersStories from './AdminUsersView.stories';
 import * as companiesStories from './AdminCompaniesView.stories';
-import * as companyStories from './CompanyView.stories';
-import * as companyUsersStories from './CompanyUsersView.stories';
+import * as companyStories from '../companies/CompanyView.stories';
+import * as companyUsersStories from '../companies/CompanyUsersView.stories';
 import * as outboxStories from './OutboxView.stories';
-import * as dashboardStories from './DashboardView.stories';
+import * as dashboardStories from '../dashboard/DashboardView.stories';
 import { julie, lyon } from './admin-fixtures';
 import { pageItems } from '../components/Pagination';
 

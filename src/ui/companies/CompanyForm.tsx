@@ -8,7 +8,7 @@ import { MultiSelect } from '../components/MultiSelect';
 import { TagInput } from '../components/TagInput';
 import { DEPARTEMENTS, REGIONS } from '../forms/france';
 import * as rules from '../forms/rules';
-import type { CompanyInput } from './admin-types';
+import type { CompanyInput } from '../admin/admin-types';
 import { readForm, useFieldErrors } from '../forms/use-field-errors';
 
 /** The contract's CompanyInput with every field present, as the form edits it. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { camille, invites, julie, listOf, lyon } from './admin-fixtures';
+import { camille, invites, julie, listOf, lyon } from '../admin/admin-fixtures';
 import { CompanyUsersView, type CompanyUsersViewProps, type InvitesPanelProps } from './CompanyUsersView';
 
 const invitesPanel: InvitesPanelProps = {

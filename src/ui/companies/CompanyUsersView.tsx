@@ -16,8 +16,8 @@ import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import * as rules from '../forms/rules';
 import { formatDate } from '../format';
-import type { InviteRole, InviteRow, InviteStatus, UserRow } from './admin-types';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import type { InviteRole, InviteRow, InviteStatus, UserRow } from '../admin/admin-types';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type InvitesPanelProps = {
   list: ListState<InviteRow>;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { lyon, nantes } from './admin-fixtures';
+import { lyon, nantes } from '../admin/admin-fixtures';
 import { CompanyView } from './CompanyView';
 
 const meta: Meta<typeof CompanyView> = {

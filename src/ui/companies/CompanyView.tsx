@@ -12,9 +12,9 @@ import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
 import { DEPARTEMENTS } from '../forms/france';
 import { formatDate, formatNumber } from '../format';
-import type { CompanyRow } from './admin-types';
+import type { CompanyRow } from '../admin/admin-types';
 import { CompanyForm, companyValues, type CompanyValues } from './CompanyForm';
-import { PageHeading } from './ListFrame';
+import { PageHeading } from '../components/ListFrame';
 
 export type CompanyViewProps =
   | { status: 'loading' }

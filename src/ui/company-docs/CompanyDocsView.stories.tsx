@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { UPLOAD_ACCEPT } from '../../machines/upload-queue.machine';
-import { listOf, lyon } from './admin-fixtures';
+import { listOf, lyon } from '../admin/admin-fixtures';
 import { CompanyDocsView } from './CompanyDocsView';
-import { vaultDocs } from './docs-fixtures';
+import { vaultDocs } from '../tender-docs/docs-fixtures';
 
 const meta = {
   title: 'Views/Company documents',

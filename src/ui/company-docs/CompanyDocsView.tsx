@@ -15,7 +15,7 @@ import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate } from '../format';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type CompanyDocRow = components['schemas']['CompanyDocument'];
 export type CompanyDocKind = CompanyDocRow['kind'];

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, SearchX } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { Button } from '../components/Button';
-import { EmptyState } from '../components/EmptyState';
-import { Pagination } from '../components/Pagination';
-import { Skeleton } from '../components/Skeleton';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
+import { Pagination } from './Pagination';
+import { Skeleton } from './Skeleton';
 
 /** What a list view is given: the list statechart's state name and context, read by the page. */
 export type ListState<TItem> = {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CircleAlert } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { Button } from '../components/Button';
-import { Spinner } from '../components/Spinner';
+import { Button } from './Button';
+import { Spinner } from './Spinner';
 
 /** Shown while a page's code or the session loads. */
 export function PageLoading() {

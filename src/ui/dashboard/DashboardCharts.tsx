@@ -1,6 +1,6 @@
 // The dashboard's charts (recharts), in their own chunk: DashboardView loads them with React.lazy so
 // that recharts is fetched only by a dashboard that has figures to draw (docs/decisions.md).
-// Colours come from the callers (src/ui/views/dashboard-colors.ts: the theme's CSS variables).
+// Colours come from the callers (src/ui/dashboard/dashboard-colors.ts: the theme's CSS variables).
 // The charts are pictures: each has a label here and, in the view, a table of the same figures.
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { css } from 'styled-system/css';

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { adminSummary, emails, listOf, staffSummary } from './admin-fixtures';
+import { adminSummary, emails, listOf, staffSummary } from '../admin/admin-fixtures';
 import { DashboardView } from './DashboardView';
-import { managerWithCompany, managerWithoutCompany } from './fixtures';
+import { managerWithCompany, managerWithoutCompany } from '../fixtures';
 import { adminStats, emptyAdminStats, latestReports, staffIdleSummary, staffWorkSummary } from './dashboard-fixtures';
 
 const meta = {

@@ -12,13 +12,13 @@ import { Skeleton } from '../components/Skeleton';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate, formatDateTime, formatNumber } from '../format';
 import type { Profile } from '../../machines/types';
-import type { DashboardSummary, OutboxRow } from './admin-types';
-import { formatDecimal, formatMonth, formatPercent, MEASURED_STATUSES, type AdminStats } from './admin-stats';
-import { ValidityBadge } from './CompanyDocsView';
-import type { ListState } from './ListFrame';
-import { OutboxTable } from './OutboxView';
-import { ReportStatusBadge, type ReportRow } from './ReportsView';
-import { Deadline, TenderStatusBadge } from './TenderBadges';
+import type { DashboardSummary, OutboxRow } from '../admin/admin-types';
+import { formatDecimal, formatMonth, formatPercent, MEASURED_STATUSES, type AdminStats } from '../admin/admin-stats';
+import { ValidityBadge } from '../company-docs/CompanyDocsView';
+import type { ListState } from '../components/ListFrame';
+import { OutboxTable } from '../admin/OutboxView';
+import { ReportStatusBadge, type ReportRow } from '../reports/ReportsView';
+import { Deadline, TenderStatusBadge } from '../tenders/TenderBadges';
 import { CHART_COLORS, CHART_COLORS_BY_STATUS } from './dashboard-colors';
 
 // recharts stays out of the page's chunk until a chart is drawn (docs/decisions.md).

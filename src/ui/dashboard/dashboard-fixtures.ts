@@ -1,8 +1,8 @@
 // Figures of the dashboard as the server answers them, for stories and page tests.
-import type { DashboardSummary } from './admin-types';
-import { staffSummary } from './admin-fixtures';
-import type { AdminStats } from './admin-stats';
-import type { ReportRow } from './ReportsView';
+import type { DashboardSummary } from '../admin/admin-types';
+import { staffSummary } from '../admin/admin-fixtures';
+import type { AdminStats } from '../admin/admin-stats';
+import type { ReportRow } from '../reports/ReportsView';
 
 const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 const created = [3, 4, 2, 5, 6, 4, 7, 3, 2, 6, 8, 5];

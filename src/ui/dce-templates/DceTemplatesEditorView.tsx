@@ -11,7 +11,7 @@ import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
 import type { DceTemplateRow } from './DceTemplatesView';
 import { DceTemplatesForm, emptyDceTemplate, type DceTemplateValues } from './DceTemplatesForm';
-import { PageHeading } from './ListFrame';
+import { PageHeading } from '../components/ListFrame';
 
 export type DceTemplatesEditorViewProps =
   | { status: 'loading' }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/Dialog';
 import { SearchInput } from '../components/SearchInput';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate } from '../format';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type DceTemplateRow = components['schemas']['DceTemplate'];
 

@@ -16,8 +16,8 @@ import { TextField } from '../components/Field';
 import { Skeleton } from '../components/Skeleton';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { localeOf } from '../format';
-import { PageHeading } from './ListFrame';
-import { TenderLoadState, type TenderHeader } from './TenderLoadState';
+import { PageHeading } from '../components/ListFrame';
+import { TenderLoadState, type TenderHeader } from '../tenders/TenderLoadState';
 
 // The chart and its library are fetched only when a planning with tasks is shown.
 const GanttChart = lazy(() => import('./GanttChart'));

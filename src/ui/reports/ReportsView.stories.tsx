@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { listOf } from './admin-fixtures';
+import { listOf } from '../admin/admin-fixtures';
 import { ReportsView, type ReportRow } from './ReportsView';
 
 const screenshot = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#e2e8f0"/></svg>')}`;

@@ -11,7 +11,7 @@ import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate, formatDateTime } from '../format';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type ReportRow = components['schemas']['Report'];
 export type ReportStatus = ReportRow['status'];

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { managerWithCompany } from './fixtures';
+import { managerWithCompany } from '../fixtures';
 import { Header, SignedOutLinks } from './Header';
 import { ProfileMenu } from './ProfileMenu';
 

@@ -4,9 +4,9 @@ import type { SnapshotFrom } from 'xstate';
 import { createRequestMachine, type RequestContext } from '../../machines/request.machine';
 import type { Profile } from '../../machines/types';
 import { CenteredLayout } from './CenteredLayout';
-import { managerWithoutCompany } from './fixtures';
+import { managerWithoutCompany } from '../fixtures';
 import { Header, SignedOutLinks } from './Header';
-import { SignUpView } from './SignUpView';
+import { SignUpView } from '../users/SignUpView';
 
 // The generic request statechart, shown through the manager sign-up form it drives.
 type Input = { username: string; email: string; password: string };

@@ -3,7 +3,7 @@ import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { AppLayout } from './AppLayout';
 import { ComingSoonView } from './ComingSoonView';
-import { managerWithCompany } from './fixtures';
+import { managerWithCompany } from '../fixtures';
 import { FullScreenLayout } from './FullScreenLayout';
 import { Header } from './Header';
 import { ProfileMenu } from './ProfileMenu';

@@ -3,12 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
-import * as signIn from './SignInView.stories';
-import * as signUp from './SignUpView.stories';
-import * as dashboard from './DashboardView.stories';
+import * as signIn from '../users/SignInView.stories';
+import * as signUp from '../users/SignUpView.stories';
+import * as dashboard from '../dashboard/DashboardView.stories';
 import * as header from './Header.stories';
 import * as notFound from './NotFoundView.stories';
-import * as pageStatus from './PageStatus.stories';
+import * as pageStatus from '../components/PageStatus.stories';
 import * as toaster from '../components/Toaster.stories';
 
 beforeAll(() => {

@@ -18,8 +18,8 @@ import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDateTime } from '../format';
 import { formatFileSize } from '../format-size';
-import { PageHeading } from './ListFrame';
-import { TenderLoadState, type TenderHeader } from './TenderLoadState';
+import { PageHeading } from '../components/ListFrame';
+import { TenderLoadState, type TenderHeader } from '../tenders/TenderLoadState';
 
 export type TenderDocRow = components['schemas']['TenderDoc'];
 

@@ -1,6 +1,6 @@
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { uploadQueueMachine, type UploadEntry, type UploadFile, type UploadInput } from '../../machines/upload-queue.machine';
-import type { CompanyDocRow } from './CompanyDocsView';
+import type { CompanyDocRow } from '../company-docs/CompanyDocsView';
 import type { TenderDocRow } from './TenderDocsView';
 
 // Sample data for the document stories and their tests.

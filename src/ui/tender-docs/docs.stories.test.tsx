@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as tenderDocsStories from './TenderDocsView.stories';
-import * as vaultStories from './CompanyDocsView.stories';
+import * as vaultStories from '../company-docs/CompanyDocsView.stories';
 import { tenderDocs, vaultDocs } from './docs-fixtures';
 
 beforeAll(() => {

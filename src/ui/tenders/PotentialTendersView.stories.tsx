@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { listOf } from './admin-fixtures';
+import { listOf } from '../admin/admin-fixtures';
 import { companyNames, potentialGymnase, potentialJeanMoulin, potentialRoutes } from './tender-fixtures';
 import { PotentialTendersView } from './PotentialTendersView';
 

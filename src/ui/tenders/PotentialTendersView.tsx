@@ -13,7 +13,7 @@ import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatAmount } from '../format';
 import { DEPARTEMENTS } from '../forms/france';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { TenderCallForm, PROCEDURES } from './TenderCallForm';
 import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
 import { MATCH_STATUSES } from './TendersView';

@@ -18,7 +18,7 @@ import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
 import { DEPARTEMENTS } from '../forms/france';
 import { formatAmount, formatDate, formatDateTime, formatDeadline, formatNumber } from '../format';
-import { NotFoundView } from './NotFoundView';
+import { NotFoundView } from '../shell/NotFoundView';
 import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
 import { TenderStepper } from './TenderStepper';
 

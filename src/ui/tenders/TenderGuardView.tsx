@@ -6,8 +6,8 @@ import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { tenderGuardMachine } from '../../machines/tender-guard.machine';
 import { CardBody, CardRoot } from '../components/Card';
-import { NotFoundView } from './NotFoundView';
-import { PageLoading } from './PageStatus';
+import { NotFoundView } from '../shell/NotFoundView';
+import { PageLoading } from '../components/PageStatus';
 import { Deadline, TenderStatusBadge } from './TenderBadges';
 import type { Tender } from './TenderDetailsView';
 

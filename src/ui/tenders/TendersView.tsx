@@ -7,7 +7,7 @@ import { SearchInput } from '../components/SearchInput';
 import { Select } from '../components/Select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
-import { ListFrame, PageHeading, type ListState } from './ListFrame';
+import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { Deadline, MatchBadge, TenderStatusBadge } from './TenderBadges';
 import type { MatchStatus, TenderRow } from './tender-types';
 

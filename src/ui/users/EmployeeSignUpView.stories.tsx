@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { CenteredLayout } from './CenteredLayout';
+import { CenteredLayout } from '../shell/CenteredLayout';
 import { EmployeeSignUpView } from './EmployeeSignUpView';
 
 const invitation = { email: 'julie.bernard@btp-lyon.fr', role: 'employee' as const, company: { name: 'BTP Lyon Rénovation' } };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { CenteredLayout } from './CenteredLayout';
+import { CenteredLayout } from '../shell/CenteredLayout';
 import { ForgotPasswordView } from './ForgotPasswordView';
 
 const meta: Meta<typeof ForgotPasswordView> = {

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes/button';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { CardBody, CardRoot } from '../components/Card';
-import { PageLoading } from './PageStatus';
+import { PageLoading } from '../components/PageStatus';
 import { MyProfileView, type MyProfileViewProps } from './MyProfileView';
 
 export type UserDetails = {

@@ -8,7 +8,7 @@ import * as employee from './EmployeeSignUpView.stories';
 import * as forgot from './ForgotPasswordView.stories';
 import * as reset from './ResetPasswordView.stories';
 import * as verify from './VerifyEmailView.stories';
-import * as company from './CreateCompanyView.stories';
+import * as company from '../companies/CreateCompanyView.stories';
 import * as user from './UserView.stories';
 import * as signIn from './SignInView.stories';
 

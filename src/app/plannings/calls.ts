@@ -1,0 +1,37 @@
+import type { Api } from '../../api/client';
+import type { RequestSuccess } from '../../shared/request-result';
+import type { components } from '../../../openapi/schema';
+
+type Planning = components['schemas']['Planning'];
+type PlanningTaskInput = components['schemas']['PlanningTaskInput'];
+type PlanningTaskUpdates = components['schemas']['PlanningTaskUpdates'];
+
+export const planningsCalls = {
+  // Planning (issue 5): every write answers the whole planning, which replaces the shown one.
+  getTenderPlanning: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.GET('/api/plannings/tender/{tenderId}', { params: { path: { tenderId: input.tenderId } }, signal }));
+    return { message: '', data };
+  },
+  createPlanning: async (api: Api, input: { tenderId: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.POST('/api/plannings', { body: input, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  updatePlanning: async (api: Api, input: { id: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.PATCH('/api/plannings/{id}', { params: { path: { id: input.id } }, body: { tasks: input.tasks }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  addPlanningTask: async (api: Api, input: { id: string; task: PlanningTaskInput }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.POST('/api/plannings/{id}/tasks', { params: { path: { id: input.id } }, body: { task: input.task }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+  updatePlanningTask: async (api: Api, input: { id: string; taskId: string; updates: PlanningTaskUpdates }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() =>
+      api.client.PATCH('/api/plannings/{id}/tasks/{taskId}', { params: { path: { id: input.id, taskId: input.taskId } }, body: input.updates, signal }),
+    );
+    return { message: data.msg, data: data.planning };
+  },
+  deletePlanningTask: async (api: Api, input: { id: string; taskId: string }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.DELETE('/api/plannings/{id}/tasks/{taskId}', { params: { path: { id: input.id, taskId: input.taskId } }, signal }));
+    return { message: data.msg, data: data.planning };
+  },
+};

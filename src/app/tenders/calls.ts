@@ -1,0 +1,77 @@
+import type { Api } from '../../api/client';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
+import type { RequestSuccess } from '../../shared/request-result';
+import type { components } from '../../../openapi/schema';
+import { PER_PAGE } from '../calls-support';
+
+type Tender = components['schemas']['Tender'];
+type TenderPatch = components['schemas']['TenderPatch'];
+type TenderHistory = components['schemas']['TenderHistory']['history'];
+type TenderLots = components['schemas']['TenderLots'];
+type PotentialTender = components['schemas']['PotentialTender'];
+
+export const tendersCalls = {
+  // Tender details and the guarded tender pages (issue 4).
+  getTender: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data };
+  },
+  getTenderStatusHistory: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<TenderHistory>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/history', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data: data.history };
+  },
+  getTenderLots: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<TenderLots>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/lots', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data };
+  },
+  updateTender: async (api: Api, input: { id: string; patch: TenderPatch }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.PATCH('/api/tenders/{id}', { params: { path: { id: input.id } }, body: input.patch, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // Tender lists and potential tenders (issue 4): the list's rows are the spec's `tenderCalls`.
+  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+    const { status, matchStatus, companyId } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      filterBy: (status || undefined) as Tender['status'] | undefined,
+      matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
+      companyId: companyId || undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders', { params: { query }, signal }));
+    return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
+  },
+  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+    const { status, matchStatus } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      filterBy: (status || undefined) as Tender['status'] | undefined,
+      matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query }, signal }));
+    return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
+  },
+  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
+    const { matchStatus, procedure } = input.filters;
+    const query = {
+      page: input.page,
+      perPage: PER_PAGE,
+      search: input.search || undefined,
+      matchStatus: (matchStatus || undefined) as PotentialTender['matchStatus'] | undefined,
+      filterBy: (procedure || undefined) as PotentialTender['tenderCall']['procedure'] | undefined,
+    };
+    const data = await api.call(() => api.client.GET('/api/tenders/potential', { params: { query }, signal }));
+    return { items: data.tenders, count: data.count, totalPages: data.totalPages };
+  },
+  createTender: async (api: Api, input: { tenderCallId: string; companyId?: string }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
+    const data = await api.call(() => api.client.POST('/api/tenders', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  createTenderCall: async (api: Api, input: components['schemas']['TenderCallInput'], signal: AbortSignal): Promise<RequestSuccess<PotentialTender['tenderCall']>> => {
+    const data = await api.call(() => api.client.POST('/api/tenderCalls', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+};
