@@ -44,8 +44,8 @@ async function demoTender(request: APIRequestContext, reference: string) {
   return tender!;
 }
 
-// A real DCE (Grenoble INP, 2026) from the shared fixtures beside the repository.
-const DCE = fileURLToPath(new URL('../../../shared/fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
+// A real DCE (Grenoble INP, 2026), kept in tests/fixtures/ with its source.
+const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: readFileSync(`${DCE}/${name}`) });
 

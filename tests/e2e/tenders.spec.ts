@@ -11,8 +11,8 @@ import { expect, fr, signIn, test } from './fixtures';
 
 type Demo = keyof typeof DEMO_ACCOUNTS;
 
-// A real DCE (Grenoble INP, 2026) from the shared fixtures beside the repository.
-const DCE = fileURLToPath(new URL('../../../shared/fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
+// A real DCE (Grenoble INP, 2026), kept in tests/fixtures/ with its source.
+const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
 const named = (action: string, target: string) => fr['list-action_named']!.replace('{{action}}', action).replace('{{target}}', target);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `YYYY-MM-DD`, `days` from today. */
