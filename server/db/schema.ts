@@ -247,6 +247,8 @@ export const tenderStatusChanges = pgTable(
     toStatus: tenderStatusEnum('to_status').notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Why: given when a submitted tender is reopened (docs/decisions.md); null otherwise.
+    reason: text('reason'),
   },
   (t) => [index('tender_status_changes_tender_idx').on(t.tenderId, t.changedAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "tender_status_changes" ADD COLUMN "reason" text;
