@@ -346,6 +346,8 @@ export const plannings = pgTable('plannings', {
   companyId: uuid('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
+  // Optimistic concurrency: every write adds one; a full replace names the version it was drawn from.
+  version: integer('version').notNull().default(1),
   ...timestamps,
 });
 
@@ -384,6 +386,8 @@ export const organigrammes = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: organigrammeTypeEnum('type').notNull(),
     positions: jsonb('positions').$type<{ _id: string; parentId: string | null; title: string; name: string; contact: string }[]>().notNull(),
+    // Optimistic concurrency: every write adds one; a replace names the version it was drawn from.
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [uniqueIndex('organigrammes_company_type_idx').on(t.companyId, t.type)],
