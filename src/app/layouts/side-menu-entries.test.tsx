@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { sideMenuFor } from './side-menu-entries';
+
+const hrefs = (role: 'admin' | 'manager' | 'employee') =>
+  sideMenuFor({ role, company: role === 'admin' ? null : { _id: 'c1', name: 'Durand' } }).flatMap((section) => section.items.map((item) => item.href));
+
+describe('side menu', () => {
+  it('reaches the reports and the outbox for admins', () => {
+    expect(hrefs('admin')).toEqual(expect.arrayContaining(['/reports', '/admin/outbox']));
+  });
+
+  it('keeps admin pages out of the company staff menu', () => {
+    for (const role of ['manager', 'employee'] as const) {
+      expect(hrefs(role)).not.toContain('/reports');
+      expect(hrefs(role)).not.toContain('/admin/outbox');
+    }
+  });
+});
