@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+    alias: {
+      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+      // As in vite.config.ts: the stylesheet frappe-gantt exports under a "style" condition only.
+      'frappe-gantt/style.css': fileURLToPath(new URL('./node_modules/frappe-gantt/dist/frappe-gantt.css', import.meta.url)),
+    },
   },
   test: {
     projects: [

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
-import Gantt, { type FrappeTask } from 'frappe-gantt';
+import Gantt from 'frappe-gantt';
 // The library's stylesheet (a Vite alias, see vite.config.ts), then its colours from our tokens.
 import 'frappe-gantt/style.css';
 import './gantt-theme.css';
-
-export type GanttTask = { _id: string; name: string; startDate: string; endDate: string; done: boolean; milestone: boolean };
+import { toGanttBars, type GanttTask } from './gantt-tasks';
 
 export type GanttChartProps = {
   tasks: GanttTask[];
@@ -40,15 +39,7 @@ export default function GanttChart({ tasks, language, label, describedBy, readOn
     const element = host.current;
     if (!element || tasks.length === 0) return;
     element.replaceChildren();
-    const bars: FrappeTask[] = tasks.map((task) => ({
-      id: task._id,
-      name: task.name,
-      start: task.startDate,
-      end: task.endDate,
-      progress: task.done ? 100 : 0,
-      custom_class: [task.done ? 'is-done' : '', task.milestone ? 'is-milestone' : ''].filter(Boolean).join(' ') || undefined,
-    }));
-    new Gantt(element, bars, {
+    new Gantt(element, toGanttBars(tasks), {
       view_mode: 'Day',
       language: language.slice(0, 2),
       readonly: readOnly,

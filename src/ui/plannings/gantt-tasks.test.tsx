@@ -1,0 +1,50 @@
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Gantt from 'frappe-gantt';
+import GanttChart from './GanttChart';
+import { escapeHtml, ganttBarClass, toGanttBars, type GanttTask } from './gantt-tasks';
+
+const hostile = '<style>body{display:none}</style><a href="https://evil.example" id="pwn">x</a><img src=x onerror="window.__pwned=1">';
+const task = (over: Partial<GanttTask>): GanttTask => ({ _id: 't1', name: 'Remise des offres', startDate: '2026-12-01', endDate: '2026-12-01', done: false, milestone: false, ...over });
+
+describe('the Gantt bars', () => {
+  it('give each bar one class token, which the DOM accepts (a done milestone broke the page)', () => {
+    for (const done of [false, true]) {
+      for (const milestone of [false, true]) {
+        const [bar] = toGanttBars([task({ done, milestone })]);
+        // frappe-gantt does exactly this with custom_class.
+        if (bar!.custom_class) expect(() => document.createElement('div').classList.add(bar!.custom_class!)).not.toThrow();
+      }
+    }
+    expect(ganttBarClass({ done: true, milestone: true })).toBe('is-done-milestone');
+    expect(ganttBarClass({ done: false, milestone: false })).toBeUndefined();
+  });
+
+  it('hand the chart names that innerHTML shows as text', () => {
+    const [bar] = toGanttBars([task({ name: hostile })]);
+    const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    // frappe-gantt writes the label this way.
+    label.innerHTML = bar!.name;
+    expect(label.children).toHaveLength(0);
+    expect(label.textContent).toBe(hostile);
+    expect(escapeHtml(`Tom & "Jerry's"`)).toBe('Tom &#38; &#34;Jerry&#39;s&#34;');
+  });
+});
+
+describe('the Gantt chart drawn by frappe-gantt', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws a done milestone with a hostile name: one bar, its name as text, nothing injected', () => {
+    // jsdom has no SVG geometry and no scrolling; the library measures its labels and scrolls.
+    const svg = window.SVGElement.prototype as unknown as { getBBox?: () => DOMRect };
+    svg.getBBox ??= () => ({ x: 0, y: 0, width: 40, height: 12 }) as DOMRect;
+    vi.spyOn(Gantt.prototype as unknown as { set_scroll_position: () => void }, 'set_scroll_position').mockImplementation(() => undefined);
+    const tasks = [task({ done: true, milestone: true, name: hostile }), task({ _id: 't2', name: 'Analyse', startDate: '2026-11-25', endDate: '2026-11-30' })];
+    const { container } = render(<GanttChart tasks={tasks} language="fr" label="Planning" readOnly onDatesChange={() => undefined} />);
+    const bar = container.querySelector('.bar-wrapper[data-id="t1"]');
+    expect(bar).not.toBeNull();
+    expect(bar!.classList.contains('is-done-milestone')).toBe(true);
+    expect(bar!.querySelector('.bar-label')?.textContent).toBe(hostile);
+    expect(container.querySelector('#pwn, style, img, a')).toBeNull();
+  });
+});
