@@ -12,6 +12,7 @@ import { createAuthenticate } from './auth/session';
 import { windowLimiter } from './http/rate-limit';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
+import { loggableError, loggableUrl } from './http/logging';
 import { bindContract, type BoundHandler } from './openapi/bind';
 import { loadContract, type OpenApiDocument } from './openapi/contract';
 import type { Handlers } from './openapi/handlers';
@@ -100,16 +101,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(errorHandler);
-  // One line per request, with the caller and the cause of a 5xx.
+  // One line per request, with the caller and the cause of a 5xx; the cause without the values it
+  // carried (SQL parameters, rows), whatever logger the app was given.
   app.addHook('onResponse', async (request, reply) => {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request.url, request.params),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
       userId: request.session?.user.id,
     };
-    if (request.failure) request.log.error({ ...line, err: request.failure }, 'request failed');
+    if (request.failure) request.log.error({ ...line, err: loggableError(request.failure) }, 'request failed');
     else request.log.info(line, 'request');
   });
 

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { openDatabase, migrateDatabase } from './db/client';
 import { seed } from './db/seed';
 import { buildApp } from './app';
+import { loggerOptions } from './http/logging';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -23,7 +24,7 @@ function jwtSecret(): string {
   return secret;
 }
 
-const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
+const logger = pino({ level: env.LOG_LEVEL ?? 'info', ...loggerOptions });
 const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(dataDir, 'pgdata') });
 await migrateDatabase(database.db, database.kind);
 await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo });

@@ -173,7 +173,10 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
         }),
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema),
         config: { operationId: id, multipart: formBody ? multipartSpec(formBody, bodyAjv) : undefined },
-        onRequest: async (request) => {
+        onRequest: async (request, reply) => {
+          // API answers are personal (a profile, a company's members, a session token): no cache
+          // keeps them, refusals included. Handlers of files and public resources set their own.
+          reply.header('Cache-Control', 'no-store');
           if (!isPublic) {
             const caller = await authenticate(request, allowCookie);
             if (!roles!.includes(caller.role)) throw forbidden();

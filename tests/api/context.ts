@@ -14,6 +14,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, migrateDatabase, type Database, type DatabaseKind } from '../../server/db/client';
 import { users, companies, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
+import { loggerOptions } from '../../server/http/logging';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -73,7 +74,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   const logLines: Record<string, unknown>[] = [];
   const logger = captureLogs
     ? pino(
-        { level: 'info' },
+        { level: 'info', ...loggerOptions },
         new Writable({
           write(chunk: Buffer, _encoding, done) {
             for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
