@@ -23,6 +23,7 @@ type Chart = {
   companyId: string;
   type: string;
   positions: Required<Position>[];
+  version: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -147,7 +148,7 @@ describe('drawing a chart', () => {
 describe('replacing and deleting a chart', () => {
   it('replaces the positions of a kind named by alias, and answers 404 organigramme-not_found when that kind does not exist', async () => {
     const { manager, companyId } = await staff();
-    const missing = await call(manager, 'PUT', url(companyId, 'global'), {
+    const missing = await call(manager, 'PUT', url(companyId, 'global'), { version: 1,
       positions: siteTeam(),
     });
     expect(missing.statusCode).toBe(404);
@@ -161,7 +162,7 @@ describe('replacing and deleting a chart', () => {
       positions: siteTeam(),
     });
     const moved = siteTeam().map((p) => (p._id === 'cc' ? { ...p, parentId: 'dt', name: 'Paul Roux-Martin' } : p));
-    const res = await call(manager, 'PUT', url(companyId, 'chantier'), {
+    const res = await call(manager, 'PUT', url(companyId, 'chantier'), { version: 1,
       positions: moved,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -275,7 +276,7 @@ describe('the tree rules', () => {
       type: 'construction',
       positions: siteTeam(),
     });
-    const replaced = await call(manager, 'PUT', url(companyId, 'construction'), { positions: change(siteTeam()) }, 'en');
+    const replaced = await call(manager, 'PUT', url(companyId, 'construction'), { version: 1, positions: change(siteTeam()) }, 'en');
     expect(replaced.statusCode).toBe(400);
     expect(errorOf(replaced).msgType).toBe(key);
     expect((await charts(manager, companyId))[0]!.positions.map((p) => p.name)).toEqual(siteTeam().map((p) => p.name));
@@ -304,6 +305,66 @@ describe('the tree rules', () => {
   });
 });
 
+describe('lost updates (optimistic concurrency)', () => {
+  const addPosition = (chart: Chart, position: Position) => [...chart.positions, position];
+
+  it('refuses a stale replace with 409 and the current chart, and keeps the position the other manager added', async () => {
+    const { manager, companyId } = await staff();
+    const second = await createUser(ctx, 'manager', { companyId });
+    const created = await call(manager, 'POST', url(companyId), { type: 'construction', positions: siteTeam() });
+    const read = (created.json() as { details: Chart }).details;
+    expect(read.version).toBe(1);
+
+    // Both managers read version 1. The first adds a safety officer and saves.
+    const first = await call(manager, 'PUT', url(companyId, 'chantier'), { version: 1, positions: addPosition(read, { _id: 'sps', parentId: 'dt', title: 'Coordinateur SPS', name: 'Inès Barbier' }) });
+    expect(first.statusCode, first.body).toBe(200);
+    const theirs = (first.json() as { details: Chart }).details;
+    expect(theirs.version).toBe(2);
+
+    // The second, still on version 1, renames a person: without the check the officer would vanish.
+    for (const lang of ['fr', 'en']) {
+      const stale = await call(second, 'PUT', url(companyId, 'construction'), { version: 1, positions: read.positions.map((p) => (p._id === 'cc' ? { ...p, name: 'Lina Roux' } : p)) }, lang);
+      expect(stale.statusCode).toBe(409);
+      expect(errorOf(stale)).toMatchObject({
+        msgType: 'organigramme-conflict',
+        msg:
+          lang === 'fr'
+            ? "Quelqu'un a modifié cet organigramme depuis que vous l'avez ouvert : rien n'a été enregistré. Comparez ses changements aux vôtres."
+            : 'Someone changed this organisation chart since you opened it: nothing was saved. Compare their changes with yours.',
+        details: theirs,
+      });
+    }
+    expect((await charts(manager, companyId, 'construction'))[0]).toEqual(theirs);
+
+    // Drawn from version 2, the rename goes through and the officer stays.
+    const merged = await call(second, 'PUT', url(companyId, 'construction'), { version: 2, positions: theirs.positions.map((p) => (p._id === 'cc' ? { ...p, name: 'Lina Roux' } : p)) });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const after = (merged.json() as { details: Chart }).details;
+    expect(after.version).toBe(3);
+    expect(after.positions.map((p) => p.name)).toEqual([...siteTeam().map((p) => (p._id === 'cc' ? 'Lina Roux' : p.name)), 'Inès Barbier']);
+  });
+
+  it('lets one of two simultaneous replaces of the same version through, the other gets 409', async () => {
+    const { manager, companyId } = await staff();
+    await call(manager, 'POST', url(companyId), { type: 'normal', positions: siteTeam() });
+    const results = await Promise.all(
+      ['Alice', 'Bruno'].map((name) => call(manager, 'PUT', url(companyId, 'normal'), { version: 1, positions: siteTeam().map((p) => (p._id === 'dt' ? { ...p, name } : p)) })),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect((await charts(manager, companyId, 'normal'))[0]!.version).toBe(2);
+  });
+
+  it('refuses a replace without a version, or with one out of range, by the contract', async () => {
+    const { manager, companyId } = await staff();
+    await call(manager, 'POST', url(companyId), { type: 'normal', positions: siteTeam() });
+    for (const version of [undefined, 0, 2 ** 31, 1.5, '1']) {
+      const res = await call(manager, 'PUT', url(companyId, 'normal'), { positions: siteTeam().slice(0, 1), version });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await charts(manager, companyId, 'normal'))[0]).toMatchObject({ version: 1, positions: siteTeam().map((p) => ({ ...p, contact: p.contact ?? '' })) });
+  });
+});
+
 describe('who reaches which chart', () => {
   it('lets employees read their company charts but not write them (403)', async () => {
     const { manager, employee, companyId } = await staff();
@@ -322,7 +383,7 @@ describe('who reaches which chart', () => {
     ).toBe(403);
     expect(
       (
-        await call(employee, 'PUT', url(companyId, 'construction'), {
+        await call(employee, 'PUT', url(companyId, 'construction'), { version: 1,
           positions: siteTeam(),
         })
       ).statusCode,
@@ -349,7 +410,7 @@ describe('who reaches which chart', () => {
     ).toBe(404);
     expect(
       (
-        await call(other.manager, 'PUT', url(own.companyId, 'normal'), {
+        await call(other.manager, 'PUT', url(own.companyId, 'normal'), { version: 1,
           positions: siteTeam(),
         })
       ).statusCode,
@@ -375,7 +436,7 @@ describe('who reaches which chart', () => {
     ).toBe(201);
     expect(
       (
-        await call(admin, 'PUT', url(own.companyId, 'global'), {
+        await call(admin, 'PUT', url(own.companyId, 'global'), { version: 1,
           positions: siteTeam().slice(0, 1),
         })
       ).statusCode,

@@ -109,7 +109,7 @@ describe('the rules of a task (400, never a 500, nothing written)', () => {
   it.each(cases)('refuses %s on the whole-list update', async (_label, task, field, key) => {
     const { planning } = await plannedTender();
     const before = await stored(planning._id);
-    const res = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [task] });
+    const res = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [task], version: planning.version });
     expect(res.statusCode).toBe(400);
     const error = errorOf(res);
     expect(error.msgType).toBe(key);
@@ -154,6 +154,7 @@ describe('replacing the task list', () => {
         { name: 'Visite de site', startDate: '2026-11-26', endDate: '2026-11-26', milestone: true },
         { _id: a!._id, name: 'Analyse du DCE et du RC', startDate: a!.startDate, endDate: a!.endDate, done: true },
       ],
+      version: planning.version,
     });
     expect(res.statusCode).toBe(200);
     const updated = (res.json() as WriteResult).planning;
@@ -173,10 +174,11 @@ describe('replacing the task list', () => {
     const [a] = planning.tasks;
     const foreign = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, {
       tasks: [{ _id: a!._id, ...analyse }, { _id: other.planning.tasks[0]!._id, ...chiffrage }],
+      version: planning.version,
     });
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign)).toMatchObject({ msgType: 'planning-unknown_task', details: [{ field: 'tasks.1._id' }] });
-    const twice = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [{ _id: a!._id, ...analyse }, { _id: a!._id, ...chiffrage }] });
+    const twice = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [{ _id: a!._id, ...analyse }, { _id: a!._id, ...chiffrage }], version: planning.version });
     expect(twice.statusCode).toBe(400);
     expect(await stored(planning._id)).toEqual(before);
     expect((await stored(other.planning._id)).tasks).toHaveLength(3);
@@ -184,7 +186,7 @@ describe('replacing the task list', () => {
 
   it('empties the planning with an empty list', async () => {
     const { planning } = await plannedTender();
-    const res = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [] });
+    const res = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [], version: planning.version });
     expect(res.statusCode).toBe(200);
     expect((res.json() as WriteResult).planning.tasks).toEqual([]);
   });
@@ -249,6 +251,80 @@ describe('one task at a time', () => {
   });
 });
 
+describe('lost updates (optimistic concurrency)', () => {
+  const asInput = (task: Planning['tasks'][number]) => ({ _id: task._id, name: task.name, startDate: task.startDate, endDate: task.endDate, done: task.done, milestone: task.milestone });
+
+  it('refuses a stale whole-list replace with 409 and the current planning, and keeps what the other user added', async () => {
+    const { planning } = await plannedTender([analyse, chiffrage]);
+    expect(planning.version).toBe(1);
+    // Two users read version 1. The first adds a task and saves the list.
+    const first = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [...planning.tasks.map(asInput), depot], version: 1 });
+    expect(first.statusCode).toBe(200);
+    const theirs = (first.json() as WriteResult).planning;
+    expect(theirs.version).toBe(2);
+    const before = await stored(planning._id);
+
+    // The second, still on version 1, removes "Chiffrage": without the check, "Dépôt" would go too.
+    for (const lang of ['fr', 'en']) {
+      const stale = await send(employeeA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [asInput(planning.tasks[0]!)], version: 1 }, lang);
+      expect(stale.statusCode).toBe(409);
+      expect(errorOf(stale)).toMatchObject({
+        msgType: 'planning-conflict',
+        msg:
+          lang === 'fr'
+            ? "Quelqu'un a modifié ce planning depuis que vous l'avez ouvert : rien n'a été enregistré. Comparez ses changements aux vôtres."
+            : 'Someone changed this planning since you opened it: nothing was saved. Compare their changes with yours.',
+        details: theirs,
+      });
+    }
+    expect(await stored(planning._id)).toEqual(before);
+
+    // Drawn again from version 2, the same change goes through and "Dépôt" stays.
+    const merged = await send(employeeA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [asInput(theirs.tasks[0]!), asInput(theirs.tasks[2]!)], version: 2 });
+    expect(merged.statusCode).toBe(200);
+    expect(names((merged.json() as WriteResult).planning)).toEqual(['Analyse du DCE', 'Dépôt sur la plateforme']);
+    expect((merged.json() as WriteResult).planning.version).toBe(3);
+  });
+
+  it('lets one of two simultaneous replaces of the same version through, the other gets 409', async () => {
+    const { planning } = await plannedTender([analyse]);
+    const results = await Promise.all(
+      ['Chiffrage A', 'Chiffrage B'].map((name) => send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [...planning.tasks.map(asInput), { ...chiffrage, name }], version: 1 })),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const read = (await send(managerA.token, 'GET', `/api/plannings/tender/${planning.tenderId}`)).json() as Planning;
+    expect(read.version).toBe(2);
+    expect(read.tasks).toHaveLength(2);
+  });
+
+  it('takes single-task writes without a version (they merge) and counts them, so a replace drawn before them is stale', async () => {
+    const { planning } = await plannedTender([analyse, chiffrage]);
+    const [a, c] = planning.tasks;
+    // Two users on version 1 each tick a different task: both ticks stay.
+    const one = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}/tasks/${a!._id}`, { done: true });
+    const two = await send(employeeA.token, 'PATCH', `/api/plannings/${planning._id}/tasks`, { taskId: c!._id, updates: { done: true } });
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const added = await send(employeeA.token, 'POST', `/api/plannings/${planning._id}/tasks`, { task: depot });
+    const after = (added.json() as WriteResult).planning;
+    expect(after.tasks.map((task) => task.done)).toEqual([true, true, false]);
+    expect(after.version).toBe(4);
+    // A whole list drawn from version 1 would undo the ticks and drop the added task.
+    const stale = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: planning.tasks.map(asInput), version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).details).toEqual(after);
+  });
+
+  it('refuses a replace without a version, or with one out of range, by the contract', async () => {
+    const { planning } = await plannedTender([analyse]);
+    const before = await stored(planning._id);
+    for (const version of [undefined, 0, 2 ** 31, 1.5, '1']) {
+      const res = await send(managerA.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [], version });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await stored(planning._id)).toEqual(before);
+  });
+});
+
 describe('scope: the tender company, admins everywhere', () => {
   it('answers 404 to another company on every call and leaves its planning untouched', async () => {
     const { tenderId, planning } = await plannedTender();
@@ -257,7 +333,7 @@ describe('scope: the tender company, admins everywhere', () => {
     const calls = [
       send(managerB.token, 'GET', `/api/plannings/tender/${tenderId}`),
       send(managerB.token, 'POST', '/api/plannings', { tenderId, tasks: [] }),
-      send(managerB.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [] }),
+      send(managerB.token, 'PATCH', `/api/plannings/${planning._id}`, { tasks: [], version: planning.version }),
       send(managerB.token, 'POST', `/api/plannings/${planning._id}/tasks`, { task: chiffrage }),
       send(managerB.token, 'PATCH', `/api/plannings/${planning._id}/tasks`, { taskId, updates: { done: true } }),
       send(managerB.token, 'PATCH', `/api/plannings/${planning._id}/tasks/${taskId}`, { done: true }),
@@ -274,7 +350,7 @@ describe('scope: the tender company, admins everywhere', () => {
     const unknown = '00000000-0000-4000-8000-000000000001';
     expect((await send(managerA.token, 'GET', `/api/plannings/tender/${unknown}`)).statusCode).toBe(404);
     expect((await send(managerA.token, 'POST', '/api/plannings', { tenderId: unknown, tasks: [] })).statusCode).toBe(404);
-    expect((await send(managerA.token, 'PATCH', `/api/plannings/${unknown}`, { tasks: [] })).statusCode).toBe(404);
+    expect((await send(managerA.token, 'PATCH', `/api/plannings/${unknown}`, { tasks: [], version: 1 })).statusCode).toBe(404);
   });
 
   it('lets an admin read and write any company planning', async () => {

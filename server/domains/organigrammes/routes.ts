@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
@@ -23,6 +23,7 @@ function toOrganigramme(row: Row): Organigramme {
     companyId: row.companyId,
     type: row.type,
     positions: row.positions,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -83,8 +84,18 @@ export function organigrammesHandlers({ db }: Deps): Handlers<'getOrganigrammes'
       await reachableCompany(sessionOf(request).user, companyId, true);
       const type = canonicalType(request.query.type);
       const positions = checkedPositions(request.body.positions);
-      const [row] = await db.update(organigrammes).set({ positions, updatedAt: new Date() }).where(chartWhere(companyId, type)).returning();
-      if (!row) throw notFoundChart();
+      // Compare-and-set in one statement: only the version the positions were drawn from is replaced.
+      const [row] = await db
+        .update(organigrammes)
+        .set({ positions, version: sql`${organigrammes.version} + 1`, updatedAt: new Date() })
+        .where(and(chartWhere(companyId, type), eq(organigrammes.version, request.body.version)))
+        .returning();
+      if (!row) {
+        const [current] = await db.select().from(organigrammes).where(chartWhere(companyId, type)).limit(1);
+        if (!current) throw notFoundChart();
+        // Another manager saved since this draft was read: their chart goes back, nothing is lost.
+        throw new AppError(409, 'organigramme-conflict', {}, toOrganigramme(current));
+      }
       return {
         msg: t(request, 'organigramme-updated'),
         details: toOrganigramme(row),

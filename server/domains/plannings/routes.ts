@@ -45,6 +45,7 @@ async function planningById(db: Database | Tx, id: string): Promise<Planning> {
       id: plannings.id,
       tenderId: plannings.tenderId,
       companyId: plannings.companyId,
+      version: plannings.version,
       createdAt: plannings.createdAt,
       updatedAt: plannings.updatedAt,
       questionsDeadline: tenderCalls.questionsDeadline,
@@ -68,6 +69,7 @@ async function planningById(db: Database | Tx, id: string): Promise<Planning> {
       siteVisitDate: row.siteVisitDate?.toISOString() ?? null,
       submissionDeadline: row.submissionDeadline.toISOString(),
     },
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -82,19 +84,25 @@ async function planningById(db: Database | Tx, id: string): Promise<Planning> {
 export function planningsHandlers({ db }: Deps): Handlers<
   'getTenderPlanning' | 'createPlanning' | 'updatePlanning' | 'addPlanningTask' | 'updatePlanningTaskByBody' | 'updatePlanningTask' | 'deletePlanningTask'
 > {
-  /** Runs `write` on the reachable planning `id`, locked, bumps its updatedAt and answers it. */
-  const writePlanning = async (caller: Caller, id: string, write: (tx: Tx) => Promise<void>): Promise<Planning> =>
+  /**
+   * Runs `write` on the reachable planning `id`, locked, adds one to its version, bumps its
+   * updatedAt and answers it. With `expected` (a full replace), a planning that moved on since the
+   * client read it is a 409 carrying the current planning, and nothing is written: the client shows
+   * what changed instead of silently dropping another user's work.
+   */
+  const writePlanning = async (caller: Caller, id: string, write: (tx: Tx) => Promise<void>, expected?: number): Promise<Planning> =>
     db.transaction(async (tx) => {
       const scope = caller.role === 'admin' ? undefined : eq(tenders.companyId, caller.companyId ?? NO_COMPANY);
       const [row] = await tx
-        .select({ id: plannings.id })
+        .select({ id: plannings.id, version: plannings.version })
         .from(plannings)
         .innerJoin(tenders, eq(tenders.id, plannings.tenderId))
         .where(and(eq(plannings.id, id), scope))
         .for('update', { of: plannings });
       if (!row) throw notFound();
+      if (expected !== undefined && row.version !== expected) throw new AppError(409, 'planning-conflict', {}, await planningById(tx, id));
       await write(tx);
-      await tx.update(plannings).set({ updatedAt: new Date() }).where(eq(plannings.id, id));
+      await tx.update(plannings).set({ version: sql`${plannings.version} + 1`, updatedAt: new Date() }).where(eq(plannings.id, id));
       return planningById(tx, id);
     });
 
@@ -151,7 +159,7 @@ export function planningsHandlers({ db }: Deps): Handlers<
 
     async updatePlanning(request) {
       const { id } = request.params;
-      const { tasks } = request.body;
+      const { tasks, version } = request.body;
       checkTasks(tasks);
       const planning = await writePlanning(sessionOf(request).user, id, async (tx) => {
         const kept = tasks.flatMap((task, i) => (task._id ? [{ id: task._id, i }] : []));
@@ -174,7 +182,7 @@ export function planningsHandlers({ db }: Deps): Handlers<
           if (task._id) await tx.update(planningTasks).set({ ...taskValues(task), position, updatedAt: now }).where(eq(planningTasks.id, task._id));
           else await tx.insert(planningTasks).values({ planningId: id, position, ...taskValues(task) });
         }
-      });
+      }, version);
       return { msg: t(request, 'planning-updated'), planning };
     },
 
