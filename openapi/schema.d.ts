@@ -593,6 +593,23 @@ export interface paths {
         patch: operations["updateTender"];
         trace?: never;
     };
+    "/api/tenders/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a submitted tender back to in progress (a correction after submission), with the reason, kept in its history (admin, manager). */
+        post: operations["reopenTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenders/{id}/history": {
         parameters: {
             query?: never;
@@ -1463,6 +1480,10 @@ export interface components {
             /** @description Index of the current step of the response workflow; 6: every step done. */
             responseStep?: number;
         };
+        TenderReopen: {
+            /** @description Why the submitted tender is reopened; shown in its history. Not blank. */
+            reason: string;
+        };
         TenderHistory: {
             history: {
                 _id: components["schemas"]["Id"];
@@ -1470,6 +1491,8 @@ export interface components {
                 to: components["schemas"]["TenderStatus"];
                 /** Format: date-time */
                 changedAt: string;
+                /** @description Why the change was made, when it is a reopening. */
+                reason: string | null;
                 changedBy: {
                     _id: components["schemas"]["Id"];
                     username: string;
@@ -3066,6 +3089,37 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    reopenTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderReopen"];
+            };
+        };
+        responses: {
+            /** @description Reopened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

@@ -18,6 +18,19 @@ export const TENDER_TRANSITIONS: Record<TenderStatus, readonly TenderStatus[]> =
 
 export const TENDER_STATUSES = Object.keys(TENDER_TRANSITIONS) as TenderStatus[];
 
+/**
+ * Reopening a submitted tender (back to in progress): managers and admins only, with a reason; the
+ * server keeps the same table (server/domains/tenders/lifecycle.ts).
+ */
+export const TENDER_REOPENINGS: Partial<Record<TenderStatus, TenderStatus>> = { submitted: 'in_progress' };
+
+/** Longest reason a reopening keeps (the contract's TenderReopen.reason maxLength). */
+export const REOPEN_REASON_MAX = 500;
+
+/** Where a reopening leads from this status, if anywhere. */
+export const reopenTarget = (status: TenderStatus): TenderStatus | null => TENDER_REOPENINGS[status] ?? null;
+
+
 /** The statuses a user can choose next; none once the tender is decided. */
 export const nextStatuses = (status: TenderStatus): readonly TenderStatus[] => TENDER_TRANSITIONS[status];
 

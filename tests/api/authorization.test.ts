@@ -275,6 +275,11 @@ const matrix: Record<string, Row[]> = {
     () => adminOnly(200),
     async (_caller, target) => ({ request: json('DELETE', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}`) }),
   ),
+  // Reopening a submitted tender: its company's manager and admins; employees never (403).
+  reopenTender: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${(await insertTender(ctx, companyOf(target).id, 'submitted')).id}/reopen`, { reason: 'Correction du mémoire technique.' }) }),
+  ),
   getTenderStatusHistory: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/history`) }),

@@ -164,6 +164,56 @@ describe('a company works a tender', () => {
     expect(history.history[5]!.changedBy?._id).toBe(employeeA.id);
   });
 
+  it('is reopened after submission by a manager or an admin, with a reason kept in its history', async () => {
+    const tender = await createTender((await createCall())._id, managerA.companyId!);
+    for (const status of ['in_progress', 'submitted'] as const) expect((await patch(employeeA, tender._id, { status })).statusCode).toBe(200);
+    const reopen = (person: Person, payload: object, lang = 'fr') => ctx.app.inject({ method: 'POST', url: `/api/tenders/${tender._id}/reopen`, headers: auth(person, lang), payload });
+    // A plain status change cannot take it back: only the reopening can.
+    expect((await patch(managerA, tender._id, { status: 'in_progress' })).statusCode).toBe(409);
+
+    const before = await rowCount(ctx.db, tenderStatusChanges);
+    const byEmployee = await reopen(employeeA, { reason: 'Erreur dans le bordereau de prix.' });
+    expect(byEmployee.statusCode).toBe(403);
+    expect((await reopen(managerB, { reason: 'Erreur dans le bordereau de prix.' })).statusCode).toBe(404);
+    const missing = await reopen(managerA, {});
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).msg).toMatch(/obligatoire/);
+    const blank = await reopen(managerA, { reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank).msg).toBe('Indiquez pourquoi le dossier déposé est rouvert.');
+    expect(errorOf(await reopen(managerA, { reason: ' ' }, 'en')).msg).toBe('Say why the submitted tender is reopened.');
+    const tooLong = await reopen(managerA, { reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).msg).toMatch(/500/);
+    // Nothing written by the refusals.
+    expect(await rowCount(ctx.db, tenderStatusChanges)).toBe(before);
+    expect((await ctx.db.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, tender._id)))[0]!.status).toBe('submitted');
+
+    const ok = await reopen(managerA, { reason: '  Erreur dans le bordereau de prix : lot 2 à corriger.  ' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ msg: "L'appel d'offres est de nouveau en cours : la réouverture est notée dans son historique.", details: { status: 'in_progress' } });
+    // Only a submitted tender reopens.
+    const again = await reopen(managerA, { reason: 'Encore' }, 'en');
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).msg).toBe('Only a submitted tender can be reopened; this one is “In progress”.');
+
+    // It goes on along the lifecycle: submitted again, then reopened by an admin.
+    expect((await patch(employeeA, tender._id, { status: 'submitted' })).statusCode).toBe(200);
+    expect((await reopen(admin, { reason: 'Pièce manquante signalée par l’acheteur.' })).statusCode).toBe(200);
+
+    const history = (await ctx.app.inject({ method: 'GET', url: `/api/tenders/${tender._id}/history`, headers: auth(employeeA) })).json() as {
+      history: { from: string | null; to: string; reason: string | null; changedBy: { _id: string; username: string } | null }[];
+    };
+    expect(history.history.map((h) => [h.from, h.to, h.reason, h.changedBy?._id])).toEqual([
+      [null, 'not_started', null, admin.id],
+      ['not_started', 'in_progress', null, employeeA.id],
+      ['in_progress', 'submitted', null, employeeA.id],
+      ['submitted', 'in_progress', 'Erreur dans le bordereau de prix : lot 2 à corriger.', managerA.id],
+      ['in_progress', 'submitted', null, employeeA.id],
+      ['submitted', 'in_progress', 'Pièce manquante signalée par l’acheteur.', admin.id],
+    ]);
+  });
+
   it('refuses a change that is not a move along the lifecycle without writing anything', async () => {
     const tender = await createTender((await createCall())._id, managerA.companyId!);
     const before = await rowCount(ctx.db, tenderStatusChanges);

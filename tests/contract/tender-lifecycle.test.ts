@@ -1,12 +1,22 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { TENDER_TRANSITIONS as server } from '../../server/domains/tenders/lifecycle';
-import { RESPONSE_STEPS, TENDER_TRANSITIONS as client } from '../../src/machines/tender-lifecycle';
+import { REOPEN_REASON_MAX as serverReasonMax, TENDER_REOPENINGS as serverReopenings, TENDER_TRANSITIONS as server } from '../../server/domains/tenders/lifecycle';
+import { REOPEN_REASON_MAX, RESPONSE_STEPS, TENDER_REOPENINGS as clientReopenings, TENDER_TRANSITIONS as client } from '../../src/machines/tender-lifecycle';
 import { loadContract } from '../../server/openapi/contract';
 
 describe('tender lifecycle', () => {
   it('is the same table on the client and on the server', () => {
     expect(client).toEqual(server);
+    expect(clientReopenings).toEqual(serverReopenings);
+  });
+
+  it('reopens only a submitted tender, to a status the lifecycle goes on from, with the reason length of the contract', () => {
+    expect(clientReopenings).toEqual({ submitted: 'in_progress' });
+    // A reopening is never a plain step: it stays out of the table anyone may follow.
+    for (const [from, to] of Object.entries(clientReopenings)) expect(client[from as keyof typeof client]).not.toContain(to);
+    const schemas = (loadContract() as unknown as { components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } }).components.schemas;
+    expect(schemas.TenderReopen!.properties.reason!.maxLength).toBe(REOPEN_REASON_MAX);
+    expect(serverReasonMax).toBe(REOPEN_REASON_MAX);
   });
 
   it('covers every status of the contract, and the stepper every step the contract allows', () => {

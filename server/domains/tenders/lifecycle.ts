@@ -16,3 +16,14 @@ export const TENDER_TRANSITIONS: Record<TenderStatus, readonly TenderStatus[]> =
 };
 
 export const canMove = (from: TenderStatus, to: TenderStatus) => TENDER_TRANSITIONS[from].includes(to);
+
+/**
+ * Reopening: a submitted tender taken back to in progress (a mistake found after submission, a
+ * corrected bid). Not a step of the table above: only a manager or an admin may do it, with a
+ * reason kept in the history (POST /api/tenders/{id}/reopen). The client keeps the same table.
+ */
+export const TENDER_REOPENINGS: Partial<Record<TenderStatus, TenderStatus>> = { submitted: 'in_progress' };
+
+/** Longest reason a reopening keeps (the contract's TenderReopen.reason maxLength). */
+export const REOPEN_REASON_MAX = 500;
+

@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import { pageOf, totalPages } from '../admin/lists';
 import type { Caller } from '../companies/scope';
 import { reachableTender } from './access';
-import { canMove } from './lifecycle';
+import { canMove, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
 import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
@@ -91,6 +91,7 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
   | 'updateTender'
   | 'deleteTender'
   | 'getTenderStatusHistory'
+  | 'reopenTender'
   | 'getTenderLots'
   | 'createTenderCall'
   | 'getTenderCall'
@@ -236,6 +237,26 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
       return { msg: t(request, status !== undefined ? 'tender-status_changed' : 'tender-updated'), details: await loadTender(id) };
     },
 
+    // A submitted tender back in progress: the role is checked by x-roles (admin, manager), the
+    // company by reachableTender; the reason goes into the history with who reopened it.
+    async reopenTender(request) {
+      const { user } = sessionOf(request);
+      const { id } = await reachableTender(db, user, request.params.id);
+      const reason = request.body.reason.trim();
+      if (!reason) throw new ValidationFailure([{ field: 'reason', key: 'tender-reopen_reason_required', vars: {} }]);
+      await db.transaction(async (tx) => {
+        // Locked like a status change: a decision recorded meanwhile is not silently undone.
+        const [current] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, id)).for('update');
+        const from = current!.status;
+        const to = TENDER_REOPENINGS[from];
+        if (!to) throw new AppError(409, 'tender-reopen_not_submitted', { status: t(request, `tender-status_${from}`) });
+        const now = new Date();
+        await tx.update(tenders).set({ status: to, statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, id));
+        await tx.insert(tenderStatusChanges).values({ tenderId: id, fromStatus: from, toStatus: to, changedBy: user.id, reason });
+      });
+      return { msg: t(request, 'tender-reopened'), details: await loadTender(id) };
+    },
+
     async deleteTender(request) {
       const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
       const keys = await db.transaction(async (tx) => {
@@ -251,7 +272,7 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
     async getTenderStatusHistory(request) {
       const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
       const rows = await db
-        .select({ id: tenderStatusChanges.id, from: tenderStatusChanges.fromStatus, to: tenderStatusChanges.toStatus, at: tenderStatusChanges.changedAt, userId: users.id, username: users.username })
+        .select({ id: tenderStatusChanges.id, from: tenderStatusChanges.fromStatus, to: tenderStatusChanges.toStatus, at: tenderStatusChanges.changedAt, reason: tenderStatusChanges.reason, userId: users.id, username: users.username })
         .from(tenderStatusChanges)
         .leftJoin(users, eq(users.id, tenderStatusChanges.changedBy))
         .where(eq(tenderStatusChanges.tenderId, id))
@@ -263,6 +284,7 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
           to: r.to,
           changedAt: r.at.toISOString(),
           changedBy: r.userId && r.username !== null ? { _id: r.userId, username: r.username } : null,
+          reason: r.reason,
         })),
       };
     },
