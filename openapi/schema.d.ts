@@ -937,7 +937,7 @@ export interface paths {
         };
         /** A company's organisation charts (both kinds, or the one named by type). Staff read their own company's. */
         get: operations["getOrganigrammes"];
-        /** Replace the positions of a company's chart of one kind. */
+        /** Replace the positions of a company's chart of one kind. The body names the version the positions were drawn from; an older one answers 409 organigramme-conflict with the current chart in details. */
         put: operations["replaceOrganigramme"];
         /** Draw a company's chart of one kind (one of each kind per company). */
         post: operations["createOrganigramme"];
@@ -995,7 +995,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Replace a planning's task list. Tasks with an _id keep it (it must be one of this planning's); tasks left out are removed. */
+        /** Replace a planning's task list. Tasks with an _id keep it (it must be one of this planning's); tasks left out are removed. The body names the version the list was drawn from; an older one answers 409 planning-conflict with the current planning in details. The single-task writes take no version (they touch one task and merge with others' writes) but add one to it. */
         patch: operations["updatePlanning"];
         trace?: never;
     };
@@ -1462,8 +1462,29 @@ export interface components {
         TenderList: {
             count: number;
             totalPages: number;
-            /** @description The tenders of the page (the field's name is the spec's). */
-            tenderCalls: components["schemas"]["Tender"][];
+            /** @description The tenders of the page (the field's name is the spec's), as list rows; the details are GET /api/tenders/{id}. */
+            tenderCalls: components["schemas"]["TenderListItem"][];
+        };
+        /** @description A row of a tender list: what the list shows, at most 1 KB of JSON (docs/scaling.md). */
+        TenderListItem: {
+            _id: components["schemas"]["Id"];
+            status: components["schemas"]["TenderStatus"];
+            matchStatus: components["schemas"]["MatchStatus"];
+            matchScore: number;
+            answeredLotsCount: number;
+            company: {
+                _id: components["schemas"]["Id"];
+                name: string;
+            };
+            tenderCall: {
+                _id: components["schemas"]["Id"];
+                reference: string;
+                title: string;
+                buyer: string;
+                /** Format: date-time */
+                submissionDeadline: string;
+                lotsCount: number;
+            };
         };
         TenderWriteResult: {
             msg: string;
@@ -1803,11 +1824,15 @@ export interface components {
         };
         OrganigrammePositionsBody: {
             positions: components["schemas"]["OrganigrammePositions"];
+            version: components["schemas"]["Version"];
         };
+        /** @description The version of a planning or an organisation chart the client's draft was drawn from. Every write adds one; a full replace naming an older version is refused with 409 (lost update). */
+        Version: number;
         Organigramme: {
             _id: components["schemas"]["Id"];
             companyId: components["schemas"]["Id"];
             type: components["schemas"]["OrganigrammeType"];
+            version: components["schemas"]["Version"];
             positions: {
                 _id: string;
                 parentId: string | null;
@@ -1859,6 +1884,7 @@ export interface components {
         };
         PlanningTasksBody: {
             tasks: components["schemas"]["PlanningTasks"];
+            version: components["schemas"]["Version"];
         };
         PlanningTaskBody: {
             task: components["schemas"]["PlanningTaskInput"];
@@ -1890,6 +1916,7 @@ export interface components {
             _id: components["schemas"]["Id"];
             tenderId: components["schemas"]["Id"];
             companyId: components["schemas"]["Id"];
+            version: components["schemas"]["Version"];
             /** @description In the order of the list. */
             tasks: components["schemas"]["PlanningTask"][];
             keyDates: components["schemas"]["PlanningKeyDates"];
@@ -3995,6 +4022,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getTenderPlanning: {
@@ -4134,6 +4162,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     deletePlanningTask: {

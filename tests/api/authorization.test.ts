@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
 import { companies, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
@@ -378,7 +378,12 @@ const matrix: Record<string, Row[]> = {
   ),
   replaceOrganigramme: onBoth(
     (target) => scoped(target, 200, 200, 403),
-    async (_caller, target) => ({ request: json('PUT', `/api/organigrammes/${await chartOf(target)}/organigramme?type=construction`, { positions: chartPositions }) }),
+    async (_caller, target) => {
+      const companyId = await chartOf(target);
+      // The version the caller last read: a stale one is a 409 (lost update), not what this row tests.
+      const [chart] = await ctx.db.select({ version: organigrammes.version }).from(organigrammes).where(and(eq(organigrammes.companyId, companyId), eq(organigrammes.type, 'construction')));
+      return { request: json('PUT', `/api/organigrammes/${companyId}/organigramme?type=construction`, { positions: chartPositions, version: chart!.version }) };
+    },
   ),
   deleteOrganigramme: onBoth(
     (target) => scoped(target, 200, 200, 403),
@@ -395,7 +400,7 @@ const matrix: Record<string, Row[]> = {
   ),
   updatePlanning: onBoth(
     (target) => scoped(target, 200, 200, 200),
-    async (_caller, target) => ({ request: json('PATCH', `/api/plannings/${(await insertPlanning(target)).id}`, { tasks: [planningTask] }) }),
+    async (_caller, target) => ({ request: json('PATCH', `/api/plannings/${(await insertPlanning(target)).id}`, { tasks: [planningTask], version: 1 }) }),
   ),
   addPlanningTask: onBoth(
     (target) => scoped(target, 201, 201, 201),
