@@ -1,11 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
 import { companies, companyDocuments, invitations, outboxEmails, planningTasks, plannings, tenderCalls, tenders, tenderStatusEnum, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
-import { membersCountSql } from '../companies/company';
 import { daysLeftSql, EXPIRING_DAYS, validitySql } from '../company-docs/routes';
 
 type Summary = components['schemas']['DashboardSummary'];
@@ -17,41 +16,47 @@ const DEADLINES = 5;
 const EXPIRING_DOCUMENTS = 5;
 const OPEN_TASKS = 8;
 
-/** What the company has to do: its pipeline, next deadlines, documents to renew and open tasks. */
-async function companyWork(db: Database, companyId: string): Promise<Required<Pick<Summary, 'pipeline' | 'nextDeadlines' | 'expiringDocuments' | 'openTasks'>>> {
-  const [byStatus, deadlines, documents, tasks] = await Promise.all([
-    db.select({ status: tenders.status, n: count() }).from(tenders).where(eq(tenders.companyId, companyId)).groupBy(tenders.status),
-    db
-      .select({ _id: tenders.id, reference: tenderCalls.reference, title: tenderCalls.title, buyer: tenderCalls.buyer, status: tenders.status, deadline: tenders.submissionDeadline })
-      .from(tenders)
-      .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
-      .where(and(eq(tenders.companyId, companyId), inArray(tenders.status, [...OPEN_STATUSES]), gt(tenders.submissionDeadline, sql`now()`)))
-      .orderBy(asc(tenders.submissionDeadline), asc(tenders.id))
-      .limit(DEADLINES),
-    // The vault's own validity rules (Paris date, EXPIRING_DAYS): expired or ending soon.
-    db
-      .select({ _id: companyDocuments.id, title: companyDocuments.title, kind: companyDocuments.kind, validUntil: companyDocuments.validUntil, validity: validitySql, daysLeft: daysLeftSql })
-      .from(companyDocuments)
-      .where(and(eq(companyDocuments.companyId, companyId), isNotNull(companyDocuments.validUntil), lte(daysLeftSql, EXPIRING_DAYS)))
-      .orderBy(asc(companyDocuments.validUntil), asc(companyDocuments.id))
-      .limit(EXPIRING_DOCUMENTS),
-    db
-      .select({ _id: planningTasks.id, name: planningTasks.name, startDate: planningTasks.startDate, endDate: planningTasks.endDate, milestone: planningTasks.milestone, tenderId: plannings.tenderId, tenderTitle: tenderCalls.title })
-      .from(planningTasks)
-      .innerJoin(plannings, eq(plannings.id, planningTasks.planningId))
-      .innerJoin(tenders, eq(tenders.id, plannings.tenderId))
-      .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
-      .where(and(eq(plannings.companyId, companyId), eq(tenders.companyId, companyId), eq(planningTasks.done, false)))
-      .orderBy(asc(planningTasks.endDate), asc(planningTasks.startDate), asc(planningTasks.position), asc(planningTasks.id))
-      .limit(OPEN_TASKS),
-  ]);
-  const counts = new Map(byStatus.map((row) => [row.status, Number(row.n)]));
-  return {
-    pipeline: tenderStatusEnum.enumValues.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-    nextDeadlines: deadlines.map(({ deadline, ...row }) => ({ ...row, submissionDeadline: deadline.toISOString() })),
-    expiringDocuments: documents.map((row) => ({ ...row, validUntil: row.validUntil!, daysLeft: Number(row.daysLeft) })),
-    openTasks: tasks,
-  };
+/** An instant as the API writes it (Date#toISOString), from SQL. */
+const isoSql = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A JSON array of a subquery's rows, [] when it has none. */
+const rowsOf = (query: SQL) => sql`(select coalesce(json_agg(r), '[]'::json) from (${query}) as r)`;
+
+type Work = Required<Pick<Summary, 'pipeline' | 'nextDeadlines' | 'expiringDocuments' | 'openTasks'>>;
+type CompanyRow = { company: Summary['company']; pendingInvites: number; byStatus: Work['pipeline'] } & Omit<Work, 'pipeline'>;
+
+/**
+ * Everything a member's dashboard shows, in one statement (one round trip, one pooled connection
+ * per request; seven parallel queries held seven under load): the company, its pending
+ * invitations, its pipeline, next deadlines, documents to renew and open tasks, each as JSON.
+ * The bench's baseline runs this same statement (bench/baseline-server.ts).
+ */
+export async function companyDashboardRow(db: Database, companyId: string): Promise<CompanyRow> {
+  const result = await db.execute(sql`select
+    (select json_build_object('_id', ${companies.id}, 'name', ${companies.name}, 'city', ${companies.city},
+        'membersCount', (select count(*)::int from ${users} where ${users.companyId} = ${companies.id}))
+      from ${companies} where ${companies.id} = ${companyId}) as "company",
+    (select count(*)::int from ${invitations} where ${invitations.companyId} = ${companyId} and ${pendingInvite}) as "pendingInvites",
+    ${rowsOf(sql`select ${tenders.status} as "status", count(*)::int as "count" from ${tenders} where ${tenders.companyId} = ${companyId} group by ${tenders.status}`)} as "byStatus",
+    ${rowsOf(sql`select ${tenders.id} as "_id", ${tenderCalls.reference} as "reference", ${tenderCalls.title} as "title", ${tenderCalls.buyer} as "buyer",
+        ${tenders.status} as "status", ${isoSql(tenders.submissionDeadline)} as "submissionDeadline"
+      from ${tenders} inner join ${tenderCalls} on ${tenderCalls.id} = ${tenders.tenderCallId}
+      where ${tenders.companyId} = ${companyId} and ${inArray(tenders.status, [...OPEN_STATUSES])} and ${tenders.submissionDeadline} > now()
+      order by ${tenders.submissionDeadline}, ${tenders.id} limit ${DEADLINES}`)} as "nextDeadlines",
+    ${rowsOf(sql`select ${companyDocuments.id} as "_id", ${companyDocuments.title} as "title", ${companyDocuments.kind} as "kind",
+        ${companyDocuments.validUntil} as "validUntil", ${validitySql} as "validity", ${daysLeftSql} as "daysLeft"
+      from ${companyDocuments}
+      where ${companyDocuments.companyId} = ${companyId} and ${companyDocuments.validUntil} is not null and ${daysLeftSql} <= ${EXPIRING_DAYS}
+      order by ${companyDocuments.validUntil}, ${companyDocuments.id} limit ${EXPIRING_DOCUMENTS}`)} as "expiringDocuments",
+    ${rowsOf(sql`select ${planningTasks.id} as "_id", ${planningTasks.name} as "name", ${planningTasks.startDate} as "startDate", ${planningTasks.endDate} as "endDate",
+        ${planningTasks.milestone} as "milestone", ${plannings.tenderId} as "tenderId", ${tenderCalls.title} as "tenderTitle"
+      from ${planningTasks}
+      inner join ${plannings} on ${plannings.id} = ${planningTasks.planningId}
+      inner join ${tenders} on ${tenders.id} = ${plannings.tenderId}
+      inner join ${tenderCalls} on ${tenderCalls.id} = ${tenders.tenderCallId}
+      where ${plannings.companyId} = ${companyId} and ${tenders.companyId} = ${companyId} and ${planningTasks.done} = false
+      order by ${planningTasks.endDate}, ${planningTasks.startDate}, ${planningTasks.position}, ${planningTasks.id} limit ${OPEN_TASKS}`)} as "openTasks"`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as CompanyRow[];
+  return rows[0]!;
 }
 
 export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary'> {
@@ -60,8 +65,8 @@ export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary'>
   return {
     async getDashboardSummary(request) {
       const { user } = sessionOf(request);
-      const [me] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id)).limit(1);
-      const emailVerified = !!me?.verifiedAt;
+      // The session's own read of the caller carries the verification: no query of its own.
+      const emailVerified = !!user.emailVerifiedAt;
 
       if (user.role === 'admin') {
         const [usersCount, companiesCount, invitesCount, emailsCount] = await Promise.all([
@@ -74,27 +79,17 @@ export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary'>
       }
 
       if (!user.companyId) return { role: user.role, company: null, pendingInvites: 0, emailVerified };
-      const companyId = user.companyId;
-      const [[company], invitesCount, work] = await Promise.all([
-        db
-          .select({
-            id: companies.id,
-            name: companies.name,
-            city: companies.city,
-            membersCount: membersCountSql,
-          })
-          .from(companies)
-          .where(eq(companies.id, companyId))
-          .limit(1),
-        countOf(db.select({ n: count() }).from(invitations).where(and(eq(invitations.companyId, companyId), pendingInvite))),
-        companyWork(db, companyId),
-      ]);
+      const row = await companyDashboardRow(db, user.companyId);
+      const counts = new Map(row.byStatus.map((r) => [r.status, r.count]));
       return {
         role: user.role,
-        company: company ? { _id: company.id, name: company.name, city: company.city, membersCount: Number(company.membersCount) } : null,
-        pendingInvites: invitesCount,
+        company: row.company,
+        pendingInvites: row.pendingInvites,
         emailVerified,
-        ...work,
+        pipeline: tenderStatusEnum.enumValues.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+        nextDeadlines: row.nextDeadlines,
+        expiringDocuments: row.expiringDocuments,
+        openTasks: row.openTasks,
       };
     },
   };

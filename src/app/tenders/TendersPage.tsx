@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
-import type { MatchStatus, TenderRow } from '../../ui/tenders/tender-types';
+import type { MatchStatus, TenderListRow } from '../../ui/tenders/tender-types';
 import { TendersView } from '../../ui/tenders/TendersView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
@@ -13,8 +13,8 @@ import { useRequest } from '../use-request';
 
 type Filters = { status: string; matchStatus: string; companyId: string };
 const noFilters: Filters = { status: '', matchStatus: '', companyId: '' };
-const adminMachine = createListMachine<TenderRow, Filters>('listTenders', noFilters);
-const companyMachine = createListMachine<TenderRow, Filters>('listMyCompanyTenders', noFilters);
+const adminMachine = createListMachine<TenderListRow, Filters>('listTenders', noFilters);
+const companyMachine = createListMachine<TenderListRow, Filters>('listMyCompanyTenders', noFilters);
 const companyNamesMachine = createRequestMachine<void, { _id: string; name: string }[]>('listCompanyNames');
 
 /** /tenders (admin: every company's) and /company/tenders (staff: their company's); the route admits each role to one. */
@@ -42,7 +42,7 @@ function CompanyTenders() {
   return <Tenders scope="company" tenders={tenders} companies={[]} />;
 }
 
-function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; tenders: ReturnType<typeof useList<TenderRow, Filters>>; companies: { _id: string; name: string }[] }) {
+function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; tenders: ReturnType<typeof useList<TenderListRow, Filters>>; companies: { _id: string; name: string }[] }) {
   return (
     <TendersView
       scope={scope}

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { listOf } from '../admin/admin-fixtures';
-import { companyNames, tenderGymnase, tenderJeanMoulin, tenderRoutes } from './tender-fixtures';
+import { companyNames, listRowOf, tenderGymnase, tenderJeanMoulin, tenderRoutes } from './tender-fixtures';
 import { TendersView } from './TendersView';
 
 const meta = {
@@ -10,7 +10,7 @@ const meta = {
   component: TendersView,
   args: {
     scope: 'company',
-    list: listOf('loaded', [tenderRoutes, tenderJeanMoulin, tenderGymnase], { totalPages: 3, count: 47 }),
+    list: listOf('loaded', [tenderRoutes, tenderJeanMoulin, tenderGymnase].map(listRowOf), { totalPages: 3, count: 47 }),
     search: '',
     status: '',
     matchStatus: '',
@@ -32,8 +32,8 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = { args: { list: listOf('loading') }, parameters: { machineStates: ['list.loading'] } };
 export const Loaded: Story = { parameters: { machineStates: ['list.loaded'] } };
 export const AdminLoaded: Story = { args: { scope: 'admin' } };
-export const Searching: Story = { args: { search: 'chaussées', list: listOf('debouncing', [tenderRoutes]) }, parameters: { machineStates: ['list.debouncing'] } };
-export const Filtered: Story = { args: { status: 'in_progress', matchStatus: 'high', list: listOf('loaded', [tenderJeanMoulin]) } };
+export const Searching: Story = { args: { search: 'chaussées', list: listOf('debouncing', [listRowOf(tenderRoutes)]) }, parameters: { machineStates: ['list.debouncing'] } };
+export const Filtered: Story = { args: { status: 'in_progress', matchStatus: 'high', list: listOf('loaded', [listRowOf(tenderJeanMoulin)]) } };
 export const Empty: Story = { args: { list: listOf('empty') }, parameters: { machineStates: ['list.empty'] } };
 export const AdminEmpty: Story = { args: { scope: 'admin', list: listOf('empty') } };
 export const NoMatch: Story = { args: { list: listOf('empty'), search: 'piscine' } };

@@ -9,14 +9,14 @@ import { Table, TableCell, TableHead, TableHeader, TableRow } from '../component
 import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { Deadline, MatchBadge, TenderStatusBadge } from './TenderBadges';
-import type { MatchStatus, TenderRow } from './tender-types';
+import type { MatchStatus, TenderListRow } from './tender-types';
 
 export const MATCH_STATUSES: MatchStatus[] = ['high', 'medium', 'low', 'none'];
 
 export type TendersViewProps = {
   /** admin: every company's tenders, with a company column and filter; company: the caller's. */
   scope: 'admin' | 'company';
-  list: ListState<TenderRow>;
+  list: ListState<TenderListRow>;
   search: string;
   status: TenderStatus | '';
   matchStatus: MatchStatus | '';
@@ -100,9 +100,9 @@ export function TendersView(props: TendersViewProps) {
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                       <span className={css({ fontFamily: 'mono' })}>{tender.tenderCall.reference}</span> ·{' '}
                       <span>
-                        {tender.tenderCall.lots.length === 0
+                        {tender.tenderCall.lotsCount === 0
                           ? t('tenders-lots_single')
-                          : t('tenders-lots_meta', { answered: tender.answeredLots.length, total: tender.tenderCall.lots.length })}
+                          : t('tenders-lots_meta', { answered: tender.answeredLotsCount, total: tender.tenderCall.lotsCount })}
                       </span>
                     </span>
                     <Link href={`/tenders/${tender._id}`} className={css({ fontWeight: 'medium' })}>

@@ -1,5 +1,5 @@
 import type { components } from '../../../openapi/schema';
-import type { PotentialRow, TenderCallRow, TenderRow } from './tender-types';
+import type { PotentialRow, TenderCallRow, TenderListRow, TenderRow } from './tender-types';
 
 // Realistic French calls for the tender stories and their tests. Deadlines are set from the
 // moment the module loads, so "time left" reads the same whenever the stories run.
@@ -96,6 +96,24 @@ const tender = (patch: Partial<TenderRow>): TenderRow => ({
 });
 
 export const tenderJeanMoulin = tender({});
+
+/** A tender as a list shows it (GET /api/tenders/my-company rows). */
+export const listRowOf = (t: TenderRow): TenderListRow => ({
+  _id: t._id,
+  status: t.status,
+  matchStatus: t.matchStatus,
+  matchScore: t.matchScore,
+  answeredLotsCount: t.answeredLots.length,
+  company: t.company,
+  tenderCall: {
+    _id: t.tenderCall._id,
+    reference: t.tenderCall.reference,
+    title: t.tenderCall.title,
+    buyer: t.tenderCall.buyer,
+    submissionDeadline: t.tenderCall.submissionDeadline,
+    lotsCount: t.tenderCall.lots.length,
+  },
+});
 export const tenderRoutes = tender({
   _id: '6a1d9b4f-3c8e-4d2b-8f70-1b2c3d4e5f60',
   status: 'not_started',

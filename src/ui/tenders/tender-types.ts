@@ -2,6 +2,8 @@ import type { components } from '../../../openapi/schema';
 
 // The contract's shapes, as the tender views show them.
 export type TenderRow = components['schemas']['Tender'];
+/** A row of a tender list: what the list shows (details are read with the tender). */
+export type TenderListRow = components['schemas']['TenderListItem'];
 export type TenderCallRow = components['schemas']['TenderCall'];
 export type TenderCallInput = components['schemas']['TenderCallInput'];
 export type PotentialRow = components['schemas']['PotentialTender'];
