@@ -9,6 +9,7 @@ import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
+import { WidgetBoundary } from '../components/WidgetBoundary';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatDate, formatDateTime, formatNumber } from '../format';
 import type { Profile } from '../../machines/types';
@@ -232,10 +233,14 @@ function Panel({ id, title, description, action, children }: { id: string; title
   );
 }
 
-/** Where a lazy chart appears; a skeleton of its size while recharts loads. */
+/** Where a lazy chart appears; a skeleton of its size while recharts loads, a notice if it fails to draw. */
 function ChartSlot({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return <Suspense fallback={<Skeleton lines={4} label={t('dashboard-chart_loading')} />}>{children}</Suspense>;
+  return (
+    <WidgetBoundary title={t('dashboard-chart_error_title')} description={t('dashboard-chart_error_text')} retryLabel={t('page-retry')}>
+      <Suspense fallback={<Skeleton lines={4} label={t('dashboard-chart_loading')} />}>{children}</Suspense>
+    </WidgetBoundary>
+  );
 }
 
 /** The text alternative of a chart: the same figures as a table, one click away. */

@@ -9,6 +9,7 @@ import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
+import { WidgetBoundary } from '../components/WidgetBoundary';
 import { ORGANIGRAMME_KINDS, type OrganigrammeKind, type OrganigrammeSlots } from '../../machines/organigramme-slots';
 import { toTree, type Position, type TreeNode } from '../../machines/organigramme-tree';
 import type { OrganigrammeSuccess } from '../../machines/organigramme.machine';
@@ -252,9 +253,11 @@ function ChartPanel({
         ) : null}
       </div>
       {asList ? null : (
-        <Suspense fallback={<Skeleton lines={4} label={t('organigramme-diagram_loading')} />}>
-          <OrgChartDiagram positions={positions} />
-        </Suspense>
+        <WidgetBoundary title={t('organigramme-diagram_error_title')} description={t('organigramme-diagram_error_text')} retryLabel={t('page-retry')} resetKey={positions}>
+          <Suspense fallback={<Skeleton lines={4} label={t('organigramme-diagram_loading')} />}>
+            <OrgChartDiagram positions={positions} />
+          </Suspense>
+        </WidgetBoundary>
       )}
       {/* The text alternative: always read by screen readers, shown on demand. */}
       <div id={listId} className={asList ? undefined : css({ srOnly: true })}>

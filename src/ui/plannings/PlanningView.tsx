@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ArrowLeft, CalendarPlus, CircleAlert, Diamond, Pencil, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { PlanningTask, PlanningTaskInput, PlanningTaskUpdates } from '../../machines/planning.machine';
-import { missingKeyDates, taskProblem, type KeyDate, type TaskDraft, type TaskProblem } from '../../machines/planning-rules';
+import { missingKeyDates, TASK_NAME_MAX, taskProblem, type KeyDate, type TaskDraft, type TaskProblem } from '../../machines/planning-rules';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
 import { TextField } from '../components/Field';
 import { Skeleton } from '../components/Skeleton';
+import { WidgetBoundary } from '../components/WidgetBoundary';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { localeOf } from '../format';
 import { PageHeading } from '../components/ListFrame';
@@ -163,10 +164,10 @@ function StartPlanning(props: PlanningViewProps & { creating: boolean; error: st
 /** Name, first day, last day and the milestone box of a task being written. */
 function TaskFields({ draft, problem, disabled, onChange }: { draft: TaskDraft; problem: TaskProblem | null; disabled: boolean; onChange: (draft: TaskDraft) => void }) {
   const { t } = useTranslation();
-  const errorOf = (field: TaskProblem['field']) => (problem?.field === field ? t(problem.key, { first: '01/01/2000', last: '31/12/2100' }) : undefined);
+  const errorOf = (field: TaskProblem['field']) => (problem?.field === field ? t(problem.key, { first: '01/01/2000', last: '31/12/2100', max: TASK_NAME_MAX }) : undefined);
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, gap: '3', alignItems: 'start' })}>
-      <TextField label={t('planning-task_name')} value={draft.name} disabled={disabled} error={errorOf('name')} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
+      <TextField label={t('planning-task_name')} value={draft.name} maxLength={TASK_NAME_MAX} disabled={disabled} error={errorOf('name')} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
       <TextField
         type="date"
         label={t('planning-task_start')}
@@ -261,16 +262,18 @@ function ReadyPlanning(props: PlanningViewProps & { planning: Ready }) {
             <CardDescription>{t('planning-chart_hint')}</CardDescription>
           </CardHeader>
           <CardBody>
-            <Suspense fallback={<Skeleton lines={4} label={t('planning-chart_loading')} widths={['90%', '70%', '80%', '60%']} />}>
-              <GanttChart
-                tasks={planning.tasks}
-                language={i18n.language}
-                label={t('planning-chart_label')}
-                describedBy={`${tableId}-caption`}
-                readOnly={planning.saving}
-                onDatesChange={(taskId, startDate, endDate) => props.onUpdateTask(taskId, { startDate, endDate })}
-              />
-            </Suspense>
+            <WidgetBoundary title={t('planning-chart_error_title')} description={t('planning-chart_error_text')} retryLabel={t('page-retry')} resetKey={planning.tasks}>
+              <Suspense fallback={<Skeleton lines={4} label={t('planning-chart_loading')} widths={['90%', '70%', '80%', '60%']} />}>
+                <GanttChart
+                  tasks={planning.tasks}
+                  language={i18n.language}
+                  label={t('planning-chart_label')}
+                  describedBy={`${tableId}-caption`}
+                  readOnly={planning.saving}
+                  onDatesChange={(taskId, startDate, endDate) => props.onUpdateTask(taskId, { startDate, endDate })}
+                />
+              </Suspense>
+            </WidgetBoundary>
           </CardBody>
         </CardRoot>
       ) : null}
