@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup, type DoneActorEvent } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { changesBetween, reapplyDraft, type ListChanges } from './draft-merge';
 
 export type Planning = components['schemas']['Planning'];
 export type PlanningTask = components['schemas']['PlanningTask'];
@@ -11,6 +12,32 @@ export type PlanningTaskUpdates = components['schemas']['PlanningTaskUpdates'];
 export const PLANNING_SUCCESS_RESET_MS = 2000;
 /** The server's answer when a tender has no planning yet (spec section 7): the empty state, not a failure. */
 export const PLANNING_NOT_FOUND = 'planning-not_found';
+/** The server's answer to a whole-list replace drawn from an older version (lost update). */
+export const PLANNING_CONFLICT = 'planning-conflict';
+
+/** A task as the draft and the saved list both describe it, for comparing them. */
+type ComparableTask = Required<Omit<PlanningTaskInput, '_id'>> & { _id?: string };
+const TASK_FIELDS = ['name', 'startDate', 'endDate', 'done', 'milestone'] as const satisfies readonly (keyof ComparableTask)[];
+const comparable = (task: PlanningTaskInput): ComparableTask => ({ ...task, done: task.done ?? false, milestone: task.milestone ?? false });
+
+/** A refused whole-list replace: the list it was drawn from, the user's list, and the saved one. */
+export type PlanningConflict = { base: Planning; draft: PlanningTaskInput[]; theirs: Planning };
+
+/** Who changed what since the draft was drawn: the other user (theirs) and this user (mine). */
+export function conflictChanges(conflict: PlanningConflict): { theirs: ListChanges<ComparableTask>; mine: ListChanges<ComparableTask> } {
+  return {
+    theirs: changesBetween<ComparableTask>(conflict.base.tasks, conflict.theirs.tasks, TASK_FIELDS),
+    mine: changesBetween<ComparableTask>(conflict.base.tasks, conflict.draft.map(comparable), TASK_FIELDS),
+  };
+}
+
+/** The user's changes reapplied onto the saved list; a task they removed that the user changed comes back as new. */
+export function mergedTasks(conflict: PlanningConflict): PlanningTaskInput[] {
+  const saved = new Set(conflict.theirs.tasks.map((task) => task._id));
+  return reapplyDraft<ComparableTask>(conflict.base.tasks, conflict.draft.map(comparable), conflict.theirs.tasks, TASK_FIELDS).map(({ _id, ...task }) =>
+    _id && saved.has(_id) ? { _id, ...task } : task,
+  );
+}
 
 export type PlanningContext = {
   tenderId: string;
@@ -21,6 +48,10 @@ export type PlanningContext = {
   message: string;
   /** The last failed load or write; a failed write keeps the planning as it was. */
   error: RequestError | null;
+  /** The list of the whole-list replace under way (the user's, or the merged one). */
+  draft: PlanningTaskInput[];
+  /** Set while a stale whole-list replace waits for the user: reload theirs, or merge and save. */
+  conflict: PlanningConflict | null;
 };
 
 export type PlanningEvent =
@@ -30,6 +61,8 @@ export type PlanningEvent =
   | { type: 'planning.task.add'; task: PlanningTaskInput }
   | { type: 'planning.task.update'; taskId: string; updates: PlanningTaskUpdates }
   | { type: 'planning.task.delete'; taskId: string }
+  | { type: 'planning.conflict.reload' }
+  | { type: 'planning.conflict.merge' }
   | { type: 'planning.saved' };
 
 type Written = RequestSuccess<Planning>;
@@ -58,8 +91,8 @@ export const planningMachine = setup({
   actors: {
     getTenderPlanning: notProvided<{ tenderId: string }>('getTenderPlanning'),
     createPlanning: notProvided<{ tenderId: string; tasks: PlanningTaskInput[] }>('createPlanning'),
-    // The whole list (spec "update").
-    updatePlanning: notProvided<{ id: string; tasks: PlanningTaskInput[] }>('updatePlanning'),
+    // The whole list (spec "update"), with the version it was drawn from: an older one is a 409 planning-conflict.
+    updatePlanning: notProvided<{ id: string; tasks: PlanningTaskInput[]; version: number }>('updatePlanning'),
     addPlanningTask: notProvided<{ id: string; task: PlanningTaskInput }>('addPlanningTask'),
     // The single-task update: inline edits, Gantt drags, done boxes.
     updatePlanningTask: notProvided<{ id: string; taskId: string; updates: PlanningTaskUpdates }>('updatePlanningTask'),
@@ -80,11 +113,17 @@ export const planningMachine = setup({
   },
   guards: {
     hasNoPlanning: ({ event }) => toRequestError((event as { error?: unknown }).error).msgType === PLANNING_NOT_FOUND,
+    // The 409 carries the saved planning in details; without it there is nothing to compare.
+    isConflict: ({ event }) => {
+      const error = toRequestError((event as { error?: unknown }).error);
+      const details = error.details as Partial<Planning> | undefined;
+      return error.msgType === PLANNING_CONFLICT && Array.isArray(details?.tasks) && typeof details?.version === 'number';
+    },
   },
 }).createMachine({
   id: 'planning',
   initial: 'loading',
-  context: ({ input }) => ({ tenderId: input.tenderId, planning: null, success: false, message: '', error: null }),
+  context: ({ input }) => ({ tenderId: input.tenderId, planning: null, success: false, message: '', error: null, draft: [], conflict: null }),
   states: {
     loading: {
       entry: assign({ error: null }),
@@ -123,7 +162,7 @@ export const planningMachine = setup({
           states: {
             idle: {
               on: {
-                'planning.update': 'updating',
+                'planning.update': { target: 'updating', actions: assign({ draft: ({ event }) => event.tasks }) },
                 'planning.task.add': 'addingTask',
                 'planning.task.update': 'updatingTask',
                 'planning.task.delete': 'deletingTask',
@@ -134,9 +173,33 @@ export const planningMachine = setup({
               entry: assign({ error: null }),
               invoke: {
                 src: 'updatePlanning',
-                input: ({ context, event }) => ({ id: context.planning!._id, tasks: (event as Extract<PlanningEvent, { type: 'planning.update' }>).tasks }),
+                input: ({ context }) => ({ id: context.planning!._id, tasks: context.draft, version: context.planning!.version }),
                 onDone: applyWrite,
-                onError: keepOnFailure,
+                onError: [
+                  {
+                    guard: 'isConflict',
+                    target: 'conflict',
+                    actions: assign(({ context, event }) => {
+                      const error = toRequestError(event.error);
+                      return { error, conflict: { base: context.planning!, draft: context.draft, theirs: error.details as Planning } };
+                    }),
+                  },
+                  keepOnFailure,
+                ],
+              },
+            },
+            // Someone saved the planning since the user's list was drawn: nothing was written. The
+            // user sees both sides' changes, then takes theirs or reapplies theirs onto it.
+            conflict: {
+              on: {
+                'planning.conflict.reload': {
+                  target: 'idle',
+                  actions: assign(({ context }) => ({ planning: context.conflict!.theirs, conflict: null, error: null, draft: [] })),
+                },
+                'planning.conflict.merge': {
+                  target: 'updating',
+                  actions: assign(({ context }) => ({ planning: context.conflict!.theirs, draft: mergedTasks(context.conflict!), conflict: null })),
+                },
               },
             },
             addingTask: {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { PLANNING_SUCCESS_RESET_MS, planningMachine, type Planning, type PlanningTaskInput } from './planning.machine';
+import { conflictChanges, mergedTasks, PLANNING_SUCCESS_RESET_MS, planningMachine, type Planning, type PlanningTaskInput } from './planning.machine';
 import type { RequestSuccess } from '../shared/request-result';
 
 // What a user sees of a tender's planning: a wait, a refusal to load, an offer to start one, the
-// planning, a save in progress, the "saved" notice for 2 s, a refused save.
+// planning, a save in progress, the "saved" notice for 2 s, a refused save, and a whole-list save
+// refused because someone saved meanwhile (lost update): the user takes theirs or merges.
 const userModel = createMachine({
   id: 'planningModel',
   initial: 'loading',
@@ -15,8 +16,10 @@ const userModel = createMachine({
     empty: { on: { 'user.create': 'creating' } },
     creating: { on: { 'server.accepts': 'saved', 'server.refuses': 'emptyRefused' } },
     emptyRefused: { on: { 'user.create': 'creating' } },
-    ready: { on: { 'user.editTask': 'saving', 'user.deleteTask': 'saving', 'user.replaceList': 'saving', 'user.addTask': 'saving' } },
+    ready: { on: { 'user.editTask': 'saving', 'user.deleteTask': 'saving', 'user.replaceList': 'replacing', 'user.addTask': 'saving' } },
     saving: { on: { 'server.accepts': 'saved', 'server.refuses': 'refused' } },
+    replacing: { on: { 'server.accepts': 'saved', 'server.refuses': 'refused', 'server.conflicts': 'conflict' } },
+    conflict: { on: { 'user.reload': 'ready', 'user.merge': 'replacing' } },
     refused: { on: { 'user.editTask': 'saving' } },
     saved: { on: { 'clock.1999ms': 'stillSaved', 'user.editTask': 'saving' } },
     stillSaved: { on: { 'clock.1ms': 'ready' } },
@@ -30,12 +33,27 @@ const planning = (tasks: Planning['tasks']): Planning => ({
   companyId: 'company-1',
   tasks,
   keyDates: { questionsDeadline: null, siteVisitDate: '2026-11-30T08:00:00.000Z', submissionDeadline: '2026-12-10T11:00:00.000Z' },
+  version: 1,
   createdAt: '2026-11-23T08:00:00.000Z',
   updatedAt: '2026-11-23T08:00:00.000Z',
 });
 const loaded = planning([task('Analyse du DCE', '2026-11-24', '2026-11-27'), task('Chiffrage', '2026-11-30', '2026-12-04')]);
+// What another user saved meanwhile (version 2): "Chiffrage" ticked, a site visit added.
+const theirs: Planning = {
+  ...planning([task('Analyse du DCE', '2026-11-24', '2026-11-27'), task('Chiffrage', '2026-11-30', '2026-12-04', { done: true }), task('Visite de site', '2026-11-26', '2026-11-26', { milestone: true })]),
+  version: 2,
+};
 const afterWrite = planning([task('Analyse du DCE', '2026-11-24', '2026-11-28', { done: true })]);
 const newTask: PlanningTaskInput = { name: 'Relecture et signature', startDate: '2026-12-07', endDate: '2026-12-08', done: false, milestone: false };
+// The user's whole list, drawn from version 1: "Analyse" a day longer, "Chiffrage" removed, a task added.
+const draft: PlanningTaskInput[] = [{ _id: 'id-Analyse du DCE', name: 'Analyse du DCE', startDate: '2026-11-24', endDate: '2026-11-28' }, newTask];
+// Their changes with the user's reapplied: "Chiffrage" stays (they changed it after the user removed it).
+const merged: PlanningTaskInput[] = [
+  { _id: 'id-Analyse du DCE', name: 'Analyse du DCE', startDate: '2026-11-24', endDate: '2026-11-28', done: false, milestone: false },
+  theirs.tasks[1]!,
+  theirs.tasks[2]!,
+  newTask,
+];
 
 type Call = { op: string; input: unknown; resolve: (value: RequestSuccess<Planning>) => void; reject: (e: unknown) => void };
 
@@ -65,7 +83,7 @@ describe('planning machine, model-based', () => {
 
   it('covers every state of the user model', () => {
     const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((state) => String(state.value))));
-    expect([...reached].sort()).toEqual(['creating', 'empty', 'emptyRefused', 'loadFailure', 'loading', 'ready', 'refused', 'saved', 'saving', 'stillSaved']);
+    expect([...reached].sort()).toEqual(['conflict', 'creating', 'empty', 'emptyRefused', 'loadFailure', 'loading', 'ready', 'refused', 'replacing', 'saved', 'saving', 'stillSaved']);
   });
 
   for (const path of paths) {
@@ -74,6 +92,9 @@ describe('planning machine, model-based', () => {
       const snapshot = () => actor.getSnapshot();
       /** What the last accepted write answered: the planning the page must now show. */
       let shown: Planning | null = null;
+      /** The whole-list replace the server must receive next, and the planning it was drawn from. */
+      let replace: { id: string; tasks: PlanningTaskInput[]; version: number } | null = null;
+      let drawnFrom: Planning | null = null;
       await path.test({
         events: {
           'server.loadsPlanning': async () => {
@@ -93,7 +114,26 @@ describe('planning machine, model-based', () => {
           'user.create': () => actor.send({ type: 'planning.create', tasks: [newTask] }),
           'user.editTask': () => actor.send({ type: 'planning.task.update', taskId: 'id-Analyse du DCE', updates: { endDate: '2026-11-28' } }),
           'user.deleteTask': () => actor.send({ type: 'planning.task.delete', taskId: 'id-Chiffrage' }),
-          'user.replaceList': () => actor.send({ type: 'planning.update', tasks: [newTask] }),
+          'user.replaceList': () => {
+            replace = { id: 'planning-1', tasks: draft, version: shown!.version };
+            drawnFrom = shown;
+            actor.send({ type: 'planning.update', tasks: draft });
+          },
+          'server.conflicts': async () => {
+            calls.at(-1)!.reject({ message: "Quelqu'un a modifié ce planning depuis que vous l'avez ouvert.", msgType: 'planning-conflict', status: 409, details: theirs });
+            await flush();
+          },
+          'user.reload': () => {
+            actor.send({ type: 'planning.conflict.reload' });
+            shown = theirs;
+          },
+          'user.merge': () => {
+            // The merge itself is checked against fixed lists below; here, that it is what is sent.
+            replace = { id: 'planning-1', tasks: mergedTasks(snapshot().context.conflict!), version: theirs.version };
+            drawnFrom = theirs;
+            shown = theirs;
+            actor.send({ type: 'planning.conflict.merge' });
+          },
           'user.addTask': () => actor.send({ type: 'planning.task.add', task: newTask }),
           'server.accepts': async () => {
             calls.at(-1)!.resolve({ message: 'Planning enregistré.', data: afterWrite });
@@ -141,10 +181,24 @@ describe('planning machine, model-based', () => {
             const expected: Record<string, unknown> = {
               updatePlanningTask: { id: 'planning-1', taskId: 'id-Analyse du DCE', updates: { endDate: '2026-11-28' } },
               deletePlanningTask: { id: 'planning-1', taskId: 'id-Chiffrage' },
-              updatePlanning: { id: 'planning-1', tasks: [newTask] },
               addPlanningTask: { id: 'planning-1', task: newTask },
             };
             expect(last.input).toEqual(expected[last.op]);
+          },
+          replacing: () => {
+            expect(snapshot().hasTag('saving')).toBe(true);
+            expect(snapshot().can({ type: 'planning.task.delete', taskId: 'x' })).toBe(false);
+            // The list goes with the version it was drawn from (the merged one with theirs).
+            expect(calls.at(-1)).toMatchObject({ op: 'updatePlanning', input: replace });
+          },
+          conflict: () => {
+            expect(snapshot().matches({ ready: { edit: 'conflict' } })).toBe(true);
+            expect(snapshot().context.error).toMatchObject({ msgType: 'planning-conflict' });
+            // Nothing is lost while the user decides: the list shown, the draft and theirs are all kept.
+            expect(snapshot().context.planning).toBe(shown);
+            expect(snapshot().context.conflict).toEqual({ base: drawnFrom, draft: replace!.tasks, theirs });
+            // No other write while the choice is pending.
+            expect(snapshot().can({ type: 'planning.task.delete', taskId: 'x' })).toBe(false);
           },
           refused: () => {
             expect(snapshot().matches({ ready: { edit: 'idle' } })).toBe(true);
@@ -166,6 +220,35 @@ describe('planning machine, model-based', () => {
       });
     });
   }
+});
+
+describe('a lost update, compared and merged', () => {
+  const conflict = { base: loaded, draft, theirs };
+
+  it('shows what the other user changed and what the user changed, each against the list the draft was drawn from', () => {
+    const { theirs: other, mine } = conflictChanges(conflict);
+    expect(other.added.map((t) => t.name)).toEqual(['Visite de site']);
+    expect(other.removed).toEqual([]);
+    expect(other.changed.map((t) => t.name)).toEqual(['Chiffrage']);
+    expect(mine.added.map((t) => t.name)).toEqual(['Relecture et signature']);
+    expect(mine.removed.map((t) => t.name)).toEqual(['Chiffrage']);
+    expect(mine.changed.map((t) => t.name)).toEqual(['Analyse du DCE']);
+  });
+
+  it("reapplies the user's changes onto theirs, dropping nobody's work", () => {
+    expect(mergedTasks(conflict)).toEqual(merged);
+  });
+
+  it('brings back as a new task one the user changed and the other removed (its id is gone from the planning)', () => {
+    const removedByThem: Planning = { ...planning([loaded.tasks[1]!]), version: 2 };
+    const result = mergedTasks({ base: loaded, draft: [{ ...loaded.tasks[0]!, name: 'Analyse du DCE et du RC' }, loaded.tasks[1]!], theirs: removedByThem });
+    expect(result).toEqual([loaded.tasks[1], { name: 'Analyse du DCE et du RC', startDate: '2026-11-24', endDate: '2026-11-27', done: false, milestone: false }]);
+  });
+
+  it('removes a task the user removed when the other did not touch it', () => {
+    const result = mergedTasks({ base: loaded, draft: [loaded.tasks[0]!], theirs: { ...loaded, tasks: [...loaded.tasks, theirs.tasks[2]!], version: 2 } });
+    expect(result.map((t) => t.name)).toEqual(['Analyse du DCE', 'Visite de site']);
+  });
 });
 
 describe('the success flag (spec sections 4 and 9)', () => {

@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { components } from '../../../openapi/schema';
 import { createRequestMachine } from '../../machines/request.machine';
-import { planningMachine } from '../../machines/planning.machine';
+import { conflictChanges, planningMachine, type PlanningConflict } from '../../machines/planning.machine';
 import { keyDatesOf } from '../../machines/planning-rules';
 import { NotFoundView } from '../../ui/shell/NotFoundView';
 import { PlanningView, type PlanningViewProps } from '../../ui/plannings/PlanningView';
@@ -46,7 +46,20 @@ const idleProps: Omit<PlanningViewProps, 'tender' | 'onRetryTender'> = {
   onReplaceTasks: noop,
   onUpdateTask: noop,
   onDeleteTask: noop,
+  onConflictReload: noop,
+  onConflictMerge: noop,
 };
+
+/** Task names by kind of change, each side against the list the refused draft was drawn from. */
+function conflictView(conflict: PlanningConflict): NonNullable<Extract<PlanningViewProps['planning'], { state: 'ready' }>['conflict']> {
+  const { theirs, mine } = conflictChanges(conflict);
+  const names = (changes: typeof theirs) => ({
+    added: changes.added.map((task) => task.name),
+    removed: changes.removed.map((task) => task.name),
+    changed: changes.changed.map((task) => task.name),
+  });
+  return { theirs: names(theirs), mine: names(mine) };
+}
 
 function PlanningBody({ tender }: { tender: Tender }) {
   const { operations } = useServices();
@@ -81,9 +94,11 @@ function PlanningBody({ tender }: { tender: Tender }) {
     state = {
       state: 'ready',
       tasks: context.planning?.tasks ?? [],
-      saving: snapshot.hasTag('saving'),
+      // While a lost update waits for the user's choice, the list is not edited further.
+      saving: snapshot.hasTag('saving') || context.conflict !== null,
       error: context.error?.message ?? null,
       success: context.success ? context.message : null,
+      conflict: context.conflict ? conflictView(context.conflict) : null,
     };
   }
 
@@ -99,6 +114,8 @@ function PlanningBody({ tender }: { tender: Tender }) {
       onReplaceTasks={(tasks) => planning.send({ type: 'planning.update', tasks })}
       onUpdateTask={(taskId, updates) => planning.send({ type: 'planning.task.update', taskId, updates })}
       onDeleteTask={(taskId) => planning.send({ type: 'planning.task.delete', taskId })}
+      onConflictReload={() => planning.send({ type: 'planning.conflict.reload' })}
+      onConflictMerge={() => planning.send({ type: 'planning.conflict.merge' })}
     />
   );
 }

@@ -16,8 +16,9 @@ export const planningsCalls = {
     const data = await api.call(() => api.client.POST('/api/plannings', { body: input, signal }));
     return { message: data.msg, data: data.planning };
   },
-  updatePlanning: async (api: Api, input: { id: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
-    const data = await api.call(() => api.client.PATCH('/api/plannings/{id}', { params: { path: { id: input.id } }, body: { tasks: input.tasks }, signal }));
+  // The version the list was drawn from: an older one is refused with 409 planning-conflict (lost update).
+  updatePlanning: async (api: Api, input: { id: string; tasks: PlanningTaskInput[]; version: number }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
+    const data = await api.call(() => api.client.PATCH('/api/plannings/{id}', { params: { path: { id: input.id } }, body: { tasks: input.tasks, version: input.version }, signal }));
     return { message: data.msg, data: data.planning };
   },
   addPlanningTask: async (api: Api, input: { id: string; task: PlanningTaskInput }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {

@@ -36,6 +36,8 @@ const meta = {
     onReplaceTasks: fn(),
     onUpdateTask: fn(),
     onDeleteTask: fn(),
+    onConflictReload: fn(),
+    onConflictMerge: fn(),
   },
   decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
 } satisfies Meta<typeof PlanningView>;
@@ -65,3 +67,20 @@ export const Saved: Story = {
   parameters: { machineStates: ['planning.ready.notice.success'] },
 };
 export const SaveRefused: Story = { args: { planning: { state: 'ready', tasks: planningTasks, saving: false, error: 'La date de fin ne peut pas précéder la date de début.', success: null } } };
+/** A whole-list save refused because someone saved first (lost update): both sides' changes, take theirs or merge. */
+export const Conflict: Story = {
+  args: {
+    planning: {
+      state: 'ready',
+      tasks: planningTasks,
+      saving: true,
+      error: "Quelqu'un a modifié ce planning depuis que vous l'avez ouvert : rien n'a été enregistré. Comparez ses changements aux vôtres.",
+      success: null,
+      conflict: {
+        theirs: { added: ['Réunion de lancement'], removed: [], changed: ['Chiffrage'] },
+        mine: { added: ['Visite de site', 'Date limite des questions'], removed: ['Relecture et signature'], changed: [] },
+      },
+    },
+  },
+  parameters: { machineStates: ['planning.ready.edit.conflict'] },
+};

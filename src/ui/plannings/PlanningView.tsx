@@ -10,6 +10,7 @@ import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { Checkbox } from '../components/Checkbox';
+import { ConflictNotice } from '../components/ConflictNotice';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
 import { TextField } from '../components/Field';
@@ -29,7 +30,7 @@ export type PlanningViewProps = {
     | { state: 'loading' }
     | { state: 'failure'; error: string }
     | { state: 'empty'; creating: boolean; error: string | null }
-    | { state: 'ready'; tasks: PlanningTask[]; saving: boolean; error: string | null; success: string | null };
+    | { state: 'ready'; tasks: PlanningTask[]; saving: boolean; error: string | null; success: string | null; conflict?: PlanningConflictView | null };
   /** The call's key dates (questions, site visit, submission), suggested as milestones. */
   keyDates: KeyDate[];
   onRetryTender: () => void;
@@ -40,7 +41,16 @@ export type PlanningViewProps = {
   onReplaceTasks: (tasks: PlanningTaskInput[]) => void;
   onUpdateTask: (taskId: string, updates: PlanningTaskUpdates) => void;
   onDeleteTask: (taskId: string) => void;
+  /** A whole-list save refused because someone saved first: take their planning… */
+  onConflictReload: () => void;
+  /** …or reapply the user's changes onto it and save again. */
+  onConflictMerge: () => void;
 };
+
+/** Task names by kind of change. */
+export type TaskChanges = { added: string[]; removed: string[]; changed: string[] };
+/** A lost update: what the other user saved and what the user's refused list changed, both since the list it was drawn from. */
+export type PlanningConflictView = { theirs: TaskChanges; mine: TaskChanges };
 
 /** A calendar day as the user's language writes it (fr: 23/11/2026). */
 export function formatDay(day: string, language: string): string {
@@ -205,13 +215,34 @@ function ReadyPlanning(props: PlanningViewProps & { planning: Ready }) {
   const missing = missingKeyDates(props.keyDates, planning.tasks);
   const milestoneName = (date: KeyDate) => t(`planning-key_${date.kind}`);
 
+  const changeLines = (changes: TaskChanges) => [
+    ...changes.added.map((name) => t('planning-conflict_added', { name })),
+    ...changes.removed.map((name) => t('planning-conflict_removed', { name })),
+    ...changes.changed.map((name) => t('planning-conflict_changed', { name })),
+  ];
+
   return (
     <>
+      {planning.conflict ? (
+        <ConflictNotice
+          title={t('planning-conflict_title')}
+          text={`${planning.error ?? ''} ${t('planning-conflict_text')}`.trim()}
+          sections={[
+            { heading: t('planning-conflict_theirs'), lines: changeLines(planning.conflict.theirs) },
+            { heading: t('planning-conflict_mine'), lines: changeLines(planning.conflict.mine) },
+          ]}
+          emptyLabel={t('planning-conflict_none')}
+          reloadLabel={t('planning-conflict_reload')}
+          mergeLabel={t('planning-conflict_merge')}
+          onReload={props.onConflictReload}
+          onMerge={props.onConflictMerge}
+        />
+      ) : null}
       {/* Kept in view under the header while the user works further down; "saved" goes away after 2 s. */}
-      {planning.success || planning.error ? (
+      {planning.success || (planning.error && !planning.conflict) ? (
         <div className={css({ position: 'sticky', top: '16', zIndex: 'sticky', display: 'flex', flexDirection: 'column', gap: '2' })}>
           {planning.success ? <Alert status="success">{planning.success}</Alert> : null}
-          {planning.error ? <Alert status="error" title={t('planning-save_error')}>{planning.error}</Alert> : null}
+          {planning.error && !planning.conflict ? <Alert status="error" title={t('planning-save_error')}>{planning.error}</Alert> : null}
         </div>
       ) : null}
       {missing.length > 0 ? (

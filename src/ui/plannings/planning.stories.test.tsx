@@ -119,6 +119,22 @@ describe('the planning view', () => {
     expect(screen.getAllByRole('row')).toHaveLength(7);
   });
 
+  it('shows a lost update: what the other user saved, what the user changed, and the two ways out', async () => {
+    const u = userEvent.setup();
+    show(<Planning.Conflict />);
+    const notice = screen.getByRole('region', { name: 'Ce planning a changé entre-temps' });
+    expect(within(notice).getByRole('alert').textContent).toContain("Quelqu'un a modifié ce planning depuis que vous l'avez ouvert");
+    const lists = within(notice).getAllByRole('list');
+    expect(within(lists[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ajoutée : Réunion de lancement', 'Modifiée : Chiffrage']);
+    expect(within(lists[1]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ajoutée : Visite de site', 'Ajoutée : Date limite des questions', 'Supprimée : Relecture et signature']);
+    // The list is not edited further until the choice is made.
+    expect(screen.getByRole('button', { name: 'Supprimer « Chiffrage »' }).hasAttribute('disabled')).toBe(true);
+    await u.click(within(notice).getByRole('button', { name: 'Réappliquer mes changements et enregistrer' }));
+    expect(Planning.Conflict.args.onConflictMerge).toHaveBeenCalledTimes(1);
+    await u.click(within(notice).getByRole('button', { name: 'Reprendre la version enregistrée' }));
+    expect(Planning.Conflict.args.onConflictReload).toHaveBeenCalledTimes(1);
+  });
+
   it('starts a planning with a first task and the ticked key dates', async () => {
     const u = userEvent.setup();
     show(<Planning.Empty />);
