@@ -96,6 +96,7 @@ const PAGE_CALLS = [
   'getTenderStatusHistory',
   'getTenderLots',
   'updateTender',
+  'reopenTender',
   'listTenderDocs',
   'uploadTenderDoc',
   'replaceTenderDoc',

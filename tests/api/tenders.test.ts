@@ -167,6 +167,7 @@ describe('a company works a tender', () => {
   it('is reopened after submission by a manager or an admin, with a reason kept in its history', async () => {
     const tender = await createTender((await createCall())._id, managerA.companyId!);
     for (const status of ['in_progress', 'submitted'] as const) expect((await patch(employeeA, tender._id, { status })).statusCode).toBe(200);
+    expect((await patch(employeeA, tender._id, { responseStep: 6 })).statusCode).toBe(200);
     const reopen = (person: Person, payload: object, lang = 'fr') => ctx.app.inject({ method: 'POST', url: `/api/tenders/${tender._id}/reopen`, headers: auth(person, lang), payload });
     // A plain status change cannot take it back: only the reopening can.
     expect((await patch(managerA, tender._id, { status: 'in_progress' })).statusCode).toBe(409);
@@ -191,7 +192,8 @@ describe('a company works a tender', () => {
 
     const ok = await reopen(managerA, { reason: '  Erreur dans le bordereau de prix : lot 2 à corriger.  ' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ msg: "L'appel d'offres est de nouveau en cours : la réouverture est notée dans son historique.", details: { status: 'in_progress' } });
+    // Every step was done: the submission step is to do again.
+    expect(ok.json()).toMatchObject({ msg: "L'appel d'offres est de nouveau en cours : la réouverture est notée dans son historique.", details: { status: 'in_progress', responseStep: 5 } });
     // Only a submitted tender reopens.
     const again = await reopen(managerA, { reason: 'Encore' }, 'en');
     expect(again.statusCode).toBe(409);

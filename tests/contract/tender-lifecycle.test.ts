@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { REOPEN_REASON_MAX as serverReasonMax, TENDER_REOPENINGS as serverReopenings, TENDER_TRANSITIONS as server } from '../../server/domains/tenders/lifecycle';
+import { REOPEN_REASON_MAX as serverReasonMax, REOPEN_STEP, TENDER_REOPENINGS as serverReopenings, TENDER_TRANSITIONS as server } from '../../server/domains/tenders/lifecycle';
 import { REOPEN_REASON_MAX, RESPONSE_STEPS, TENDER_REOPENINGS as clientReopenings, TENDER_TRANSITIONS as client } from '../../src/machines/tender-lifecycle';
 import { loadContract } from '../../server/openapi/contract';
 
@@ -17,6 +17,8 @@ describe('tender lifecycle', () => {
     const schemas = (loadContract() as unknown as { components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } }).components.schemas;
     expect(schemas.TenderReopen!.properties.reason!.maxLength).toBe(REOPEN_REASON_MAX);
     expect(serverReasonMax).toBe(REOPEN_REASON_MAX);
+    // A reopened tender's stepper goes back to the submission step, to be done again.
+    expect(RESPONSE_STEPS[REOPEN_STEP]).toBe('submission');
   });
 
   it('covers every status of the contract, and the stepper every step the contract allows', () => {

@@ -27,3 +27,9 @@ export const TENDER_REOPENINGS: Partial<Record<TenderStatus, TenderStatus>> = { 
 /** Longest reason a reopening keeps (the contract's TenderReopen.reason maxLength). */
 export const REOPEN_REASON_MAX = 500;
 
+/**
+ * The response step a reopened tender goes back to, at most: the last one, "submission" (index 5
+ * of the client's RESPONSE_STEPS), since the response has to be submitted again.
+ */
+export const REOPEN_STEP = 5;
+

@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import { pageOf, totalPages } from '../admin/lists';
 import type { Caller } from '../companies/scope';
 import { reachableTender } from './access';
-import { canMove, TENDER_REOPENINGS } from './lifecycle';
+import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
 import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
@@ -246,12 +246,14 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
       if (!reason) throw new ValidationFailure([{ field: 'reason', key: 'tender-reopen_reason_required', vars: {} }]);
       await db.transaction(async (tx) => {
         // Locked like a status change: a decision recorded meanwhile is not silently undone.
-        const [current] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, id)).for('update');
+        const [current] = await tx.select({ status: tenders.status, responseStep: tenders.responseStep }).from(tenders).where(eq(tenders.id, id)).for('update');
         const from = current!.status;
         const to = TENDER_REOPENINGS[from];
         if (!to) throw new AppError(409, 'tender-reopen_not_submitted', { status: t(request, `tender-status_${from}`) });
         const now = new Date();
-        await tx.update(tenders).set({ status: to, statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, id));
+        // Every step done before submission: the stepper shows the submission step to do again.
+        const responseStep = Math.min(current!.responseStep, REOPEN_STEP);
+        await tx.update(tenders).set({ status: to, responseStep, statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, id));
         await tx.insert(tenderStatusChanges).values({ tenderId: id, fromStatus: from, toStatus: to, changedBy: user.id, reason });
       });
       return { msg: t(request, 'tender-reopened'), details: await loadTender(id) };

@@ -89,6 +89,7 @@ function LoadedTender({ initial }: { initial: Tender }) {
       tenderStatusMachine.provide({
         actors: {
           updateTender: fromPromise<RequestSuccess<StatusChangedTender>, { id: string; patch: { status: TenderStatus } }>(({ input, signal }) => runOperation(operations.updateTender, input, signal)),
+          reopenTender: fromPromise<RequestSuccess<StatusChangedTender>, { id: string; reason: string }>(({ input, signal }) => runOperation(operations.reopenTender, input, signal)),
         },
         actions: {
           statusChanged: (_, { message, tender }) => {
@@ -107,7 +108,8 @@ function LoadedTender({ initial }: { initial: Tender }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const status = useActorRef(statusLogic, { input: { id, status: initial.status } });
+  // Reopening a submitted tender is for managers and admins (the server answers 403 to others).
+  const status = useActorRef(statusLogic, { input: { id, status: initial.status, canReopen: role === 'admin' || role === 'manager' } });
   const statusSnapshot = useSelector(status, (s) => s);
 
   const pendingLots = saveLots.loading ? saveLots.ref.getSnapshot().context.input?.patch.answeredLots : undefined;
@@ -122,6 +124,8 @@ function LoadedTender({ initial }: { initial: Tender }) {
       onChooseStatus={(to) => status.send({ type: 'status.choose', to })}
       onConfirmStatus={() => status.send({ type: 'status.confirm' })}
       onCancelStatus={() => status.send({ type: 'status.cancel' })}
+      onReopen={() => status.send({ type: 'status.reopen' })}
+      onReasonChange={(reason) => status.send({ type: 'status.reason', reason })}
       history={loadable(history, () => loadHistory({ id }))}
       lots={loadable({ ...lots, data: lots.data?.lots ?? null }, () => loadLots({ id }))}
       answeredLots={answeredLots}

@@ -7,14 +7,19 @@ import { iseRoutes, nantesGymnase, tenderJeanMoulin } from './tender-fixtures';
 import { statusChangeOf, TenderDetailsView, type HistoryEntry, type Tender, type TenderDetailsViewProps, type TenderLot } from './TenderDetailsView';
 
 // The tender details page in each state; the status actions are rendered from real snapshots of
-// the status statechart (confirmation of a decision, saving, the server's refusal).
-const statusAt = (value: 'idle' | 'confirming' | 'saving' | 'failure', context: Partial<TenderStatusContext> = {}) =>
-  statusChangeOf(tenderStatusMachine.resolveState({ value, context: { id: tenderJeanMoulin._id, status: 'in_progress', to: null, error: null, ...context } }));
+// the status statechart (every change confirmed, a reopening with its reason, saving, the server's refusal).
+const statusAt = (value: 'idle' | 'confirming' | 'saving' | 'reopening' | 'failure', context: Partial<TenderStatusContext> = {}) =>
+  statusChangeOf(
+    tenderStatusMachine.resolveState({
+      value,
+      context: { id: tenderJeanMoulin._id, status: 'in_progress', canReopen: true, to: null, kind: 'move', reason: '', reasonError: null, error: null, ...context },
+    }),
+  );
 
 const manon = { _id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', username: 'Manon Girard' };
 const history: HistoryEntry[] = [
-  { _id: 'h1', from: null, to: 'not_started', changedAt: '2026-02-22T09:00:00.000Z', changedBy: manon },
-  { _id: 'h2', from: 'not_started', to: 'in_progress', changedAt: '2026-02-25T09:00:00.000Z', changedBy: manon },
+  { _id: 'h1', from: null, to: 'not_started', changedAt: '2026-02-22T09:00:00.000Z', changedBy: manon, reason: null },
+  { _id: 'h2', from: 'not_started', to: 'in_progress', changedAt: '2026-02-25T09:00:00.000Z', changedBy: manon, reason: null },
 ];
 const lotsOf = (tender: Tender): TenderLot[] => tender.tenderCall.lots.map((lot) => ({ ...lot, answered: tender.answeredLots.includes(lot.number) }));
 
@@ -28,6 +33,8 @@ const loaded = (tender: Tender): Extract<TenderDetailsViewProps, { status: 'load
   onChooseStatus: fn(),
   onConfirmStatus: fn(),
   onCancelStatus: fn(),
+  onReopen: fn(),
+  onReasonChange: fn(),
   history: { state: 'loaded', data: history },
   lots: { state: 'loaded', data: lotsOf(tender) },
   answeredLots: tender.answeredLots,
@@ -61,7 +68,8 @@ export const Pending: Story = { args: loaded(at('pending')) };
 export const Submitted: Story = {
   args: {
     ...loaded(at('submitted', { responseStep: 6 })),
-    history: { state: 'loaded', data: [...history, { _id: 'h3', from: 'in_progress', to: 'submitted', changedAt: '2026-03-10T16:30:00.000Z', changedBy: manon }] },
+    statusChange: statusAt('idle', { status: 'submitted' }),
+    history: { state: 'loaded', data: [...history, { _id: 'h3', from: 'in_progress', to: 'submitted', changedAt: '2026-03-10T16:30:00.000Z', changedBy: manon, reason: null }] },
   },
 };
 export const Won: Story = {
@@ -71,22 +79,44 @@ export const Won: Story = {
       state: 'loaded',
       data: [
         ...history,
-        { _id: 'h3', from: 'in_progress', to: 'submitted', changedAt: '2026-03-10T16:30:00.000Z', changedBy: manon },
-        { _id: 'h4', from: 'submitted', to: 'won', changedAt: '2026-04-02T10:00:00.000Z', changedBy: null },
+        { _id: 'h3', from: 'in_progress', to: 'submitted', changedAt: '2026-03-10T16:30:00.000Z', changedBy: manon, reason: null },
+        { _id: 'h4', from: 'submitted', to: 'won', changedAt: '2026-04-02T10:00:00.000Z', changedBy: null, reason: null },
       ],
     },
   },
 };
 export const Employee: Story = { args: { ...loaded(at('in_progress')), canDceAnalyse: false } };
+/** An employee on a submitted tender: the decisions, no reopening (managers and admins only). */
+export const SubmittedEmployee: Story = {
+  args: { ...loaded(at('submitted', { responseStep: 6 })), canDceAnalyse: false, statusChange: statusAt('idle', { status: 'submitted', canReopen: false }) },
+};
+/** Reopened by a manager: back in progress at the submission step, the reason in the history. */
+export const Reopened: Story = {
+  args: {
+    ...loaded(at('in_progress', { responseStep: 5 })),
+    history: {
+      state: 'loaded',
+      data: [
+        ...history,
+        { _id: 'h3', from: 'in_progress', to: 'submitted', changedAt: '2026-03-10T16:30:00.000Z', changedBy: manon, reason: null },
+        { _id: 'h4', from: 'submitted', to: 'in_progress', changedAt: '2026-03-11T08:15:00.000Z', changedBy: { _id: 'u2', username: 'Julien Marchand' }, reason: 'Le bordereau de prix du lot 2 contient une erreur de quantité.' },
+      ],
+    },
+  },
+};
 /** No lots, no amount, no visit, no description: what the page says when the buyer gave little. */
 export const Sparse: Story = {
   args: loaded(at('in_progress', { tenderCall: { ...nantesGymnase, description: '', noticeUrl: '', publicationDate: null, questionsDeadline: null }, answeredLots: [] })),
 };
 
 const submitted = at('submitted', { responseStep: 6 });
+/** "Mark as submitted" asks first: the change named, what it means, Cancel and Confirm. */
+export const ConfirmingStep: Story = {
+  args: { ...loaded(at('in_progress')), statusChange: statusAt('confirming', { status: 'in_progress', to: 'submitted' }) },
+  parameters: { machineStates: ['tenderStatus.confirming'] },
+};
 export const ConfirmingDecision: Story = {
   args: { ...loaded(submitted), statusChange: statusAt('confirming', { status: 'submitted', to: 'won' }) },
-  parameters: { machineStates: ['tenderStatus.confirming'] },
 };
 export const SavingDecision: Story = {
   args: { ...loaded(submitted), statusChange: statusAt('saving', { status: 'submitted', to: 'lost' }) },
@@ -105,6 +135,29 @@ export const StepConflict: Story = {
   args: {
     ...loaded(at('in_progress')),
     statusChange: statusAt('failure', { status: 'in_progress', to: 'submitted', error: { message: "Ce changement de statut n'est pas possible depuis le statut actuel.", status: 409 } }),
+  },
+};
+/** A manager reopens a submitted tender: the reason is asked for. */
+export const ConfirmingReopen: Story = {
+  args: { ...loaded(submitted), statusChange: statusAt('confirming', { status: 'submitted', to: 'in_progress', kind: 'reopen' }) },
+};
+export const ReopenReasonMissing: Story = {
+  args: { ...loaded(submitted), statusChange: statusAt('confirming', { status: 'submitted', to: 'in_progress', kind: 'reopen', reasonError: 'required' }) },
+};
+export const Reopening: Story = {
+  args: { ...loaded(submitted), statusChange: statusAt('reopening', { status: 'submitted', to: 'in_progress', kind: 'reopen', reason: 'Le bordereau de prix du lot 2 contient une erreur de quantité.' }) },
+  parameters: { machineStates: ['tenderStatus.reopening'] },
+};
+export const ReopenRefused: Story = {
+  args: {
+    ...loaded(submitted),
+    statusChange: statusAt('failure', {
+      status: 'submitted',
+      to: 'in_progress',
+      kind: 'reopen',
+      reason: 'Le bordereau de prix du lot 2 contient une erreur de quantité.',
+      error: { message: 'Seul un appel d\'offres déposé peut être rouvert ; celui-ci est « Gagné ».', status: 409 },
+    }),
   },
 };
 

@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { ArrowRight, CalendarRange, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
+import { ArrowRight, CalendarRange, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, RotateCcw, ScrollText } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
 import { nextStatuses, type TenderStatus } from '../../machines/tender-lifecycle';
-import { needsConfirmation, type tenderStatusMachine } from '../../machines/tender-status.machine';
+import type { StatusChangeKind, tenderStatusMachine } from '../../machines/tender-status.machine';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { Checkbox } from '../components/Checkbox';
-import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
@@ -20,6 +19,7 @@ import { DEPARTEMENTS } from '../forms/france';
 import { formatAmount, formatDate, formatDateTime, formatDeadline, formatNumber } from '../format';
 import { NotFoundView } from '../shell/NotFoundView';
 import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
+import { actionLabelKey, StatusChangeDialog } from './StatusChangeDialog';
 import { TenderStepper } from './TenderStepper';
 
 export type Tender = components['schemas']['Tender'];
@@ -29,12 +29,22 @@ export type TenderLot = components['schemas']['TenderLots']['lots'][number];
 /** A part of the page loaded on its own (history, lots): it fails or waits without taking the page down. */
 export type Loadable<T> = { state: 'loading' } | { state: 'error'; message: string; onRetry: () => void } | { state: 'loaded'; data: T };
 
-export type StatusChange = { phase: 'idle' | 'confirming' | 'saving' | 'failure'; to: TenderStatus | null; error: string | null };
+export type StatusChange = {
+  phase: 'idle' | 'confirming' | 'saving' | 'failure';
+  to: TenderStatus | null;
+  kind: StatusChangeKind;
+  reason: string;
+  reasonError: 'required' | null;
+  error: string | null;
+  /** The tender is submitted and this user may reopen it. */
+  canReopen: boolean;
+};
 
 /** What the view shows of the status statechart. */
 export function statusChangeOf(snapshot: SnapshotFrom<typeof tenderStatusMachine>): StatusChange {
   const phase = snapshot.hasTag('saving') ? 'saving' : (snapshot.value as StatusChange['phase']);
-  return { phase, to: snapshot.context.to, error: snapshot.context.error?.message ?? null };
+  const { to, kind, reason, reasonError, error } = snapshot.context;
+  return { phase, to, kind, reason, reasonError, error: error?.message ?? null, canReopen: snapshot.can({ type: 'status.reopen' }) };
 }
 
 export type StepperProps = {
@@ -57,6 +67,8 @@ export type TenderDetailsProps = {
   onChooseStatus: (to: TenderStatus) => void;
   onConfirmStatus: () => void;
   onCancelStatus: () => void;
+  onReopen: () => void;
+  onReasonChange: (reason: string) => void;
   history: Loadable<HistoryEntry[]>;
   lots: Loadable<TenderLot[]>;
   /** The lots shown as answered: the saved ones, or the ones being saved. */
@@ -124,18 +136,12 @@ const term = css({ fontSize: 'sm', color: 'fg.muted' });
 const value = css({ fontSize: 'sm', fontWeight: 'medium', m: 0, overflowWrap: 'anywhere' });
 const muted = css({ fontSize: 'sm', color: 'fg.muted' });
 
-/** The label of a status action, from where the tender stands ("Start" and "Resume" both lead to in progress). */
-export function actionLabelKey(from: TenderStatus, to: TenderStatus): string {
-  if (to === 'in_progress') return from === 'not_started' ? 'tenderdetails-action_start' : 'tenderdetails-action_resume';
-  return `tenderdetails-action_${to}`;
-}
-
 function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded' }>) {
   const { t } = useTranslation();
   const { tender, statusChange } = props;
   const call = tender.tenderCall;
-  const decision = statusChange.to !== null && needsConfirmation(statusChange.to);
-  const dialogOpen = decision && (statusChange.phase === 'confirming' || statusChange.phase === 'saving' || statusChange.phase === 'failure');
+  // Every change is confirmed: the dialog stays open while it is saved and when it is refused.
+  const dialogOpen = statusChange.to !== null && statusChange.phase !== 'idle';
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -151,14 +157,6 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
           </div>
           <StatusActions {...props} />
         </div>
-        {statusChange.phase === 'failure' && !decision ? (
-          <Alert status="error" title={t('tenderdetails-status_error')}>
-            {statusChange.error}{' '}
-            <Button variant="ghost" size="sm" onClick={props.onCancelStatus}>
-              {t('stepper-dismiss')}
-            </Button>
-          </Alert>
-        ) : null}
       </header>
 
       <div className={grid}>
@@ -198,35 +196,43 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
         </div>
       </div>
 
-      <ConfirmDialog
+      <StatusChangeDialog
         open={dialogOpen}
-        title={statusChange.to ? t(`tenderdetails-confirm_${statusChange.to}_title`) : ''}
-        description={t('tenderdetails-confirm_text')}
-        confirmLabel={statusChange.to ? t(actionLabelKey(tender.status, statusChange.to)) : ''}
-        danger={statusChange.to !== 'won'}
+        from={tender.status}
+        to={statusChange.to}
+        kind={statusChange.kind}
         busy={statusChange.phase === 'saving'}
         error={statusChange.phase === 'failure' ? statusChange.error : null}
+        reason={statusChange.reason}
+        reasonError={statusChange.reasonError}
+        onReasonChange={props.onReasonChange}
         onConfirm={props.onConfirmStatus}
-        onClose={props.onCancelStatus}
+        onCancel={props.onCancelStatus}
       />
     </div>
   );
 }
 
 // The statuses the lifecycle allows from here, the first as the page's primary action; none once decided.
-function StatusActions({ tender, statusChange, onChooseStatus }: TenderDetailsProps) {
+// A submitted tender also offers "Reopen" to managers and admins (a correction after submission).
+function StatusActions({ tender, statusChange, onChooseStatus, onReopen }: TenderDetailsProps) {
   const { t } = useTranslation();
   const next = nextStatuses(tender.status);
   if (next.length === 0) return <p className={muted}>{t('tenderdetails-decided')}</p>;
-  const busy = statusChange.phase === 'saving' || statusChange.phase === 'confirming';
+  const busy = statusChange.phase !== 'idle';
   return (
     <div role="group" aria-label={t('tenderdetails-actions')} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
       {next.map((to, index) => (
         <Button key={to} variant={index === 0 ? 'solid' : 'outline'} disabled={busy} onClick={() => onChooseStatus(to)}>
-          {statusChange.phase === 'saving' && statusChange.to === to ? <Spinner size="sm" label={t('stepper-saving')} /> : null}
           {t(actionLabelKey(tender.status, to))}
         </Button>
       ))}
+      {statusChange.canReopen || (busy && statusChange.kind === 'reopen') ? (
+        <Button variant="ghost" disabled={busy} onClick={onReopen}>
+          <RotateCcw size={16} aria-hidden="true" />
+          {t('tenderdetails-action_reopen')}
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -483,6 +489,11 @@ function History({ history }: { history: Loadable<HistoryEntry[]> }) {
                   )}
                   <TenderStatusBadge status={entry.to} />
                 </p>
+                {entry.reason ? (
+                  <p className={css({ fontSize: 'sm', mt: '1', pl: '2', borderLeftWidth: '2px', borderColor: 'border.emphasized', overflowWrap: 'anywhere', whiteSpace: 'pre-line' })}>
+                    {t('tenderdetails-history_reason', { reason: entry.reason })}
+                  </p>
+                ) : null}
                 <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '1' })}>
                   {t('tenderdetails-history_by', { who: entry.changedBy?.username ?? t('tenderdetails-history_system') })} · <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt, i18n.language)}</time>
                 </p>

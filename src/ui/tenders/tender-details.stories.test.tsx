@@ -53,7 +53,7 @@ describe('tender details: the status actions the lifecycle allows', () => {
     show(<Details.Pending />);
     expect(await actions()).toEqual(['Reprendre la réponse', 'Non conforme']);
     show(<Details.Submitted />);
-    expect(await actions()).toEqual(['Gagné', 'Perdu', 'Non conforme']);
+    expect(await actions()).toEqual(['Gagné', 'Perdu', 'Non conforme', 'Rouvrir le dossier']);
     show(<Details.Won />);
     expect(await actions()).toEqual([]);
     expect(screen.getByText('Décision enregistrée : le statut ne changera plus.')).toBeTruthy();
@@ -65,37 +65,93 @@ describe('tender details: the status actions the lifecycle allows', () => {
     expect(arg(Details.InProgress, 'onChooseStatus')).toHaveBeenCalledWith('submitted');
   });
 
-  it('a decision is confirmed in a dialog first, and can be cancelled', async () => {
-    show(<Details.ConfirmingDecision />);
-    const dialog = await screen.findByRole('alertdialog', { name: "Marquer cet appel d'offres comme gagné ?" });
-    expect(within(dialog).getByText(/Cette décision est définitive/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Gagné' }));
-    expect(arg(Details.ConfirmingDecision, 'onConfirmStatus')).toHaveBeenCalled();
+  it('"Mark as submitted" is confirmed first: the change named, what it means, Cancel and Confirm', async () => {
+    show(<Details.ConfirmingStep />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Passer de « En cours » à « Déposé » ?' });
+    expect(within(dialog).getByText(/seul un responsable ou un administrateur pourra le rouvrir/)).toBeTruthy();
+    expect(within(dialog).getByTestId('status-change').textContent).toBe('En cours→devientDéposé');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Marquer comme déposé' }));
+    expect(arg(Details.ConfirmingStep, 'onConfirmStatus')).toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    expect(arg(Details.ConfirmingDecision, 'onCancelStatus')).toHaveBeenCalled();
+    expect(arg(Details.ConfirmingStep, 'onCancelStatus')).toHaveBeenCalled();
     // Nothing else can be chosen meanwhile.
     for (const button of within(screen.getByRole('group', { name: 'Changer le statut', hidden: true })).getAllByRole('button', { hidden: true })) {
       expect(button.hasAttribute('disabled')).toBe(true);
     }
   });
 
-  it('while a decision is saved the dialog is busy; a 409 shows the server message in it', async () => {
-    show(<Details.SavingDecision />);
-    const saving = await screen.findByRole('alertdialog', { name: "Marquer cet appel d'offres comme perdu ?" });
-    expect(within(saving).getByRole('button', { name: /Perdu/ }).hasAttribute('disabled')).toBe(true);
-    show(<Details.DecisionConflict />);
-    const dialog = await screen.findByRole('alertdialog', { name: "Marquer cet appel d'offres comme gagné ?" });
-    expect(within(dialog).getByRole('alert').textContent).toBe("Ce changement de statut n'est pas possible depuis le statut actuel.");
+  it('a decision says it is final', async () => {
+    show(<Details.ConfirmingDecision />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Passer de « Déposé » à « Gagné » ?' });
+    expect(within(dialog).getByText(/Décision définitive : le marché est remporté/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Gagné' })).toBeTruthy();
   });
 
-  it('a refused step says why above the page, and can be dismissed', async () => {
+  it('while a change is saved the dialog is busy; a 409 shows the server message in it', async () => {
+    show(<Details.SavingDecision />);
+    const saving = await screen.findByRole('alertdialog', { name: 'Passer de « Déposé » à « Perdu » ?' });
+    expect(within(saving).getByRole('button', { name: /Perdu/ }).hasAttribute('disabled')).toBe(true);
+    expect(within(saving).getByRole('button', { name: 'Annuler' }).hasAttribute('disabled')).toBe(true);
+    show(<Details.DecisionConflict />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Passer de « Déposé » à « Gagné » ?' });
+    expect(within(dialog).getByRole('alert').textContent).toContain("Ce changement de statut n'est pas possible depuis le statut actuel.");
     show(<Details.StepConflict />);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Le statut n'a pas pu être changé");
-    expect(alert.textContent).toContain("Ce changement de statut n'est pas possible depuis le statut actuel.");
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    await userEvent.click(within(alert).getByRole('button', { name: 'Fermer' }));
+    const step = await screen.findByRole('alertdialog', { name: 'Passer de « En cours » à « Déposé » ?' });
+    expect(within(step).getByRole('alert').textContent).toContain("Le statut n'a pas pu être changé");
+    await userEvent.click(within(step).getByRole('button', { name: 'Annuler' }));
     expect(arg(Details.StepConflict, 'onCancelStatus')).toHaveBeenCalled();
+  });
+});
+
+describe('tender details: reopening a submitted tender', () => {
+  it('is offered to a manager on a submitted tender, not to an employee', async () => {
+    show(<Details.Submitted />);
+    expect(await actions()).toEqual(['Gagné', 'Perdu', 'Non conforme', 'Rouvrir le dossier']);
+    await userEvent.click(screen.getByRole('button', { name: 'Rouvrir le dossier' }));
+    expect(arg(Details.Submitted, 'onReopen')).toHaveBeenCalled();
+    show(<Details.SubmittedEmployee />);
+    expect(await actions()).toEqual(['Gagné', 'Perdu', 'Non conforme']);
+    show(<Details.InProgress />);
+    expect(await actions()).not.toContain('Rouvrir le dossier');
+  });
+
+  it('asks why, says what it means, and says so when the reason is missing', async () => {
+    show(<Details.ConfirmingReopen />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rouvrir ce dossier déposé ?' });
+    expect(within(dialog).getByText(/repasse « En cours » pour être corrigé/)).toBeTruthy();
+    expect(within(dialog).getByTestId('status-change').textContent).toBe('Déposé→devientEn cours');
+    const reason = within(dialog).getByRole('textbox', { name: 'Raison de la réouverture' }) as HTMLTextAreaElement;
+    expect(reason.required).toBe(true);
+    expect(reason.maxLength).toBe(500);
+    await userEvent.type(reason, 'E');
+    expect(arg(Details.ConfirmingReopen, 'onReasonChange')).toHaveBeenCalledWith('E');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rouvrir le dossier' }));
+    expect(arg(Details.ConfirmingReopen, 'onConfirmStatus')).toHaveBeenCalled();
+
+    show(<Details.ReopenReasonMissing />);
+    const missing = await screen.findByRole('alertdialog', { name: 'Rouvrir ce dossier déposé ?' });
+    const field = within(missing).getByRole('textbox', { name: 'Raison de la réouverture' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Indiquez pourquoi le dossier déposé est rouvert.');
+  });
+
+  it('is busy while saved, and keeps the reason when refused', async () => {
+    show(<Details.Reopening />);
+    const busy = await screen.findByRole('alertdialog', { name: 'Rouvrir ce dossier déposé ?' });
+    expect((within(busy).getByRole('textbox', { name: 'Raison de la réouverture' }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(within(busy).getByRole('button', { name: /Rouvrir le dossier/ }).hasAttribute('disabled')).toBe(true);
+    show(<Details.ReopenRefused />);
+    const refused = await screen.findByRole('alertdialog', { name: 'Rouvrir ce dossier déposé ?' });
+    expect((within(refused).getByRole('textbox', { name: 'Raison de la réouverture' }) as HTMLTextAreaElement).value).toBe('Le bordereau de prix du lot 2 contient une erreur de quantité.');
+    expect(within(refused).getByRole('alert').textContent).toContain('Seul un appel');
+  });
+
+  it('shows in the history who reopened it and why', async () => {
+    show(<Details.Reopened />);
+    const history = (await screen.findByRole('heading', { name: 'Historique des statuts' })).closest('section')!;
+    expect(within(history).getAllByRole('listitem')[0]!.textContent).toBe(
+      'Déposé→devientEn coursRaison : Le bordereau de prix du lot 2 contient une erreur de quantité.Par Julien Marchand · 11 mars 2026, 09:15',
+    );
   });
 });
 
