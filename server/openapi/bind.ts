@@ -108,6 +108,9 @@ function paramsSchema(parameters: Parameter[], where: 'path' | 'query'): Schema 
   };
 }
 
+/** The path item's parameters, overridden by the operation's own of the same name and place. */
+const mergeParameters = (shared: Parameter[], own: Parameter[]) => [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function jsonResponses(op: Operation): Record<string, Schema> {
@@ -151,6 +154,10 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
       const handler = handlers[id];
       if (!handler) throw new Error(`No handler for operation ${id}`);
       seen.add(id);
+      // Parameters declared on the path item apply to each of its operations (OpenAPI 3.1).
+      const parameters = mergeParameters((item as { parameters?: Parameter[] }).parameters ?? [], op.parameters ?? []);
+      const undeclared = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((name) => !parameters.some((p) => p.in === 'path' && p.name === name));
+      if (undeclared.length) throw new Error(`${id}: path parameters without a schema: ${undeclared.join(', ')}`);
       const isPublic = Array.isArray(op.security ?? document.security) && (op.security ?? document.security)!.length === 0;
       const roles = op['x-roles'];
       if (!isPublic && !roles?.length) throw new Error(`Secured operation ${id} has no x-roles`);
@@ -166,8 +173,8 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
         method: method.toUpperCase() as HTTPMethods,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         schema: definedOnly({
-          params: paramsSchema(op.parameters ?? [], 'path'),
-          querystring: paramsSchema(op.parameters ?? [], 'query'),
+          params: paramsSchema(parameters, 'path'),
+          querystring: paramsSchema(parameters, 'query'),
           body: jsonBody ? toJsonSchema(jsonBody) : undefined,
           response: jsonResponses(op),
         }),

@@ -86,6 +86,13 @@ describe('NUL bytes', () => {
   });
 });
 
+describe('path parameters declared on the path item', () => {
+  it('are validated like the operation\'s own: a malformed task id is a 400, not a database error', async () => {
+    await expectRefused(manager.token, { method: 'DELETE', url: '/api/plannings/x/tasks/y' });
+    await expectRefused(manager.token, { method: 'PATCH', url: `/api/plannings/${tenderId}/tasks/%00`, payload: { name: 'Visite' } });
+  });
+});
+
 describe('page numbers', () => {
   it.each(['1e20', 'Infinity', '-Infinity', 'NaN', '9007199254740993', '1.5'])('page=%s: 400', async (page) => {
     await expectRefused(admin.token, { method: 'GET', url: `/api/companies?page=${page}` });
