@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/schema';
 import { PER_PAGE } from '../calls-support';
 
 type Tender = components['schemas']['Tender'];
+type TenderListItem = components['schemas']['TenderListItem'];
 type TenderPatch = components['schemas']['TenderPatch'];
 type TenderHistory = components['schemas']['TenderHistory']['history'];
 type TenderLots = components['schemas']['TenderLots'];
@@ -33,7 +34,7 @@ export const tendersCalls = {
     return { message: data.msg, data: data.details };
   },
   // Tender lists and potential tenders (issue 4): the list's rows are the spec's `tenderCalls`.
-  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
     const { status, matchStatus, companyId } = input.filters;
     const query = {
       page: input.page,
@@ -46,7 +47,7 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.GET('/api/tenders', { params: { query }, signal }));
     return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
   },
-  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<Tender>> => {
+  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
     const { status, matchStatus } = input.filters;
     const query = {
       page: input.page,
