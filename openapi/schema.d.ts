@@ -64,7 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a manager account; the company is created next. */
+        /** Create a manager account; the company is created next. Limited per client IP (429). */
         post: operations["registerUser"];
         delete?: never;
         options?: never;
@@ -429,7 +429,7 @@ export interface paths {
         /** The invitations of the manager's company (admins pass companyId), newest first. */
         get: operations["listInvites"];
         put?: never;
-        /** Invite someone by email into the manager's company (admins pass companyId); the link is valid 7 days. */
+        /** Invite someone by email into the manager's company (admins pass companyId); the link is valid 7 days. The answer is the same whether or not the address has an account in another company (that person gets an email saying so instead of a link). Limited per inviter and per company (429). */
         post: operations["createInvite"];
         delete?: never;
         options?: never;
@@ -463,8 +463,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a pending or expired invitation again with a new link valid 7 days; the old link stops working. */
+        /** Send a pending or expired invitation again with a new link valid 7 days; the old link stops working. Limited like createInvite (429). */
         post: operations["resendInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invites/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link of a pending invitation the caller sent, to hand over by hand. Only where the server has no SMTP (the outbox is then the delivery); with SMTP the link went by email and is not kept (409). Someone else's invitation, or another company's, answers 404. */
+        get: operations["getInviteLink"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -495,7 +512,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Emails the product sent or stored (admin), newest first; without SMTP this is where they are delivered. */
+        /** Emails the product sent or stored (admin), newest first; without SMTP this is where they are delivered. A link is shown only while it works and only without SMTP (with SMTP it is erased once the email has gone). */
         get: operations["listOutboxEmails"];
         put?: never;
         post?: never;
@@ -1250,6 +1267,7 @@ export interface components {
             to: string;
             subject: string;
             text: string;
+            /** @description Only while it works (unused, unexpired) and only without SMTP. */
             link: string | null;
             /** @enum {string} */
             kind: "invitation" | "verify_email" | "reset_password";
@@ -1262,6 +1280,11 @@ export interface components {
         OutboxList: {
             count: number;
             totalPages: number;
+            /**
+             * @description outbox when the server has no SMTP, so this list is how emails reach people.
+             * @enum {string}
+             */
+            delivery: "outbox" | "smtp";
             emails: components["schemas"]["OutboxEmail"][];
         };
         DashboardSummary: {
@@ -2067,6 +2090,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     registerInvitedUser: {
@@ -2781,6 +2805,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getInviteByToken: {
@@ -2832,6 +2857,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InviteWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, valid until expiresAt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
                 };
             };
             401: components["responses"]["Error"];
@@ -3963,6 +4019,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     createOrganigramme: {
@@ -4022,7 +4079,6 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
         };
     };
     getTenderPlanning: {
@@ -4104,6 +4160,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     addPlanningTask: {
@@ -4162,7 +4219,6 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
         };
     };
     deletePlanningTask: {

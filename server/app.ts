@@ -74,6 +74,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // Addresses the router refuses before any hook (a bad %-escape, a path segment over 100
+    // characters) get the same headers and localised body as every other refusal.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaders).header('Cache-Control', 'no-store');
+      errorHandler(error, request, reply);
+    },
   });
 
   const windowMs = options.loginLimits?.windowMs ?? 15 * 60_000;

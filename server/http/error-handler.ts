@@ -15,6 +15,8 @@ const frameworkErrors: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, 'common-payload_too_large'],
   FST_FIELDS_LIMIT: [413, 'common-payload_too_large'],
   FST_PARTS_LIMIT: [413, 'common-payload_too_large'],
+  FST_ERR_BAD_URL: [400, 'common-invalid_request'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'common-invalid_request'],
 };
 
 const byStatus: Record<number, string> = {

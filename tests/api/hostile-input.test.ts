@@ -93,6 +93,18 @@ describe('path parameters declared on the path item', () => {
   });
 });
 
+describe('addresses the router refuses', () => {
+  it.each([
+    ['a broken %-escape', '/api/users/%E0%A4%A', 400],
+    ['a path segment over 100 characters', `/api/users/${'x'.repeat(200)}`, 414],
+  ])('%s: a localised refusal with the security headers', async (_, url, status) => {
+    await expectRefused(manager.token, { method: 'GET', url }, status);
+    const res = await call(manager.token, { method: 'GET', url });
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('page numbers', () => {
   it.each(['1e20', 'Infinity', '-Infinity', 'NaN', '9007199254740993', '1.5'])('page=%s: 400', async (page) => {
     await expectRefused(admin.token, { method: 'GET', url: `/api/companies?page=${page}` });
