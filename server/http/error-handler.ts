@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorVars } from '../errors';
 import { pickLanguage, translate, type Language } from '../i18n';
+import { fieldLabel } from './field-labels';
 
 type AjvIssue = { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string };
 export type FieldIssue = { field: string; key: string; vars: ErrorVars };
@@ -86,11 +87,13 @@ export function errorHandler(error: FastifyError | AppError | Error, request: Fa
   const appError = toAppError(error);
   if (appError.status >= 500) request.failure = error;
   const lng: Language = pickLanguage(request.headers['accept-language']);
+  // Details keep the field's path for the client to find its input; sentences name it by its label.
   const details =
     appError instanceof ValidationFailure
-      ? appError.issues.map((d) => ({ field: d.field, msg: translate(lng, d.key, { field: d.field, ...d.vars }) }))
+      ? appError.issues.map((d) => ({ field: d.field, msg: translate(lng, d.key, { ...d.vars, field: fieldLabel(lng, d.field) }) }))
       : appError.details;
-  const body: Record<string, unknown> = { msg: translate(lng, appError.key, appError.vars), msgType: appError.key };
+  const vars = appError instanceof ValidationFailure && typeof appError.vars?.field === 'string' ? { ...appError.vars, field: fieldLabel(lng, appError.vars.field) } : appError.vars;
+  const body: Record<string, unknown> = { msg: translate(lng, appError.key, vars), msgType: appError.key };
   if (details !== undefined) body.details = details;
   if (appError.need2Logout) body.need2Logout = true;
   reply.code(appError.status).type('application/json; charset=utf-8').send(body);

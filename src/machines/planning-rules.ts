@@ -4,6 +4,9 @@
 export const FIRST_DAY = '2000-01-01';
 export const LAST_DAY = '2100-12-31';
 
+/** The contract's PlanningTaskInput.name maxLength: the input stops there and the rule says why. */
+export const TASK_NAME_MAX = 200;
+
 export type TaskDraft = { name: string; startDate: string; endDate: string; milestone: boolean };
 /** An i18n key of the catalogue (the server's keys) and the field it concerns. */
 export type TaskProblem = { field: 'name' | 'startDate' | 'endDate'; key: string };
@@ -17,6 +20,7 @@ function isCalendarDay(value: string): boolean {
 /** The first rule a draft breaks, or null when it may be sent. */
 export function taskProblem(task: TaskDraft): TaskProblem | null {
   if (!task.name.trim()) return { field: 'name', key: 'planning-name_required' };
+  if (task.name.trim().length > TASK_NAME_MAX) return { field: 'name', key: 'planning-name_length' };
   if (!isCalendarDay(task.startDate)) return { field: 'startDate', key: 'planning-date_out_of_range' };
   if (!isCalendarDay(task.endDate)) return { field: 'endDate', key: 'planning-date_out_of_range' };
   if (task.endDate < task.startDate) return { field: 'endDate', key: 'planning-end_before_start' };

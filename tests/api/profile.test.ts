@@ -26,10 +26,10 @@ describe('profile update', () => {
     const before = await userRow(user.id);
     const unknown = await patch(user.token, multipart([{ name: 'role', value: 'admin' }]), 'en');
     expect(unknown.statusCode).toBe(400);
-    expect(errorOf(unknown).msg).toBe('The field “role” is not accepted.');
+    expect(errorOf(unknown).msg).toBe('The field “Role” is not accepted.');
     const short = await patch(user.token, multipart([{ name: 'username', value: 'x' }]));
     expect(short.statusCode).toBe(400);
-    expect(errorOf(short).msg).toBe('Le champ « username » doit contenir au moins 2 caractères.');
+    expect(errorOf(short).msg).toBe("Le champ « Nom d'utilisateur » doit contenir au moins 2 caractères.");
     const json = await ctx.app.inject({ method: 'PATCH', url: '/api/users/profile', payload: { username: 'Par JSON' }, headers: { authorization: `Bearer ${user.token}` } });
     expect(json.statusCode).toBe(415);
     expect(await userRow(user.id)).toEqual(before);

@@ -118,17 +118,18 @@ describe('filing a report', () => {
     for (const field of ['title', 'description', 'type', 'priority', 'currentUrl'] as const) {
       const res = await file(employee, reportForm({ [field]: undefined }, png), 'en');
       expect(res.statusCode, field).toBe(400);
-      expect(errorOf(res).details).toContainEqual({ field, msg: `The field “${field}” is required.` });
+      const label = { title: 'Title', description: 'Description', type: 'Type', priority: 'Priority', currentUrl: 'Page address' }[field];
+      expect(errorOf(res).details).toContainEqual({ field, msg: `The field “${label}” is required.` });
     }
     const fr = await file(employee, reportForm({ title: undefined }));
-    expect(errorOf(fr).msg).toBe('Le champ « title » est obligatoire.');
+    expect(errorOf(fr).msg).toBe('Le champ « Titre » est obligatoire.');
     const badType = await file(employee, reportForm({ type: 'complaint' }), 'en');
     expect(badType.statusCode).toBe(400);
-    expect(errorOf(badType).msg).toBe('The field “type” must be one of: bug, feature_request, feedback, other.');
+    expect(errorOf(badType).msg).toBe('The field “Type” must be one of: bug, feature_request, feedback, other.');
     const blank = await file(employee, reportForm({ description: '            ' }));
     expect(blank.statusCode).toBe(400);
     const short = await file(employee, reportForm({ title: 'ab' }));
-    expect(errorOf(short).msg).toBe('Le champ « title » doit contenir au moins 3 caractères.');
+    expect(errorOf(short).msg).toBe('Le champ « Titre » doit contenir au moins 3 caractères.');
     expect(await rowCount(ctx.db, reports)).toBe(rows);
     expect(filesUnder(ctx.filesDir)).toEqual(files);
   });
@@ -243,7 +244,7 @@ describe('listing and reading reports', () => {
     expect(((await get(albert, `/api/reports/${report._id}`)).json() as Report).status).toBe('closed');
     const wrong = await setStatus(admin, report._id, 'archived', 'en');
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong).msg).toBe('The field “status” must be one of: open, in_progress, resolved, closed.');
+    expect(errorOf(wrong).msg).toBe('The field “Status” must be one of: open, in_progress, resolved, closed.');
     expect((await setStatus(admin, '00000000-0000-4000-8000-000000000000', 'open')).statusCode).toBe(404);
   });
 });

@@ -34,7 +34,7 @@ describe('health and catalogues', () => {
   it('refuses an unknown language with a localised 400', async () => {
     const res = await ctx.app.inject({ url: '/locales/de/translation.json', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).msg).toBe('The field “lng” must be one of: fr, en.');
+    expect(errorOf(res).msg).toBe('The field “Language” must be one of: fr, en.');
     expect((await ctx.app.inject('/locales/fr/other.json')).statusCode).toBe(404);
   });
 });

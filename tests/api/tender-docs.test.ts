@@ -141,7 +141,7 @@ describe('uploading a tender document', () => {
     const noTender = multipart([{ name: 'file', filename: 'a.pdf', type: 'application/pdf', data: pdf() }]);
     const res = await ctx.app.inject({ method: 'POST', url: `/api/tenderDocs?companyId=${companyA()}`, payload: noTender.payload, headers: { ...noTender.headers, authorization: `Bearer ${managerA.token}` } });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).details).toEqual([{ field: 'tenderId', msg: 'Le champ « tenderId » est obligatoire.' }]);
+    expect(errorOf(res).details).toEqual([{ field: 'tenderId', msg: "Le champ « Appel d'offres » est obligatoire." }]);
     const extra = multipart([
       { name: 'tenderId', value: tenderA },
       { name: 'storageKey', value: '../../etc/passwd' },

@@ -53,6 +53,7 @@ export default function CompanyPage() {
       editing={editing}
       saving={update.loading}
       saveError={update.error?.message ?? null}
+      saveErrorDetails={update.error?.details}
       onEdit={() => {
         update.ref.send({ type: 'request.reset' });
         setEditing(true);

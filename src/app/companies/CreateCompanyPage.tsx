@@ -21,5 +21,5 @@ export default function CreateCompanyPage() {
     session.send({ type: 'session.companyCreated' });
   });
 
-  return <CreateCompanyView submitting={request.loading || request.succeeded} error={request.error?.message ?? null} onSubmit={request.submit} />;
+  return <CreateCompanyView submitting={request.loading || request.succeeded} error={request.error?.message ?? null} errorDetails={request.error?.details} onSubmit={request.submit} />;
 }

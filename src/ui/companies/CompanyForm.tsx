@@ -35,6 +35,8 @@ type CompanyFormProps = {
   initial: CompanyValues;
   submitting: boolean;
   error: string | null;
+  /** The refusal's per-field details (400): each shown under its input. */
+  errorDetails?: unknown;
   errorTitle: string;
   onSubmit: (values: CompanyValues) => void;
   /** The buttons, placed by the caller (a dialog footer or a card footer) and tied to the form by `id`. */
@@ -42,13 +44,13 @@ type CompanyFormProps = {
 };
 
 /** The company's fields with the contract's rules (CompanyInput), for creation and edition alike. */
-export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubmit, footer }: CompanyFormProps) {
+export function CompanyForm({ id, initial, submitting, error, errorDetails, errorTitle, onSubmit, footer }: CompanyFormProps) {
   const { t } = useTranslation();
   const [keywords, setKeywords] = useState(initial.profile.keywords);
   const [cpvCodes, setCpvCodes] = useState(initial.profile.cpvCodes);
   const [departments, setDepartments] = useState(initial.profile.departments);
   const [regions, setRegions] = useState(initial.profile.regions);
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
     name: rules.companyName,
     siret: rules.siret,
     address: rules.address,
@@ -59,13 +61,13 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
     description: rules.description,
     amountMin: rules.amount,
     amountMax: rules.amountMax(values.amountMin),
-  }));
+  }), { error, details: errorDetails });
   // The submit button is far below the banner in a long form: bring a server refusal into view.
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (error) banner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [error]);
-  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
+    if (refusal) banner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [refusal]);
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,10 +94,10 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
 
   return (
     <form id={id} onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      {error ? (
+      {refusal ? (
         <div ref={banner}>
           <Alert status="error" title={errorTitle}>
-            {error}
+            {refusal}
           </Alert>
         </div>
       ) : null}
@@ -158,6 +160,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
           name="keywords"
           value={keywords}
           onChange={setKeywords}
+          maxLength={rules.KEYWORD_MAX}
           validate={(tag) => rules.keyword(tag) ?? (keywords.length >= rules.TAGS_MAX ? 'form-tags_max' : null)}
           helperText={t('createcompany-keywords_help')}
           disabled={submitting}
@@ -167,6 +170,7 @@ export function CompanyForm({ id, initial, submitting, error, errorTitle, onSubm
           name="cpvCodes"
           value={cpvCodes}
           onChange={setCpvCodes}
+          maxLength={rules.CPV_MAX}
           validate={(tag) => rules.cpvCode(tag) ?? (cpvCodes.length >= rules.TAGS_MAX ? 'form-tags_max' : null)}
           helperText={t('createcompany-cpv_help')}
           disabled={submitting}

@@ -29,6 +29,8 @@ export type CompanyViewProps =
       editing: boolean;
       saving: boolean;
       saveError: string | null;
+      /** The refusal's per-field details, shown under their inputs. */
+      saveErrorDetails?: unknown;
       onEdit: () => void;
       onCancel: () => void;
       onSave: (values: CompanyValues) => void;
@@ -106,6 +108,7 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
               initial={companyValues(company)}
               submitting={props.saving}
               error={props.saveError}
+              errorDetails={props.saveErrorDetails}
               errorTitle={t('company-save_error')}
               onSubmit={props.onSave}
               footer={

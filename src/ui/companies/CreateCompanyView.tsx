@@ -8,6 +8,8 @@ import { CompanyForm, emptyCompany, type CompanyValues } from './CompanyForm';
 type CreateCompanyViewProps = {
   submitting: boolean;
   error: string | null;
+  /** The refusal's per-field details, shown under their inputs. */
+  errorDetails?: unknown;
   onSubmit: (values: CompanyValues) => void;
   initialProfile?: Partial<CompanyValues['profile']>;
 };
@@ -15,7 +17,7 @@ type CreateCompanyViewProps = {
 const FORM_ID = 'create-company';
 
 /** The onboarding card of a manager who has just registered: the company form and one button. */
-export function CreateCompanyView({ submitting, error, onSubmit, initialProfile }: CreateCompanyViewProps) {
+export function CreateCompanyView({ submitting, error, errorDetails, onSubmit, initialProfile }: CreateCompanyViewProps) {
   const { t } = useTranslation();
   return (
     // Wider than the centered layout's narrow column (a long form with lists), centred by margins:
@@ -31,6 +33,7 @@ export function CreateCompanyView({ submitting, error, onSubmit, initialProfile 
           initial={{ ...emptyCompany, profile: { ...emptyCompany.profile, ...initialProfile } }}
           submitting={submitting}
           error={error}
+          errorDetails={errorDetails}
           errorTitle={t('createcompany-create_error_title')}
           onSubmit={onSubmit}
         />

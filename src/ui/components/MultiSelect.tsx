@@ -42,6 +42,7 @@ export function MultiSelect({ label, options, value, onChange, filterPlaceholder
             aria-label={t('form-filter_options', { label })}
             placeholder={filterPlaceholder}
             value={filter}
+            maxLength={100}
             onChange={(event) => setFilter(event.target.value)}
             className={css({ maxW: '20rem' })}
             aria-controls={`${id}-list`}

@@ -12,6 +12,8 @@ type TagInputProps = {
   /** Returns an i18n key when a new tag is refused. */
   validate?: (tag: string) => string | null;
   max?: number;
+  /** The longest tag the contract accepts: typing stops there. */
+  maxLength?: number;
   helperText?: ReactNode;
   error?: ReactNode;
   placeholder?: string;
@@ -19,7 +21,7 @@ type TagInputProps = {
 };
 
 /** Free tags: Enter or comma adds, Backspace on an empty input removes the last one. */
-export function TagInput({ label, name, value, onChange, validate, max = 50, helperText, error, placeholder, disabled }: TagInputProps) {
+export function TagInput({ label, name, value, onChange, validate, max = 50, maxLength, helperText, error, placeholder, disabled }: TagInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState('');
@@ -79,6 +81,7 @@ export function TagInput({ label, name, value, onChange, validate, max = 50, hel
           name={name}
           className={classes.input}
           value={draft}
+          maxLength={maxLength}
           placeholder={placeholder}
           disabled={disabled}
           aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}

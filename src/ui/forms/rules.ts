@@ -4,6 +4,7 @@ export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 50;
+export const EMAIL_MAX = 254;
 
 export type Rule = (value: string) => string | null;
 
@@ -18,7 +19,7 @@ export const username: Rule = (v) => {
 export const email: Rule = (v) => {
   const value = v.trim();
   if (value === '') return 'form-required';
-  return value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? 'form-email_invalid' : null;
+  return value.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? 'form-email_invalid' : null;
 };
 
 export const password: Rule = (v) => {
@@ -91,7 +92,11 @@ export const website: Rule = (v) => {
 
 export const description: Rule = (v) => (v.length > 2000 ? 'form-description_length' : null);
 
-export const keyword: Rule = (v) => (v.trim().length > 60 ? 'form-keyword_length' : null);
+/** The contract's limits of a keyword and of a CPV code (8 digits, a dash and a check digit). */
+export const KEYWORD_MAX = 60;
+export const CPV_MAX = 10;
+
+export const keyword: Rule = (v) => (v.trim().length > KEYWORD_MAX ? 'form-keyword_length' : null);
 
 export const cpvCode: Rule = (v) => (/^[0-9]{8}(-[0-9])?$/.test(v.trim()) ? null : 'form-cpv_invalid');
 

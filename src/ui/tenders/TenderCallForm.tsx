@@ -153,6 +153,7 @@ export function TenderCallForm({ id, submitting, error, onSubmit }: TenderCallFo
           value={cpvCodes}
           onChange={setCpvCodes}
           max={30}
+          maxLength={rules.CPV_MAX}
           validate={(tag) => rules.cpvCode(tag) ?? (cpvCodes.length >= 30 ? 'tendercall-cpv_max' : null)}
           helperText={t('createcompany-cpv_help')}
           disabled={submitting}

@@ -7,6 +7,8 @@ import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardFooter, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { TextField } from '../components/Field';
 import { Spinner } from '../components/Spinner';
+import * as rules from '../forms/rules';
+import { readForm, useFieldErrors } from '../forms/use-field-errors';
 
 export type SignUpValues = { username: string; email: string; password: string };
 
@@ -18,38 +20,39 @@ type SignUpViewProps = {
   onSubmit: (values: SignUpValues) => void;
 };
 
+const FIELDS = ['username', 'email', 'password'] as const;
+
 export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
   const { t } = useTranslation();
+  // Our own checks in the interface language rather than the browser's bubbles (noValidate).
+  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ username: rules.username, email: rules.email, password: rules.password }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onSubmit({
-      username: String(data.get('username') ?? '').trim(),
-      email: String(data.get('email') ?? '').trim(),
-      password: String(data.get('password') ?? ''),
-    });
+    const values = readForm(event.currentTarget, FIELDS);
+    if (check(values)) onSubmit({ username: values.username.trim(), email: values.email.trim(), password: values.password });
   };
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
   return (
     <CardRoot>
       <CardHeader>
         <CardTitle as="h1">{t('signup-title')}</CardTitle>
         <CardDescription>{t('signup-subtitle')}</CardDescription>
       </CardHeader>
-      <form onSubmit={submit} aria-busy={submitting}>
+      <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
           {error ? <Alert status="error" title={t('signup-error_title')}>{error}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
-            <TextField label={t('signup-username')} name="username" autoComplete="username" required minLength={2} maxLength={50} />
-            <TextField label={t('signup-email')} name="email" type="email" autoComplete="email" required maxLength={254} />
+            <TextField label={t('signup-username')} name="username" autoComplete="username" required maxLength={rules.USERNAME_MAX} error={fieldError('username')} />
+            <TextField label={t('signup-email')} name="email" type="email" autoComplete="email" required maxLength={rules.EMAIL_MAX} error={fieldError('email')} />
             <TextField
               label={t('signup-password')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={128}
+              maxLength={rules.PASSWORD_MAX}
               helperText={t('signup-password_rule')}
+              error={fieldError('password')}
             />
           </fieldset>
         </CardBody>
