@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { renderApp, users, type Who } from './app-test-harness';
+import userEvent from '@testing-library/user-event';
+import { fakeOperations, renderApp, users, type Who } from './app-test-harness';
 import { decide, findRoute, routes } from './routes';
 import type { SessionStatus } from './session';
 import { matchRoute, useRouter } from 'wouter';
@@ -44,7 +45,8 @@ const spec: [string, Rule][] = [
   ['/billing/success', { kind: 'signedIn' }],
   ['/billing/cancel', { kind: 'signedIn' }],
   ['/tender/assisted-writing/t1', { kind: 'signedIn' }],
-  ['/sign-in', { kind: 'signedOutOnly' }],
+  // Spec 2: "always reachable"; signed in, the page says who and offers to continue or switch.
+  ['/sign-in', { kind: 'public' }],
   ['/manager/sign-up', { kind: 'signedOutOnly' }],
   ['/employee/sign-up', { kind: 'signedOutOnly' }],
   ['/forgot-password', { kind: 'signedOutOnly' }],
@@ -139,6 +141,27 @@ describe('route table, rendered', () => {
       localStorage.clear();
       document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     }
+  });
+
+  it('/sign-in signed in: says who, continues to the dashboard, or signs out to sign in as someone else', async () => {
+    const accounts = { current: users.manager as (typeof users)[keyof typeof users] | null, byEmail: { 'elise@btp-lyon.fr': users.employee } };
+    const app = await renderApp({ path: '/sign-in', who: 'manager', operations: fakeOperations(accounts) });
+    expect(await screen.findByRole('heading', { name: 'Vous êtes déjà connecté' }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Connecté en tant que Camille Martin (camille@btp-lyon.fr).')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continuer vers le tableau de bord' }).getAttribute('href')).toBe('/dashboard');
+    expect(app.current()).toBe('/sign-in');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Se connecter avec un autre compte' }));
+    // Signed out: the form, and a sign-in as the other person leads to their dashboard.
+    await u.type(await screen.findByLabelText('Adresse e-mail', {}, { timeout: 4000 }), 'elise@btp-lyon.fr');
+    await u.type(screen.getByLabelText('Mot de passe'), 'un mot de passe');
+    await u.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(app.current()).toBe('/dashboard'), { timeout: 4000 });
+  });
+
+  it('/sign-in for a manager without a company offers to continue to /create-company', async () => {
+    await renderApp({ path: '/sign-in', who: 'registered' });
+    expect((await screen.findByRole('link', { name: "Continuer la création de l'entreprise" }, { timeout: 4000 })).getAttribute('href')).toBe('/create-company');
   });
 
   it('the page title is the product name and the page title', async () => {

@@ -10,7 +10,8 @@ import { SessionContext, useSessionStatus, type SessionStatus } from './session'
  * The route table (spec section 2), one entry per route with its access rule and layout.
  * - `public`: anyone (verify-email, not-found).
  * - `signedOutOnly`: a signed-in user goes to /dashboard (a registered one to /create-company).
- *   /sign-in is "always reachable" and behaves the same way: a signed-in user is sent on.
+ * /sign-in is "always reachable" (public): signed in, it says who and offers to continue or to
+ * sign in as someone else (the page decides, see SignInPage).
  * - `registered`: only right after a registration, while the manager has no company yet.
  * - `signedIn`: signed out → /sign-in, registered → /create-company, wrong role → /not-found.
  * Pages are lazy-loaded so /sign-in ships only what it needs; `redirect` entries send the user
@@ -41,7 +42,7 @@ const companyStaff: Role[] = ['manager', 'employee'];
 
 export const routes: RouteDef[] = [
   // Centered narrow layout.
-  { path: '/sign-in', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/SignInPage')) },
+  { path: '/sign-in', access: 'public', layout: 'centered', page: lazy(() => import('./users/SignInPage')) },
   { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/SignUpPage')) },
   { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/EmployeeSignUpPage')) },
   { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ForgotPasswordPage')) },

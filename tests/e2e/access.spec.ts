@@ -32,7 +32,8 @@ const notFound = fr['notfound-title']!;
 
 const table: Row[] = [
   { path: '/', outcomes: { anonymous: '/sign-in', registered: '/create-company', admin: '/dashboard', manager: '/dashboard', employee: '/dashboard' }, heading: '', load: true },
-  { path: '/sign-in', outcomes: signedOutOnly, heading: fr['signin-title']! },
+  // Spec 2: "always reachable"; signed in, it says who is signed in (see session.spec.ts).
+  { path: '/sign-in', outcomes: everyone, heading: fr['signin-title']! },
   { path: '/manager/sign-up', outcomes: signedOutOnly, heading: fr['signup-title']! },
   { path: '/employee/sign-up', outcomes: signedOutOnly, heading: fr['invitesignup-missing_title']! },
   { path: '/forgot-password', outcomes: signedOutOnly, heading: fr['forgot-title']! },
@@ -151,7 +152,9 @@ for (const who of ['anonymous', 'registered', 'admin', 'manager', 'employee'] as
       // What the page at the end shows: its own title, not a blank screen nor another page.
       const heading =
         end === '/sign-in'
-          ? fr['signin-title']!
+          ? who === 'anonymous'
+            ? fr['signin-title']!
+            : fr['signin-signed_in_title']!
           : end === '/dashboard'
             ? fr['dashboard-welcome']!.replace('{{username}}', username)
             : end === '/not-found'

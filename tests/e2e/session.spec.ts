@@ -92,3 +92,28 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   await page.getByRole('link', { name: fr['notfound-back_home'] }).or(page.getByRole('button', { name: fr['notfound-back_home'] })).click();
   await expect(page).toHaveURL(/\/sign-in$/);
 });
+
+test('/sign-in stays reachable when signed in: who is signed in, continue, or sign in as someone else', async ({ page }) => {
+  const manager = DEMO_ACCOUNTS.manager;
+  const employee = DEMO_ACCOUNTS.employee;
+  await signIn(page, manager.email, manager.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: fr['signin-signed_in_title'] })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByText(fr['signin-signed_in_as']!.replace('{{name}}', manager.username).replace('{{email}}', manager.email))).toBeVisible();
+  await page.getByRole('link', { name: fr['signin-continue'] }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Bonjour, ${manager.username}` })).toBeVisible();
+
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: fr['signin-switch_account'] }).click();
+  await expect(page.getByRole('heading', { name: fr['signin-title'] })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel(fr['signin-email']!).fill(employee.email);
+  await page.getByLabel(fr['signin-password']!, { exact: true }).fill(employee.password);
+  await page.getByRole('button', { name: fr['signin-submit'] }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Bonjour, ${employee.username}` })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { CenteredLayout } from '../shell/CenteredLayout';
-import { SignInView } from './SignInView';
+import { SignedInAsView, SignInView } from './SignInView';
 
 const meta = {
   title: 'Views/Sign in',
@@ -16,3 +16,13 @@ type Story = StoryObj<typeof meta>;
 export const Idle: Story = {};
 export const Submitting: Story = { args: { submitting: true, defaultEmail: 'camille.martin@btp-lyon.fr' } };
 export const WithError: Story = { args: { error: 'E-mail ou mot de passe incorrect.', defaultEmail: 'camille.martin@btp-lyon.fr' } };
+
+// /sign-in opened by someone already signed in.
+export const SignedIn: StoryObj<typeof SignedInAsView> = {
+  render: (args) => <SignedInAsView {...args} />,
+  args: { username: 'Camille Martin', email: 'camille.martin@btp-lyon.fr', continueTo: '/dashboard', signingOut: false, onSwitchAccount: fn() },
+};
+export const SigningOut: StoryObj<typeof SignedInAsView> = {
+  render: (args) => <SignedInAsView {...args} />,
+  args: { username: 'Camille Martin', email: 'camille.martin@btp-lyon.fr', continueTo: '/dashboard', signingOut: true, onSwitchAccount: fn() },
+};
