@@ -1,13 +1,56 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
 import { EMPTY_SLOTS, toSlots, type Organigramme, type OrganigrammeKind, type OrganigrammeSlots } from './organigramme-slots';
-import type { PositionInput } from './organigramme-tree';
+import { normalisePositions, type Position, type PositionInput } from './organigramme-tree';
+import { changesBetween, reapplyDraft, type ListChanges } from './draft-merge';
 
 export type OrganigrammeWrite = {
   companyId: string;
   type: OrganigrammeKind;
   positions: PositionInput[];
 };
+/** A replace names the version its positions were drawn from (lost updates, issue 10). */
+export type OrganigrammeReplace = OrganigrammeWrite & { version: number };
+/** The server's answer to a replace drawn from an older version. */
+export const ORGANIGRAMME_CONFLICT = 'organigramme-conflict';
+
+/** A refused replace: the chart it was drawn from, the user's positions, and the saved chart. */
+export type OrganigrammeConflict = { kind: OrganigrammeKind; base: Organigramme; draft: PositionInput[]; theirs: Organigramme };
+
+const POSITION_FIELDS = ['parentId', 'title', 'name', 'contact'] as const satisfies readonly (keyof Position)[];
+
+/** Who changed which positions since the draft was drawn: the other user (theirs) and this user (mine). */
+export function conflictChanges(conflict: OrganigrammeConflict): { theirs: ListChanges<Position>; mine: ListChanges<Position> } {
+  return {
+    theirs: changesBetween(conflict.base.positions, conflict.theirs.positions, POSITION_FIELDS),
+    mine: changesBetween(conflict.base.positions, normalisePositions(conflict.draft), POSITION_FIELDS),
+  };
+}
+
+/**
+ * The user's changes reapplied onto the saved chart. A position whose superior the other user
+ * removed reports to the nearest superior still there (as the editor does on a removal), else to
+ * the top, so the merged chart stays one tree.
+ */
+export function mergedPositions(conflict: OrganigrammeConflict): Position[] {
+  const draft = normalisePositions(conflict.draft);
+  const merged = reapplyDraft(conflict.base.positions, draft, conflict.theirs.positions, POSITION_FIELDS);
+  const kept = new Set(merged.map((p) => p._id));
+  const parentOf = new Map<string, string | null>();
+  for (const p of [...conflict.theirs.positions, ...conflict.base.positions, ...draft]) if (!parentOf.has(p._id)) parentOf.set(p._id, p.parentId);
+  const root = merged.find((p) => p.parentId === null)?._id ?? null;
+  return merged.map((p) => {
+    if (p.parentId === null || kept.has(p.parentId)) return p;
+    let parent: string | null = p.parentId;
+    const seen = new Set<string>();
+    while (parent !== null && !kept.has(parent) && !seen.has(parent)) {
+      seen.add(parent);
+      parent = parentOf.get(parent) ?? null;
+    }
+    return { ...p, parentId: parent !== null && kept.has(parent) ? parent : root };
+  });
+}
+
 export type OrganigrammeSuccess = {
   action: 'created' | 'updated' | 'deleted';
   type: OrganigrammeKind;
@@ -21,6 +64,10 @@ export type OrganigrammeContext = {
   success: OrganigrammeSuccess | null;
   /** The last failure, with the server's msg; cleared by the next request or a reset. */
   error: RequestError | null;
+  /** The replace under way: the user's positions, or the merged ones. */
+  draft: { kind: OrganigrammeKind; positions: PositionInput[] } | null;
+  /** Set while a stale replace waits for the user: reload theirs, or merge and save. */
+  conflict: OrganigrammeConflict | null;
 };
 
 export type OrganigrammeEvent =
@@ -36,6 +83,8 @@ export type OrganigrammeEvent =
       positions: PositionInput[];
     }
   | { type: 'organigramme.delete'; kind: OrganigrammeKind }
+  | { type: 'organigramme.conflict.reload' }
+  | { type: 'organigramme.conflict.merge' }
   | { type: 'organigramme.reset' };
 
 /** The request of the event that entered a writing state (create, update or delete of one kind). */
@@ -69,12 +118,20 @@ export const organigrammeMachine = setup({
     createOrganigramme: fromPromise<RequestSuccess<Organigramme>, OrganigrammeWrite>(async () => {
       throw new Error('Actor "createOrganigramme" was not provided');
     }),
-    replaceOrganigramme: fromPromise<RequestSuccess<Organigramme>, OrganigrammeWrite>(async () => {
+    replaceOrganigramme: fromPromise<RequestSuccess<Organigramme>, OrganigrammeReplace>(async () => {
       throw new Error('Actor "replaceOrganigramme" was not provided');
     }),
     deleteOrganigramme: fromPromise<RequestSuccess<{ type: OrganigrammeKind }>, { companyId: string; type: OrganigrammeKind }>(async () => {
       throw new Error('Actor "deleteOrganigramme" was not provided');
     }),
+  },
+  guards: {
+    // The 409 carries the saved chart in details; without it there is nothing to compare.
+    isConflict: ({ event }) => {
+      const error = toRequestError((event as { error?: unknown }).error);
+      const details = error.details as Partial<Organigramme> | undefined;
+      return error.msgType === ORGANIGRAMME_CONFLICT && Array.isArray(details?.positions) && typeof details?.version === 'number';
+    },
   },
 }).createMachine({
   id: 'organigramme',
@@ -84,6 +141,8 @@ export const organigrammeMachine = setup({
     charts: { ...EMPTY_SLOTS },
     success: null,
     error: null,
+    draft: null,
+    conflict: null,
   }),
   states: {
     loading: {
@@ -117,7 +176,10 @@ export const organigrammeMachine = setup({
         idle: {
           on: {
             'organigramme.create': { target: 'creating' },
-            'organigramme.update': { target: 'updating' },
+            'organigramme.update': {
+              target: 'updating',
+              actions: assign({ draft: ({ event }) => ({ kind: event.kind, positions: event.positions }) }),
+            },
             'organigramme.delete': { target: 'deleting' },
           },
         },
@@ -144,17 +206,59 @@ export const organigrammeMachine = setup({
           entry: assign({ error: null }),
           invoke: {
             src: 'replaceOrganigramme',
-            input: ({ context, event }) => writeOf(context, event),
+            input: ({ context }) => ({
+              companyId: context.companyId,
+              type: context.draft!.kind,
+              positions: context.draft!.positions,
+              version: context.charts[context.draft!.kind]?.version ?? 1,
+            }),
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => saved(context, 'updated', event.output)),
+              actions: assign(({ context, event }) => ({ ...saved(context, 'updated', event.output), draft: null })),
             },
-            onError: {
+            onError: [
+              {
+                guard: 'isConflict',
+                target: 'conflict',
+                actions: assign(({ context, event }) => {
+                  const error = toRequestError(event.error);
+                  const { kind, positions } = context.draft!;
+                  return { error, conflict: { kind, base: context.charts[kind]!, draft: positions, theirs: error.details as Organigramme } };
+                }),
+              },
+              {
+                target: 'idle',
+                actions: assign({
+                  error: ({ event }) => toRequestError(event.error),
+                }),
+              },
+            ],
+          },
+        },
+        // Another manager saved this chart since the user's positions were drawn: nothing was
+        // written. The user sees both sides' changes, then takes theirs or reapplies theirs onto it.
+        conflict: {
+          on: {
+            'organigramme.conflict.reload': {
               target: 'idle',
-              actions: assign({
-                error: ({ event }) => toRequestError(event.error),
-              }),
+              actions: assign(({ context }) => ({
+                charts: { ...context.charts, [context.conflict!.kind]: context.conflict!.theirs },
+                conflict: null,
+                draft: null,
+                error: null,
+                success: null,
+              })),
             },
+            'organigramme.conflict.merge': {
+              target: 'updating',
+              actions: assign(({ context }) => ({
+                charts: { ...context.charts, [context.conflict!.kind]: context.conflict!.theirs },
+                draft: { kind: context.conflict!.kind, positions: mergedPositions(context.conflict!) },
+                conflict: null,
+              })),
+            },
+            // The acknowledgement of a message does not dismiss the choice.
+            'organigramme.reset': {},
           },
         },
         deleting: {

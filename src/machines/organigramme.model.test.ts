@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { organigrammeMachine, type OrganigrammeWrite } from './organigramme.machine';
+import { conflictChanges, mergedPositions, organigrammeMachine, type OrganigrammeReplace, type OrganigrammeWrite } from './organigramme.machine';
 import type { Organigramme, OrganigrammeKind } from './organigramme-slots';
 import type { RequestSuccess } from '../shared/request-result';
 
 // What a manager sees of the company's construction chart: a wait, nothing drawn yet, a chart, a
-// request on its way, the success message until it is acknowledged, a refusal with its message.
+// request on its way, the success message until it is acknowledged, a refusal with its message, and
+// a replace refused because another manager saved meanwhile (lost update): take theirs or merge.
 const userModel = createMachine({
   id: 'organigrammeModel',
   initial: 'loading',
@@ -33,8 +34,10 @@ const userModel = createMachine({
       on: {
         'server.updated': 'updatedShown',
         'server.refused': 'updateRefused',
+        'server.conflicts': 'conflict',
       },
     },
+    conflict: { on: { 'user.reload': 'drawn', 'user.merge': 'updating' } },
     updateRefused: { on: { 'user.reset': 'drawn' } },
     updatedShown: { on: { 'user.reset': 'drawn' } },
     deleting: { on: { 'server.deleted': 'deletedShown' } },
@@ -65,10 +68,16 @@ const chart = (type: string, names = positions): Organigramme =>
     companyId: COMPANY,
     type,
     positions: names,
+    version: 1,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
   }) as Organigramme;
 const renamed = positions.map((p) => (p._id === 'cc' ? { ...p, name: 'Lina Roux' } : p));
+// What another manager saved meanwhile (version 2): a safety coordinator added, the director's phone changed.
+const theirs = {
+  ...chart('construction', [{ ...positions[0]!, contact: '06 98 76 54 32' }, positions[1]!, { _id: 'sps', parentId: 'dt', title: 'Coordinateur SPS', name: 'Inès Barbier', contact: '' }]),
+  version: 2,
+} as Organigramme;
 
 type Pending<I, O> = {
   input: I;
@@ -78,7 +87,7 @@ type Pending<I, O> = {
 function start() {
   const loads: Pending<{ companyId: string }, unknown>[] = [];
   const creates: Pending<OrganigrammeWrite, RequestSuccess<Organigramme>>[] = [];
-  const replaces: Pending<OrganigrammeWrite, RequestSuccess<Organigramme>>[] = [];
+  const replaces: Pending<OrganigrammeReplace, RequestSuccess<Organigramme>>[] = [];
   const deletes: Pending<{ companyId: string; type: OrganigrammeKind }, RequestSuccess<{ type: OrganigrammeKind }>>[] = [];
   const pending =
     <I, O>(list: Pending<I, O>[]) =>
@@ -112,6 +121,8 @@ describe('organigramme machine, model-based', () => {
       const { actor, loads, creates, replaces, deletes } = start();
       const snapshot = () => actor.getSnapshot();
       let chartBeforeUpdate: Organigramme | null = null;
+      /** The replace the server must receive next. */
+      let replace: OrganigrammeReplace | null = null;
       const refusal = {
         message: 'Un poste ne peut pas dépendre de lui-même, même indirectement.',
         msgType: 'organigramme-cycle',
@@ -142,11 +153,23 @@ describe('organigramme machine, model-based', () => {
             }),
           'user.update': () => {
             chartBeforeUpdate = snapshot().context.charts.construction;
+            replace = { companyId: COMPANY, type: 'construction', positions: renamed, version: chartBeforeUpdate!.version };
             actor.send({
               type: 'organigramme.update',
               kind: 'construction',
               positions: renamed,
             });
+          },
+          'server.conflicts': async () => {
+            replaces.at(-1)!.reject({ message: "Quelqu'un a modifié cet organigramme depuis que vous l'avez ouvert.", msgType: 'organigramme-conflict', status: 409, details: theirs });
+            await flush();
+          },
+          'user.reload': () => actor.send({ type: 'organigramme.conflict.reload' }),
+          'user.merge': () => {
+            // The merge itself is checked against fixed charts below; here, that it is what is sent.
+            replace = { companyId: COMPANY, type: 'construction', positions: mergedPositions(snapshot().context.conflict!), version: 2 };
+            chartBeforeUpdate = theirs;
+            actor.send({ type: 'organigramme.conflict.merge' });
           },
           'user.delete': () => actor.send({ type: 'organigramme.delete', kind: 'construction' }),
           'user.reset': () => actor.send({ type: 'organigramme.reset' }),
@@ -235,11 +258,19 @@ describe('organigramme machine, model-based', () => {
           },
           updating: () => {
             expect(snapshot().hasTag('busy')).toBe(true);
-            expect(replaces.at(-1)!.input).toEqual({
-              companyId: COMPANY,
-              type: 'construction',
-              positions: renamed,
-            });
+            // The positions go with the version they were drawn from (the merged ones with theirs).
+            expect(replaces.at(-1)!.input).toEqual(replace);
+          },
+          conflict: () => {
+            expect(snapshot().matches({ ready: 'conflict' })).toBe(true);
+            expect(snapshot().context.error).toMatchObject({ msgType: 'organigramme-conflict' });
+            // Nothing is lost while the user decides: the chart shown, the draft and theirs are all kept.
+            expect(snapshot().context.charts.construction).toBe(chartBeforeUpdate);
+            expect(snapshot().context.conflict).toEqual({ kind: 'construction', base: chartBeforeUpdate, draft: replace!.positions, theirs });
+            expect(snapshot().can({ type: 'organigramme.delete', kind: 'construction' })).toBe(false);
+            // Acknowledging the message does not dismiss the choice.
+            actor.send({ type: 'organigramme.reset' });
+            expect(snapshot().matches({ ready: 'conflict' })).toBe(true);
           },
           updateRefused: () => {
             expect(snapshot().context.error).toMatchObject({
@@ -275,4 +306,28 @@ describe('organigramme machine, model-based', () => {
       });
     });
   }
+});
+
+describe('a lost update, compared and merged', () => {
+  const conflict = { kind: 'construction' as const, base: chart('construction'), draft: renamed, theirs };
+
+  it('shows what the other manager changed and what the user changed, each against the chart the draft was drawn from', () => {
+    const { theirs: other, mine } = conflictChanges(conflict);
+    expect(other.added.map((p) => p.title)).toEqual(['Coordinateur SPS']);
+    expect(other.changed.map((p) => p.title)).toEqual(['Directeur de travaux']);
+    expect(other.removed).toEqual([]);
+    expect(mine.changed.map((p) => p.name)).toEqual(['Lina Roux']);
+    expect([...mine.added, ...mine.removed]).toEqual([]);
+  });
+
+  it("reapplies the user's changes onto theirs, dropping nobody's work", () => {
+    expect(mergedPositions(conflict)).toEqual([{ ...positions[0], contact: '06 98 76 54 32' }, { ...positions[1], name: 'Lina Roux' }, theirs.positions[2]]);
+  });
+
+  it('hangs a position the user added under a superior the other removed onto the nearest superior still there', () => {
+    const base = chart('construction', [...positions, { _id: 'ce', parentId: 'cc', title: "Chef d'équipe", name: 'Hugo Petit', contact: '' }]);
+    const draft = [...base.positions, { _id: 'new', parentId: 'ce', title: 'Compagnon', name: 'Léa Morel', contact: '' }];
+    const removed = { ...chart('construction', positions), version: 2 } as Organigramme;
+    expect(mergedPositions({ kind: 'construction', base, draft, theirs: removed })).toEqual([...positions, { _id: 'new', parentId: 'cc', title: 'Compagnon', name: 'Léa Morel', contact: '' }]);
+  });
 });

@@ -46,7 +46,7 @@ const theirs: Planning = {
 const afterWrite = planning([task('Analyse du DCE', '2026-11-24', '2026-11-28', { done: true })]);
 const newTask: PlanningTaskInput = { name: 'Relecture et signature', startDate: '2026-12-07', endDate: '2026-12-08', done: false, milestone: false };
 // The user's whole list, drawn from version 1: "Analyse" a day longer, "Chiffrage" removed, a task added.
-const draft: PlanningTaskInput[] = [{ _id: 'id-Analyse du DCE', name: 'Analyse du DCE', startDate: '2026-11-24', endDate: '2026-11-28' }, newTask];
+const draft: PlanningTaskInput[] = [{ _id: 'id-Analyse du DCE', name: 'Analyse du DCE', startDate: '2026-11-24', endDate: '2026-11-28', done: false, milestone: false }, newTask];
 // Their changes with the user's reapplied: "Chiffrage" stays (they changed it after the user removed it).
 const merged: PlanningTaskInput[] = [
   { _id: 'id-Analyse du DCE', name: 'Analyse du DCE', startDate: '2026-11-24', endDate: '2026-11-28', done: false, milestone: false },

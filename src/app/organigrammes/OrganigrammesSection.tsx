@@ -1,8 +1,17 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { organigrammeMachine } from '../../machines/organigramme.machine';
-import { OrganigrammeView } from '../../ui/organigrammes/OrganigrammeView';
+import { conflictChanges, organigrammeMachine, type OrganigrammeConflict } from '../../machines/organigramme.machine';
+import type { Position } from '../../machines/organigramme-tree';
+import { OrganigrammeView, type OrganigrammeConflictView } from '../../ui/organigrammes/OrganigrammeView';
 import { useServices } from '../services';
+
+/** Positions as "title — name" by kind of change, each side against the chart the refused draft was drawn from. */
+function conflictView(conflict: OrganigrammeConflict): OrganigrammeConflictView {
+  const { theirs, mine } = conflictChanges(conflict);
+  const label = (p: Position) => `${p.title} — ${p.name}`;
+  const lines = (changes: typeof theirs) => ({ added: changes.added.map(label), removed: changes.removed.map(label), changed: changes.changed.map(label) });
+  return { kind: conflict.kind, theirs: lines(theirs), mine: lines(mine) };
+}
 
 /**
  * The company page's organisation charts: the organigramme statechart wired to its operations.
@@ -44,6 +53,9 @@ export function OrganigrammesSection({ companyId, canEdit }: { companyId: string
       }
       onDelete={(kind) => actor.send({ type: 'organigramme.delete', kind })}
       onReset={() => actor.send({ type: 'organigramme.reset' })}
+      conflict={state.context.conflict ? conflictView(state.context.conflict) : null}
+      onConflictReload={() => actor.send({ type: 'organigramme.conflict.reload' })}
+      onConflictMerge={() => actor.send({ type: 'organigramme.conflict.merge' })}
     />
   );
 }

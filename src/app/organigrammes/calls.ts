@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client';
 import type { RequestSuccess } from '../../shared/request-result';
-import type { OrganigrammeWrite } from '../../machines/organigramme.machine';
+import type { OrganigrammeReplace, OrganigrammeWrite } from '../../machines/organigramme.machine';
 import type { components } from '../../../openapi/schema';
 
 type Organigramme = components['schemas']['Organigramme'];
@@ -15,9 +15,13 @@ export const organigrammesCalls = {
     );
     return { message: data.msg, data: data.details };
   },
-  replaceOrganigramme: async (api: Api, input: OrganigrammeWrite, signal: AbortSignal): Promise<RequestSuccess<Organigramme>> => {
+  replaceOrganigramme: async (api: Api, input: OrganigrammeReplace, signal: AbortSignal): Promise<RequestSuccess<Organigramme>> => {
     const data = await api.call(() =>
-      api.client.PUT('/api/organigrammes/{companyId}/organigramme', { params: { path: { companyId: input.companyId }, query: { type: input.type } }, body: { positions: input.positions }, signal }),
+      api.client.PUT('/api/organigrammes/{companyId}/organigramme', {
+        params: { path: { companyId: input.companyId }, query: { type: input.type } },
+        body: { positions: input.positions, version: input.version },
+        signal,
+      }),
     );
     return { message: data.msg, data: data.details };
   },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { lyon } from '../../ui/admin/admin-fixtures';
-import type { OrganigrammeWrite } from '../../machines/organigramme.machine';
+import type { OrganigrammeReplace } from '../../machines/organigramme.machine';
 
 afterEach(cleanup);
 
@@ -27,7 +27,7 @@ function operationsFor(who: 'manager' | 'employee', replace = vi.fn()) {
     {
       getCompany: fromPromise(async () => ({ message: '', data: lyon })),
       getOrganigrammes: fromPromise(async () => [siteChart]),
-      replaceOrganigramme: fromPromise(async ({ input }: { input: OrganigrammeWrite }) => {
+      replaceOrganigramme: fromPromise(async ({ input }: { input: OrganigrammeReplace }) => {
         replace(input);
         return { message: 'Organigramme enregistré.', data: { ...siteChart, type: 'construction', positions: input.positions } };
       }),
@@ -53,7 +53,7 @@ describe('the organisation charts of the company page', () => {
     await userEvent.click(within(section).getByRole('button', { name: "Enregistrer l'organigramme" }));
 
     expect(await within(section).findByText('Organigramme enregistré.')).toBeTruthy();
-    expect(replace).toHaveBeenCalledWith({ companyId: lyon._id, type: 'construction', positions: [siteChart.positions[0], { ...siteChart.positions[1], name: 'Lina Blanc' }] });
+    expect(replace).toHaveBeenCalledWith({ companyId: lyon._id, type: 'construction', positions: [siteChart.positions[0], { ...siteChart.positions[1], name: 'Lina Blanc' }], version: 1 });
     expect(within(section).getByRole('list', { name: 'Organigramme « Chantier » en liste' }).textContent).toContain('Chef de chantier — Lina Blanc');
     await userEvent.click(within(section).getByRole('button', { name: 'OK' }));
     expect(within(section).queryByText('Organigramme enregistré.')).toBeNull();

@@ -26,6 +26,7 @@ const planning = (tasks: Planning['tasks']): Planning => ({
   companyId: tenderJeanMoulin.company._id,
   tasks,
   keyDates: { questionsDeadline: null, siteVisitDate: null, submissionDeadline: tenderJeanMoulin.tenderCall.submissionDeadline },
+  version: 1,
   createdAt: '2026-11-23T08:00:00.000Z',
   updatedAt: '2026-11-23T08:00:00.000Z',
 });

@@ -10,6 +10,7 @@ const chart = (type: Organigramme['type'], positions: Organigramme['positions'])
   companyId: COMPANY,
   type,
   positions,
+  version: 1,
   createdAt: '2026-11-02T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
 });
@@ -93,6 +94,9 @@ const meta = {
     onSave: fn(),
     onDelete: fn(),
     onReset: fn(),
+    conflict: null,
+    onConflictReload: fn(),
+    onConflictMerge: fn(),
   },
   decorators: [
     (Story) => (
@@ -172,4 +176,17 @@ export const SaveRefused: Story = {
 export const Deleting: Story = {
   args: { initialKind: 'construction', busy: 'deleting' },
   parameters: { machineStates: ['organigramme.ready.deleting'] },
+};
+/** A replace refused because another manager saved first (lost update): both sides' changes, take theirs or merge. */
+export const Conflict: Story = {
+  args: {
+    initialKind: 'construction',
+    error: "Quelqu'un a modifié cet organigramme depuis que vous l'avez ouvert : rien n'a été enregistré. Comparez ses changements aux vôtres.",
+    conflict: {
+      kind: 'construction',
+      theirs: { added: ['Coordinateur SPS — Inès Barbier'], removed: [], changed: ['Directeur de travaux — Philippe Garnier'] },
+      mine: { added: [], removed: ["Chef d'équipe gros œuvre — Mehdi Saïdi"], changed: ['Chef de chantier — Lina Roux'] },
+    },
+  },
+  parameters: { machineStates: ['organigramme.ready.conflict'] },
 };

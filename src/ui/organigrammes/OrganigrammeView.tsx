@@ -5,6 +5,7 @@ import { CircleAlert, List, Network, Pencil, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
+import { ConflictNotice } from '../components/ConflictNotice';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { ConfirmDialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
@@ -31,10 +32,20 @@ export type OrganigrammeViewProps = {
   onDelete: (kind: OrganigrammeKind) => void;
   /** Acknowledges the success or error message (organigramme.reset). */
   onReset: () => void;
+  /** A replace refused because another manager saved first (lost update), with both sides' changes. */
+  conflict: OrganigrammeConflictView | null;
+  /** Take the saved chart… */
+  onConflictReload: () => void;
+  /** …or reapply the user's changes onto it and save again. */
+  onConflictMerge: () => void;
   /** For stories: the tab and editor shown first. */
   initialKind?: OrganigrammeKind;
   initialEditing?: boolean;
 };
+
+/** Positions ("title — name") by kind of change. */
+export type PositionChanges = { added: string[]; removed: string[]; changed: string[] };
+export type OrganigrammeConflictView = { kind: OrganigrammeKind; theirs: PositionChanges; mine: PositionChanges };
 
 const KIND_LABEL = {
   normal: 'organigramme-kind_normal',
@@ -57,6 +68,21 @@ export function OrganigrammeView(props: OrganigrammeViewProps) {
     if (success?.action === 'deleted') setConfirming(null);
     else if (success) setEditing(null);
   }
+
+  // A lost update closes the editor it answers and shows its chart's tab, where the choice is made.
+  const [conflictShown, setConflictShown] = useState(props.conflict);
+  if (props.conflict !== conflictShown) {
+    setConflictShown(props.conflict);
+    if (props.conflict) {
+      setEditing(null);
+      setKind(props.conflict.kind);
+    }
+  }
+  const changeLines = (changes: PositionChanges) => [
+    ...changes.added.map((position) => t('organigramme-conflict_added', { position })),
+    ...changes.removed.map((position) => t('organigramme-conflict_removed', { position })),
+    ...changes.changed.map((position) => t('organigramme-conflict_changed', { position })),
+  ];
 
   const startEditing = (next: OrganigrammeKind) => {
     onReset();
@@ -137,6 +163,21 @@ export function OrganigrammeView(props: OrganigrammeViewProps) {
             </Button>
           </div>
         ) : null}
+        {props.conflict ? (
+          <ConflictNotice
+            title={t('organigramme-conflict_title', { kind: t(KIND_LABEL[props.conflict.kind]) })}
+            text={`${props.error ?? ''} ${t('organigramme-conflict_text')}`.trim()}
+            sections={[
+              { heading: t('organigramme-conflict_theirs'), lines: changeLines(props.conflict.theirs) },
+              { heading: t('organigramme-conflict_mine'), lines: changeLines(props.conflict.mine) },
+            ]}
+            emptyLabel={t('organigramme-conflict_none')}
+            reloadLabel={t('organigramme-conflict_reload')}
+            mergeLabel={t('organigramme-conflict_merge')}
+            onReload={props.onConflictReload}
+            onMerge={props.onConflictMerge}
+          />
+        ) : null}
         {ORGANIGRAMME_KINDS.map((k) => (
           <Tabs.Content key={k} value={k}>
             {editing === k ? (
@@ -152,7 +193,8 @@ export function OrganigrammeView(props: OrganigrammeViewProps) {
               <ChartPanel
                 kind={k}
                 positions={props.charts[k]?.positions ?? null}
-                canEdit={props.canEdit}
+                // Nothing else is changed while a lost update waits for the user's choice.
+                canEdit={props.canEdit && props.conflict === null}
                 onEdit={() => startEditing(k)}
                 onDelete={() => {
                   onReset();

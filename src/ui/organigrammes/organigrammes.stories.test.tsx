@@ -139,4 +139,20 @@ describe('organigramme view', () => {
     show(<Org.SaveRefused />);
     expect((await screen.findByRole('alert')).textContent).toContain('Un poste ne peut pas dépendre de lui-même');
   });
+
+  it('shows a lost update: what the other manager saved, what the user changed, and the two ways out', async () => {
+    const user = userEvent.setup();
+    show(<Org.Conflict />);
+    const notice = await screen.findByRole('region', { name: 'L\'organigramme « Chantier » a changé entre-temps' });
+    expect(within(notice).getByRole('alert').textContent).toContain("Quelqu'un a modifié cet organigramme depuis que vous l'avez ouvert");
+    const [theirs, mine] = within(notice).getAllByRole('list');
+    expect(within(theirs!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Poste ajouté : Coordinateur SPS — Inès Barbier', 'Poste modifié : Directeur de travaux — Philippe Garnier']);
+    expect(within(mine!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["Poste supprimé : Chef d'équipe gros œuvre — Mehdi Saïdi", 'Poste modifié : Chef de chantier — Lina Roux']);
+    // No other change while the choice is pending.
+    expect(screen.queryByRole('button', { name: "Modifier l'organigramme" })).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Réappliquer mes changements et enregistrer' }));
+    expect(Org.Conflict.args.onConflictMerge).toHaveBeenCalledTimes(1);
+    await user.click(within(notice).getByRole('button', { name: 'Reprendre la version enregistrée' }));
+    expect(Org.Conflict.args.onConflictReload).toHaveBeenCalledTimes(1);
+  });
 });
