@@ -13,6 +13,9 @@ export type Deps = {
   storage: Storage;
   userQueries: UserQueries;
   loginLimits: { perEmail: WindowLimiter; perIp: WindowLimiter };
+  /** Registrations per client IP; invitations (sent and sent again) per inviter and per company. */
+  registerLimit: WindowLimiter;
+  inviteLimits: { perUser: WindowLimiter; perCompany: WindowLimiter };
   mailer: Mailer;
   version: string;
   /** Largest tender or company document accepted, in bytes. */

@@ -46,6 +46,11 @@ const app = await buildApp({
     perEmail: env.LOGIN_LIMIT_PER_EMAIL ? Number(env.LOGIN_LIMIT_PER_EMAIL) : undefined,
     perIp: env.LOGIN_LIMIT_PER_IP ? Number(env.LOGIN_LIMIT_PER_IP) : undefined,
   },
+  registerLimits: { perIp: env.REGISTER_LIMIT_PER_IP ? Number(env.REGISTER_LIMIT_PER_IP) : undefined },
+  inviteLimits: {
+    perUser: env.INVITE_LIMIT_PER_USER ? Number(env.INVITE_LIMIT_PER_USER) : undefined,
+    perCompany: env.INVITE_LIMIT_PER_COMPANY ? Number(env.INVITE_LIMIT_PER_COMPANY) : undefined,
+  },
 });
 
 const host = env.HOST ?? '0.0.0.0';

@@ -1,6 +1,7 @@
 /**
- * Failed attempts per key in a fixed window, in memory: enough for one process
- * (docs/scaling.md). Only failures count, so people who sign in correctly are never slowed.
+ * Attempts per key in a fixed window, in memory: enough for one process (docs/scaling.md).
+ * Sign-in counts only failures (`fail`), so people who sign in correctly are never slowed;
+ * registration and invitations count every attempt (`hit`).
  */
 export function windowLimiter(limit: number, windowMs: number) {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -20,6 +21,12 @@ export function windowLimiter(limit: number, windowMs: number) {
       const w = current(key, now);
       if (w) w.count += 1;
       else windows.set(key, { count: 1, resetAt: now + windowMs });
+    },
+    /** Counts one attempt unless the key has used them up; then the seconds to wait. */
+    hit(key: string, now = Date.now()): number | undefined {
+      const wait = this.blocked(key, now);
+      if (wait === undefined) this.fail(key, now);
+      return wait;
     },
     reset(key: string) {
       windows.delete(key);

@@ -43,13 +43,16 @@ export function createMailer(options: MailerOptions) {
   async function smtpSend(transporter: Transporter, mail: RecordedMail) {
     try {
       await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: plainBody(mail), html: htmlBody(mail) });
-      await db.update(outboxEmails).set({ sentAt: new Date(), error: null }).where(eq(outboxEmails.id, mail.id));
+      // With SMTP the outbox is a sent log: the link (a secret that opens an account) leaves with
+      // the email and is not kept, so that reading the outbox never gives anyone's account away.
+      await db.update(outboxEmails).set({ sentAt: new Date(), error: null, link: null }).where(eq(outboxEmails.id, mail.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.log?.warn({ emailId: mail.id, kind: mail.kind, err: message }, 'email not sent');
+      // Not kept after a failure either: the person asks again (a reset) or is invited again.
       await db
         .update(outboxEmails)
-        .set({ error: message.slice(0, 1000) })
+        .set({ error: message.slice(0, 1000), link: null })
         .where(eq(outboxEmails.id, mail.id))
         .catch((e: unknown) => options.log?.error({ emailId: mail.id, err: e }, 'email error not recorded'));
     }
@@ -66,6 +69,8 @@ export function createMailer(options: MailerOptions) {
   };
 
   return {
+    /** Without SMTP the outbox is the delivery: its links must stay readable (while they work). */
+    keepsLinks: !transport,
     /** An absolute link to a page of the app. */
     link: (path: string, params: Record<string, string>) => `${publicUrl}${path}?${new URLSearchParams(params).toString()}`,
     /** Writes the email to the outbox (in `executor`, a transaction, when given); `deliver` sends it once committed. */

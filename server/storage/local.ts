@@ -88,6 +88,22 @@ export function localStorage(root: string): Storage {
         await file.close();
       }
     },
+    async list(prefix) {
+      const folder = pathOf(prefix);
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true, encoding: 'utf8' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const found: { key: string; modifiedMs: number }[] = [];
+      for (const name of names.filter((n) => !temporaryName.test(n))) {
+        const info = await stat(join(folder, name)).catch(() => undefined);
+        if (info?.isFile()) found.push({ key: `${prefix.replace(/\/+$/, '')}/${name.split(sep).join('/')}`, modifiedMs: info.mtimeMs });
+      }
+      return found;
+    },
     async sweepTemporary(olderThanMs = 0) {
       let names: string[];
       try {

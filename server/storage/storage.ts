@@ -24,4 +24,6 @@ export interface Storage {
    * how many. Call it at start, or with `olderThanMs` while uploads may be running.
    */
   sweepTemporary(olderThanMs?: number): Promise<number>;
+  /** The finished objects under a folder (temporary ones left out), with when each was last written. */
+  list(prefix: string): Promise<{ key: string; modifiedMs: number }[]>;
 }

@@ -167,7 +167,8 @@ describe('the outbox (admin)', () => {
     expect(all.emails.map((e: { kind: string }) => e.kind)).toEqual(['reset_password', 'verify_email', 'invitation']);
     expect(all.emails[0]).toMatchObject({ to: 'lea@exemple.fr', link: null, error: null });
     expect(typeof all.emails[0].sentAt).toBe('string');
-    expect((await list('filterBy=invitation')).json().emails.map((e: { link: string }) => e.link)).toEqual(['http://localhost/invite?token=x']);
+    // Its token is no invitation's: a link that opens nothing is not shown (tests/api/outbox-links.test.ts).
+    expect((await list('filterBy=invitation')).json()).toMatchObject({ count: 1, delivery: 'outbox', emails: [{ to: 'lea@exemple.fr', link: null }] });
     expect((await list('search=VERIFIEZ')).json().count).toBe(1);
     expect((await list('search=lea@')).json().count).toBe(2);
     expect((await list('perPage=1&page=2')).json()).toMatchObject({ count: 3, totalPages: 3, emails: [{ kind: 'verify_email' }] });

@@ -57,13 +57,21 @@ async function insertUser(username: string, role: Role, companyId: string | null
   return { id, email, username, role, companyId };
 }
 
-async function insertInvite(companyId: string) {
+async function insertInvite(companyId: string, invitedBy: string | null = null) {
   const token = randomBytes(24).toString('base64url');
   const [row] = await ctx.db
     .insert(invitations)
-    .values({ companyId, email: uniqueEmail('invitee'), role: 'employee', tokenHash: hashInviteToken(token), expiresAt: new Date(Date.now() + 7 * 86_400_000) })
+    .values({ companyId, email: uniqueEmail('invitee'), role: 'employee', tokenHash: hashInviteToken(token), expiresAt: new Date(Date.now() + 7 * 86_400_000), invitedBy })
     .returning({ id: invitations.id, email: invitations.email });
   return { id: row!.id, email: row!.email, token };
+}
+
+/** An invitation sent by `sender` (or nobody), with its email and link in the outbox as the server writes them. */
+async function insertSentInvite(companyId: string, sender: Person | undefined) {
+  const invite = await insertInvite(companyId, sender?.id ?? null);
+  const link = `http://localhost:8080/employee/sign-up?token=${invite.token}`;
+  await ctx.db.insert(outboxEmails).values({ to: invite.email, subject: 'Invitation', text: 'Rejoignez-nous', link, kind: 'invitation' });
+  return invite;
 }
 
 let companySeq = 0;
@@ -247,6 +255,11 @@ const matrix: Record<string, Row[]> = {
   resendInvite: onBoth(
     (target) => scoped(target, 200, 200, 403),
     async (_caller, target) => ({ request: json('POST', `/api/invites/${(await insertInvite(companyOf(target).id)).id}/resend`) }),
+  ),
+  // Each caller asks for the link of an invitation they sent themselves (anonymous: of nobody's).
+  getInviteLink: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (caller, target) => ({ request: json('GET', `/api/invites/${(await insertSentInvite(companyOf(target).id, personOf(caller))).id}/link`) }),
   ),
   revokeInvite: onBoth(
     (target) => scoped(target, 200, 200, 403),

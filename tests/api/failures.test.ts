@@ -30,7 +30,7 @@ describe('unexpected failures', () => {
   it('answer 500 with a localised message, no stack trace, and log the cause on the request line', async () => {
     ctx.logLines.length = 0;
     for (const [lang, msg] of [['fr', 'Erreur interne du serveur. Réessayez dans un instant.'], ['en', 'Internal server error. Please try again in a moment.']] as const) {
-      const res = await broken.inject({ method: 'POST', url: '/api/users/register', headers: { 'accept-language': lang }, payload: { username: 'Panne', email: uniqueEmail(), password: 'Password-1234' } });
+      const res = await broken.inject({ method: 'POST', url: '/api/users/register', headers: { 'accept-language': lang }, payload: { username: 'Panne', email: uniqueEmail(), password: 'Panne-Serveur-2026' } });
       expect(res.statusCode).toBe(500);
       expect(errorOf(res)).toEqual({ msg, msgType: 'common-internal_server_error' });
       expect(res.body).not.toContain('secret-detail');

@@ -226,10 +226,10 @@ describe('invitations managed by a manager', () => {
     expect((await accept(await lastInviteToken(email))).statusCode).toBe(201);
   });
 
-  it('refuses an address that has an account, or a second pending invitation, and writes nothing', async () => {
+  it('refuses a member of the company, or a second pending invitation, and writes nothing', async () => {
     const taken = await call('POST', '/api/invites', managerA, { email: employeeA.email.toUpperCase(), role: 'employee' }, 'en');
     expect(taken.statusCode).toBe(409);
-    expect(errorOf(taken)).toMatchObject({ msgType: 'invite-email_has_account', msg: 'An account already exists with this email address.' });
+    expect(errorOf(taken)).toMatchObject({ msgType: 'invite-already_member', msg: 'This person is already a member of your company.' });
 
     const email = uniqueEmail('doublon');
     expect((await call('POST', '/api/invites', managerA, { email, role: 'employee' })).statusCode).toBe(201);
@@ -330,5 +330,101 @@ describe('invitations managed by a manager', () => {
     const personal = await send(email.toUpperCase(), 'en');
     expect(errorOf(personal)).toMatchObject({ msgType: 'password-too_personal', msg: 'The password must not be your email address or your username.' });
     expect((await call('GET', `/api/invites/token/${token}`, undefined)).statusCode).toBe(200);
+  });
+});
+
+describe('what an invitation tells about an address that has an account', () => {
+  let managerA: Person;
+  let managerB: Person;
+  let memberB: Person;
+  beforeAll(async () => {
+    managerA = await createUser(ctx, 'manager');
+    managerB = await createUser(ctx, 'manager');
+    memberB = await createUser(ctx, 'employee', { companyId: managerB.companyId });
+  });
+
+  /** The parts of an answer that do not depend on the address or the moment. */
+  const shape = (body: { msg: string; details: InviteBody }, email: string) => ({
+    msg: body.msg.replace(email, '<email>'),
+    details: { ...body.details, _id: '<id>', email: '<email>', expiresAt: '<date>', createdAt: '<date>' },
+  });
+
+  it('answers an account of another company exactly like a new address; that person gets an email instead of a link', async () => {
+    const fresh = uniqueEmail('nouvelle');
+    const newcomer = await call('POST', '/api/invites', managerA, { email: fresh, role: 'employee' }, 'en');
+    const elsewhere = await call('POST', '/api/invites', managerA, { email: memberB.email, role: 'employee' }, 'en');
+    expect(elsewhere.statusCode).toBe(newcomer.statusCode);
+    expect(elsewhere.statusCode).toBe(201);
+    expect(shape(elsewhere.json(), memberB.email)).toEqual(shape(newcomer.json(), fresh));
+    // The list shows both the same way too.
+    const listed = (await call('GET', '/api/invites?perPage=all&filterBy=pending', managerA)).json().invites as InviteBody[];
+    expect(listed.map((i) => i.email)).toEqual(expect.arrayContaining([fresh, memberB.email]));
+
+    const [mail] = await emailsTo(memberB.email);
+    expect(mail).toMatchObject({ kind: 'invitation', link: null });
+    expect(mail!.text).toContain('a Soumissio account already exists with this address');
+    // Sending it again does not tell either.
+    const resent = await call('POST', `/api/invites/${(elsewhere.json().details as InviteBody)._id}/resend`, managerA);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().msg).toBe(`Invitation renvoyée à ${memberB.email} avec un nouveau lien valable 7 jours.`);
+    expect((await emailsTo(memberB.email))[0]).toMatchObject({ link: null });
+    expect((await emailsTo(memberB.email))[0]!.text).toContain('un compte Soumissio existe déjà avec cette adresse');
+    // The person keeps their account where it is.
+    const [row] = await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, memberB.id));
+    expect(row!.companyId).toBe(managerB.companyId);
+  });
+});
+
+describe('a manager copies the link of an invitation they sent (no SMTP: the outbox is the delivery)', () => {
+  let managerA: Person;
+  let colleague: Person;
+  let employeeA: Person;
+  let managerB: Person;
+  beforeAll(async () => {
+    managerA = await createUser(ctx, 'manager');
+    colleague = await createUser(ctx, 'manager', { companyId: managerA.companyId });
+    employeeA = await createUser(ctx, 'employee', { companyId: managerA.companyId });
+    managerB = await createUser(ctx, 'manager');
+  });
+  const linkOf = (id: string, who: Person, lang = 'fr') => call('GET', `/api/invites/${id}/link`, who, undefined, lang);
+
+  it('gives the current link while the invitation is pending; a resend replaces it', async () => {
+    const email = uniqueEmail('lien');
+    const created = (await call('POST', '/api/invites', managerA, { email, role: 'employee' })).json().details as InviteBody;
+    const res = await linkOf(created._id, managerA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ link: (await emailsTo(email))[0]!.link, expiresAt: created.expiresAt });
+    expect((await call('GET', `/api/invites/token/${tokenOf(res.json().link)}`, undefined)).statusCode).toBe(200);
+
+    await call('POST', `/api/invites/${created._id}/resend`, managerA);
+    const again = (await linkOf(created._id, managerA)).json() as { link: string };
+    expect(again.link).not.toBe(res.json().link);
+    expect(again.link).toBe((await emailsTo(email))[0]!.link);
+  });
+
+  it('only to its sender: a colleague or another company gets 404, an employee 403', async () => {
+    const created = (await call('POST', '/api/invites', managerA, { email: uniqueEmail('lien'), role: 'employee' })).json().details as InviteBody;
+    const colleagues = await linkOf(created._id, colleague, 'en');
+    expect(colleagues.statusCode).toBe(404);
+    expect(colleagues.body).not.toContain('token=');
+    expect((await linkOf(created._id, managerB)).statusCode).toBe(404);
+    expect((await linkOf(created._id, employeeA)).statusCode).toBe(403);
+  });
+
+  it('no longer once the invitation is accepted, revoked or expired', async () => {
+    const email = uniqueEmail('lien');
+    const accepted = (await call('POST', '/api/invites', managerA, { email, role: 'employee' })).json().details as InviteBody;
+    expect((await accept(await lastInviteToken(email))).statusCode).toBe(201);
+    expect(errorOf(await linkOf(accepted._id, managerA, 'en'))).toMatchObject({ msgType: 'invite-used' });
+
+    const revoked = (await call('POST', '/api/invites', managerA, { email: uniqueEmail('lien'), role: 'employee' })).json().details as InviteBody;
+    await call('DELETE', `/api/invites/${revoked._id}`, managerA);
+    const refused = await linkOf(revoked._id, managerA);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ msgType: 'invite-revoked', msg: 'Cette invitation a été révoquée. Demandez-en une nouvelle.' });
+
+    const expired = (await call('POST', '/api/invites', managerA, { email: uniqueEmail('lien'), role: 'employee' })).json().details as InviteBody;
+    await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired._id));
+    expect(errorOf(await linkOf(expired._id, managerA))).toMatchObject({ msgType: 'invite-expired' });
   });
 });

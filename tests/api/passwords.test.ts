@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { emailTokens, outboxEmails, users } from '../../server/db/schema';
-import { passwordProblem } from '../../server/auth/password-policy';
+import { estimatePassword, passwordProblem } from '../../server/auth/password-policy';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { createTestApp, createUser, errorOf, rowCount, uniqueEmail, type TestContext } from './context';
 
 let ctx: TestContext;
@@ -172,6 +173,46 @@ describe('password rules', () => {
     expect(errorOf(personal).msgType).toBe('password-too_personal');
     expect(await rowCount(ctx.db, users)).toBe(before);
     expect(await rowCount(ctx.db, outboxEmails)).toBe(emailsBefore);
+  });
+
+  it('refuses easily guessed passwords with the estimator’s advice, in French and English, and creates nothing', async () => {
+    const before = await rowCount(ctx.db, users);
+    for (const password of ['          ', 'aaaaaaaaaa', 'Password1!']) {
+      const res = await post('/api/users/register', { username: 'Faible', email: uniqueEmail('faible'), password });
+      expect(res.statusCode, password).toBe(400);
+      const body = errorOf(res);
+      expect(body.msgType).toBe('password-too_weak');
+      // The sentence, then at least one piece of advice.
+      expect(body.msg).toMatch(/^Ce mot de passe est trop facile à deviner\. \S.{10,}/);
+      expect(body.details).toEqual([{ field: 'password', msg: body.msg }]);
+    }
+    const en = await post('/api/users/register', { username: 'Weak', email: uniqueEmail('weak'), password: 'aaaaaaaaaa' }, 'en');
+    expect(errorOf(en).msg).toBe('This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.');
+    expect(await rowCount(ctx.db, users)).toBe(before);
+  });
+
+  it('counts the person’s own name and address as easy to guess', async () => {
+    const person = { email: 'marguerite.delacroix@example.fr', username: 'Marguerite Delacroix' };
+    expect(estimatePassword('Delacroix1987!', { email: 'x@example.fr' }).score).toBeGreaterThanOrEqual(3);
+    expect(passwordProblem('Delacroix1987!', person)).toBe('password-too_weak');
+    const res = await post('/api/users/register', { ...person, email: uniqueEmail('marguerite.delacroix'), password: 'Delacroix1987!' });
+    expect(errorOf(res).msgType).toBe('password-too_weak');
+  });
+
+  it('refuses a weak new password on change and reset, naming the field', async () => {
+    const user = await createUser(ctx, 'employee');
+    const changed = await changePassword(user, { currentPassword: user.password, newPassword: 'Password1!' }, 'en');
+    expect(changed.statusCode).toBe(400);
+    expect(errorOf(changed)).toMatchObject({ msgType: 'password-too_weak', details: [{ field: 'newPassword' }] });
+    await forgot(user.email);
+    const token = tokenOf((await resetEmails(user.email))[0]!.link);
+    const reset = await post('/api/users/password/reset', { token, password: 'aaaaaaaaaa' });
+    expect(errorOf(reset)).toMatchObject({ msgType: 'password-too_weak', details: [{ field: 'password' }] });
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('accepts the demo accounts’ passwords', () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) expect(passwordProblem(account.password, account), account.email).toBeUndefined();
   });
 
   it('checks length, the shipped list (case-insensitive) and personal data', () => {

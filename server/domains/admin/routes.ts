@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { companies, outboxEmails, users, type Role } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
+import { liveLinks } from '../../mail/live-links';
 import { idsOf, pageOf, searchAny, totalPages } from './lists';
 import { userPage, userSummaries, userSummary } from './user-summary';
 
@@ -43,19 +44,19 @@ async function changeAccount(db: Database, callerId: string, id: string, change:
   });
 }
 
-const toOutboxEmail = (row: typeof outboxEmails.$inferSelect): OutboxEmail => ({
+const toOutboxEmail = (row: typeof outboxEmails.$inferSelect, live: Set<string>): OutboxEmail => ({
   _id: row.id,
   to: row.to,
   subject: row.subject,
   text: row.text,
-  link: row.link,
+  link: row.link && live.has(row.link) ? row.link : null,
   kind: row.kind as OutboxEmail['kind'],
   sentAt: row.sentAt?.toISOString() ?? null,
   error: row.error,
   createdAt: row.createdAt.toISOString(),
 });
 
-export function adminHandlers({ db }: Deps): Handlers<'listUsers' | 'listSelectedUsers' | 'getUser' | 'updateUserRole' | 'setUserActive' | 'listOutboxEmails'> {
+export function adminHandlers({ db, mailer }: Deps): Handlers<'listUsers' | 'listSelectedUsers' | 'getUser' | 'updateUserRole' | 'setUserActive' | 'listOutboxEmails'> {
   const summaryOf = async (id: string) => {
     const user = await userSummary(db, id);
     if (!user) throw notFound();
@@ -109,7 +110,10 @@ export function adminHandlers({ db }: Deps): Handlers<'listUsers' | 'listSelecte
       let items = db.select().from(outboxEmails).where(where).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)).offset(offset).$dynamic();
       if (limit !== undefined) items = items.limit(limit);
       const rows = n > offset ? await items : [];
-      return { count: n, totalPages: totalPages(n, perPage), emails: rows.map(toOutboxEmail) };
+      // Without SMTP this list is the delivery, so a link shows while it can still be used; a used,
+      // expired or replaced one opens nothing any more and is hidden. With SMTP no link is shown.
+      const live = mailer.keepsLinks ? await liveLinks(db, rows.map((row) => row.link)) : new Set<string>();
+      return { count: n, totalPages: totalPages(n, perPage), emails: rows.map((row) => toOutboxEmail(row, live)), delivery: mailer.keepsLinks ? 'outbox' : 'smtp' };
     },
   };
 }

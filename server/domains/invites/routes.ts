@@ -1,15 +1,17 @@
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { companies, invitations, users } from '../../db/schema';
+import { companies, invitations, outboxEmails, users } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
-import { passwordProblem } from '../../auth/password-policy';
+import { assertAcceptablePassword } from '../../auth/password-policy';
 import { DAY_MS, digestToken, newLinkToken } from '../../auth/one-time-tokens';
 import { sessionOf } from '../../auth/session';
 import { composeMail } from '../../mail/mailer';
+import { tokenOfLink } from '../../mail/live-links';
 import { pickLanguage, t, translate, type Language } from '../../i18n';
 import { readScope, type Caller } from '../companies/scope';
 import { pageOf, searchAny, totalPages } from '../admin/lists';
@@ -89,9 +91,31 @@ function targetCompany(caller: Caller, companyId: string | undefined): string {
   return caller.companyId;
 }
 
-export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
-  'registerInvitedUser' | 'createInvite' | 'listInvites' | 'getInviteByToken' | 'resendInvite' | 'revokeInvite'
+export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps): Handlers<
+  'registerInvitedUser' | 'createInvite' | 'listInvites' | 'getInviteByToken' | 'resendInvite' | 'revokeInvite' | 'getInviteLink'
 > {
+  /** Each invitation sent (or sent again) counts for its sender and for the company. */
+  const countInvitation = (reply: FastifyReply, userId: string, companyId: string) => {
+    const wait = inviteLimits.perUser.blocked(userId) ?? inviteLimits.perCompany.blocked(companyId);
+    if (wait !== undefined) {
+      reply.header('Retry-After', String(wait));
+      throw new AppError(429, 'common-too_many_requests', { seconds: wait });
+    }
+    inviteLimits.perUser.fail(userId);
+    inviteLimits.perCompany.fail(companyId);
+  };
+
+  /**
+   * Whether the address already has an account, and where. A member of the inviting company is
+   * no secret to its managers (they list their users); an account anywhere else must not show:
+   * the answer stays that of a new address, and the person gets an email saying so instead.
+   */
+  const accountOf = async (email: string, companyId: string): Promise<'none' | 'member' | 'elsewhere'> => {
+    const account = await userQueries.byEmail(email);
+    if (!account) return 'none';
+    return account.companyId === companyId ? 'member' : 'elsewhere';
+  };
+
   const inviteById = async (id: string) => {
     const [row] = await selectInvites(db, eq(invitations.id, id)).limit(1);
     return row;
@@ -110,6 +134,15 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
     kind: 'invitation' as const,
     link: mailer.link('/employee/sign-up', { token }),
     ...composeMail(lng, 'invitation', { inviter, company: invite.companyName, role: translate(lng, `role-${invite.role}`).toLowerCase() }),
+  });
+
+  /** What someone who already has an account gets instead of a link: an account belongs to one company. */
+  const existingAccountMail = (lng: Language, invite: { email: string; companyName: string }, inviter: string) => ({
+    to: invite.email,
+    kind: 'invitation' as const,
+    link: null,
+    subject: translate(lng, 'mail-invitation_subject', { inviter, company: invite.companyName }),
+    text: translate(lng, 'mail-invitation_existing_text', { inviter, company: invite.companyName }),
   });
 
   return {
@@ -140,7 +173,9 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
       const companyId = targetCompany(user, request.body.companyId);
       const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
-      if (await userQueries.emailTaken(email)) throw new AppError(409, 'invite-email_has_account');
+      countInvitation(reply, user.id, companyId);
+      const account = await accountOf(email, companyId);
+      if (account === 'member') throw new AppError(409, 'invite-already_member');
 
       const token = newLinkToken();
       const lng = pickLanguage(request.headers['accept-language']);
@@ -157,7 +192,13 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
           .insert(invitations)
           .values({ companyId, email, role, tokenHash: hashInviteToken(token), expiresAt: new Date(Date.now() + INVITE_TTL_MS), invitedBy: user.id })
           .returning({ id: invitations.id });
-        const recorded = await mailer.record(invitationMail(lng, { email, role, companyName: company.name }, user.username, token), tx);
+        // An account elsewhere: the same invitation row (the same answer and list), but its link is
+        // never sent: the email explains instead, and the row expires unused.
+        const mail =
+          account === 'elsewhere'
+            ? existingAccountMail(lng, { email, companyName: company.name }, user.username)
+            : invitationMail(lng, { email, role, companyName: company.name }, user.username, token);
+        const recorded = await mailer.record(mail, tx);
         return { id: row!.id, mail: recorded };
       });
       mailer.deliver(mail);
@@ -177,12 +218,14 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
       return { email: invite.email, role: invite.role, company: { name: invite.companyName } };
     },
 
-    async resendInvite(request) {
+    async resendInvite(request, reply) {
       const { user } = sessionOf(request);
       const invite = await managedInvite(user, request.params.id);
       if (invite.status === 'accepted') throw new AppError(409, 'invite-used');
       if (invite.status === 'revoked') throw new AppError(409, 'invite-revoked');
-      if (await userQueries.emailTaken(invite.email)) throw new AppError(409, 'invite-email_has_account');
+      countInvitation(reply, user.id, invite.companyId);
+      const account = await accountOf(invite.email, invite.companyId);
+      if (account === 'member') throw new AppError(409, 'invite-already_member');
 
       const token = newLinkToken();
       const lng = pickLanguage(request.headers['accept-language']);
@@ -194,10 +237,35 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
           .where(and(eq(invitations.id, invite.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
           .returning({ id: invitations.id });
         if (updated.length === 0) throw new AppError(409, 'invite-used');
-        return mailer.record(invitationMail(lng, invite, user.username, token), tx);
+        return mailer.record(account === 'elsewhere' ? existingAccountMail(lng, invite, user.username) : invitationMail(lng, invite, user.username, token), tx);
       });
       mailer.deliver(mail);
       return { msg: t(request, 'invite-resent', { email: invite.email }), details: toInvite((await inviteById(invite.id))!) };
+    },
+
+    async getInviteLink(request) {
+      const { user } = sessionOf(request);
+      const invite = await managedInvite(user, request.params.id);
+      // Only the sender's own invitations: a colleague's link is theirs to hand over.
+      if (invite.invitedById !== user.id) throw notFound();
+      // With SMTP the link went by email and was not kept: nobody but its addressee holds it.
+      if (!mailer.keepsLinks) throw new AppError(409, 'invite-link_not_kept');
+      if (invite.status !== 'pending') throw new AppError(409, invite.status === 'accepted' ? 'invite-used' : invite.status === 'revoked' ? 'invite-revoked' : 'invite-expired');
+      // The link is the one in the outbox whose token is the invitation's current one (a resend
+      // replaces it); the database keeps no other copy of it.
+      const [{ tokenHash } = { tokenHash: '' }] = await db.select({ tokenHash: invitations.tokenHash }).from(invitations).where(eq(invitations.id, invite.id));
+      const mails = await db
+        .select({ link: outboxEmails.link })
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.kind, 'invitation'), eq(sql`lower(${outboxEmails.to})`, invite.email.toLowerCase()), isNotNull(outboxEmails.link)))
+        .orderBy(desc(outboxEmails.createdAt))
+        .limit(20);
+      const link = mails.map((m) => m.link!).find((l) => {
+        const token = tokenOfLink(l);
+        return token !== undefined && hashInviteToken(token) === tokenHash;
+      });
+      if (!link) throw new AppError(409, 'invite-link_not_kept');
+      return { link, expiresAt: invite.expiresAt.toISOString() };
     },
 
     async revokeInvite(request) {
@@ -218,8 +286,7 @@ export function invitesHandlers({ db, userQueries, mailer }: Deps): Handlers<
       const [invite] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashInviteToken(token))).limit(1);
       const problem = invitationProblem(invite);
       if (problem || !invite) throw problem;
-      const weak = passwordProblem(password, { email: invite.email, username });
-      if (weak) throw new AppError(400, weak);
+      assertAcceptablePassword(password, { email: invite.email, username }, 'password', pickLanguage(request.headers['accept-language']));
       if (await userQueries.emailTaken(invite.email)) throw new AppError(409, 'auth-email_taken');
       const passwordHash = await hashPassword(password);
       let id: string;

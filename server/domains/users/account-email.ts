@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { emailTokens, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { passwordProblem } from '../../auth/password-policy';
+import { assertAcceptablePassword } from '../../auth/password-policy';
 import { DAY_MS, HOUR_MS, digestToken, newLinkToken } from '../../auth/one-time-tokens';
 import { sessionOf } from '../../auth/session';
 import { windowLimiter } from '../../http/rate-limit';
@@ -103,8 +103,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       const found = await findToken(token, 'reset_password');
       if (!found) throw new AppError(400, 'password-reset_token_unknown');
       if (found.usedAt || found.expiresAt <= new Date()) throw new AppError(410, 'password-reset_token_invalid');
-      const weak = passwordProblem(password, found);
-      if (weak) throw new AppError(400, weak);
+      assertAcceptablePassword(password, found, 'password', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         if (!(await claimToken(tx, found.id))) throw new AppError(410, 'password-reset_token_invalid');
@@ -127,8 +126,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       const { currentPassword, newPassword } = request.body;
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
       if (!(await verifyPassword(row?.passwordHash, currentPassword))) throw new AppError(400, 'password-current_wrong');
-      const weak = passwordProblem(newPassword, user);
-      if (weak) throw new AppError(400, weak);
+      assertAcceptablePassword(newPassword, user, 'newPassword', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         // The other sessions end; this one, which proved the current password, goes on.

@@ -9,14 +9,26 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { sessionOf } from '../../auth/session';
 import { readForm, sniffImage } from '../../http/multipart';
 import { pickLanguage, t } from '../../i18n';
-import { passwordProblem } from '../../auth/password-policy';
+import { assertAcceptablePassword } from '../../auth/password-policy';
 import { recordVerificationEmail } from './account-email';
 import { toProfile } from './profile';
 
 export function usersHandlers(deps: Deps): Handlers<
   'loginUser' | 'registerUser' | 'logoutUser' | 'getProfile' | 'updateProfile' | 'deleteProfilePicture' | 'getUserPicture'
 > {
-  const { db, tokens, storage, userQueries, loginLimits, mailer } = deps;
+  const { db, tokens, storage, userQueries, loginLimits, registerLimit, mailer } = deps;
+
+  /**
+   * Writes the account's changes and answers the picture key the row held before. The row is
+   * locked between the read and the write: of two concurrent updates, the second reads the key
+   * the first wrote, so every replaced file is deleted by exactly one of them (no orphan).
+   */
+  const replacePicture = (id: string, changes: Partial<typeof users.$inferInsert>) =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select({ key: users.pictureKey }).from(users).where(eq(users.id, id)).for('update');
+      await tx.update(users).set(changes).where(eq(users.id, id));
+      return current?.key ?? null;
+    });
 
   const loadProfile = async (id: string) => {
     const row = await userQueries.profile(id);
@@ -44,13 +56,19 @@ export function usersHandlers(deps: Deps): Handlers<
     },
 
     async registerUser(request, reply) {
+      // Every attempt counts, refused ones included: a burst of sign-ups (or of probes of which
+      // addresses have an account) from one address stops here.
+      const wait = registerLimit.hit(request.ip);
+      if (wait !== undefined) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError(429, 'common-too_many_requests', { seconds: wait });
+      }
       const { username, password } = request.body;
       const email = request.body.email.trim().toLowerCase();
-      const weak = passwordProblem(password, { email, username });
-      if (weak) throw new AppError(400, weak);
+      const lng = pickLanguage(request.headers['accept-language']);
+      assertAcceptablePassword(password, { email, username }, 'password', lng);
       if (await userQueries.emailTaken(email)) throw new AppError(409, 'auth-email_taken');
       const passwordHash = await hashPassword(password);
-      const lng = pickLanguage(request.headers['accept-language']);
       let id: string;
       try {
         // The account and its verification email commit together.
@@ -91,7 +109,6 @@ export function usersHandlers(deps: Deps): Handlers<
       const image = picture && sniffImage(picture.data);
       if (picture && !image) throw new AppError(415, 'common-invalid_file_type');
 
-      const [current] = await db.select({ key: users.pictureKey }).from(users).where(eq(users.id, user.id));
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (fields.username !== undefined) changes.username = fields.username.trim();
       let newKey: string | undefined;
@@ -100,23 +117,23 @@ export function usersHandlers(deps: Deps): Handlers<
         await storage.put(newKey, picture.data);
         Object.assign(changes, { pictureKey: newKey, pictureMime: image.mime, pictureVersion: sql`coalesce(${users.pictureVersion}, 0) + 1` });
       }
+      let replaced: string | null;
       try {
-        await db.update(users).set(changes).where(eq(users.id, user.id));
+        replaced = await replacePicture(user.id, changes);
       } catch (error) {
         if (newKey) await storage.delete(newKey);
         throw error;
       }
       // The old file goes only once the row points at the new one.
-      if (newKey && current?.key) await storage.delete(current.key).catch(() => undefined);
+      if (newKey && replaced && replaced !== newKey) await storage.delete(replaced).catch(() => undefined);
       return { msg: t(request, 'profile-updated'), details: await loadProfile(user.id) };
     },
 
     async deleteProfilePicture(request) {
       const { user } = sessionOf(request);
       // The version survives removal so that a later picture never reuses a cached URL.
-      const [current] = await db.select({ key: users.pictureKey }).from(users).where(eq(users.id, user.id));
-      await db.update(users).set({ pictureKey: null, pictureMime: null, updatedAt: new Date() }).where(eq(users.id, user.id));
-      if (current?.key) await storage.delete(current.key).catch(() => undefined);
+      const replaced = await replacePicture(user.id, { pictureKey: null, pictureMime: null, updatedAt: new Date() });
+      if (replaced) await storage.delete(replaced).catch(() => undefined);
       return { msg: t(request, 'profile-picture_removed'), details: await loadProfile(user.id) };
     },
 
