@@ -10,6 +10,8 @@ import { localStorage } from './storage/local';
 import { createTokenService } from './auth/tokens';
 import { createAuthenticate } from './auth/session';
 import { windowLimiter } from './http/rate-limit';
+import { HOUR_MS } from './auth/one-time-tokens';
+import { sweepUnreferencedPictures } from './files/sweep-pictures';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { loggableError, loggableUrl } from './http/logging';
@@ -54,6 +56,10 @@ export type AppOptions = {
   logger?: FastifyBaseLogger;
   /** Failed sign-ins allowed per window (default 15 min), per email (10) and per client IP (50). */
   loginLimits?: { perEmail?: number; perIp?: number; windowMs?: number };
+  /** Registrations allowed per client IP and window (default 10 an hour). */
+  registerLimits?: { perIp?: number; windowMs?: number };
+  /** Invitations sent or sent again per inviter (default 50) and per company (200) and window (an hour). */
+  inviteLimits?: { perUser?: number; perCompany?: number; windowMs?: number };
   trustProxy?: boolean;
   /** Absolute address of the web app, for the links of emails (default http://localhost:8080). */
   publicUrl?: string;
@@ -94,6 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginLimits: {
       perEmail: windowLimiter(options.loginLimits?.perEmail ?? 10, windowMs),
       perIp: windowLimiter(options.loginLimits?.perIp ?? 50, windowMs),
+    },
+    registerLimit: windowLimiter(options.registerLimits?.perIp ?? 10, options.registerLimits?.windowMs ?? HOUR_MS),
+    inviteLimits: {
+      perUser: windowLimiter(options.inviteLimits?.perUser ?? 50, options.inviteLimits?.windowMs ?? HOUR_MS),
+      perCompany: windowLimiter(options.inviteLimits?.perCompany ?? 200, options.inviteLimits?.windowMs ?? HOUR_MS),
     },
     version: packageVersion(),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
@@ -175,6 +186,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Uploads a killed server left half-written: no request of this process can be writing them yet.
   await deps.storage.sweepTemporary();
+  // Pictures no account names any more: in the background, so that a large folder never delays
+  // the start; the server waits for it before closing.
+  const pictureSweep = sweepUnreferencedPictures(options.db, deps.storage)
+    .then((removed) => removed && app.log.info({ removed }, 'unreferenced profile pictures removed'))
+    .catch((err: unknown) => app.log.error({ err }, 'profile picture sweep failed'));
+  app.addHook('onClose', async () => {
+    await pictureSweep;
+  });
   await app.ready();
   return app;
 }
