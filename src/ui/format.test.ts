@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDeadline, formatList, formatRelative, parisToIso } from './format';
-import { statusTone } from './tenders/TenderBadges';
+import { freshnessTone } from './tenders/status-tones';
 
 const NOW = Date.parse('2026-03-09T10:00:00Z');
 const later = (ms: number) => new Date(NOW + ms).toISOString();
 const HOUR = 3_600_000;
 
-describe('statusTone (spec: "new" in any case is success, any other status danger)', () => {
+describe('freshnessTone (spec: "new" in any case is success, any other status danger)', () => {
   it('is success for new, whatever its case', () => {
-    for (const status of ['new', 'NEW', 'New', 'nEw']) expect(statusTone(status)).toBe('success');
+    for (const status of ['new', 'NEW', 'New', 'nEw']) expect(freshnessTone(status)).toBe('success');
   });
   it('is danger for every other status, known or not', () => {
-    for (const status of ['not_started', 'in_progress', 'pending', 'submitted', 'won', 'lost', 'non_compliant', 'open', 'news', '']) expect(statusTone(status)).toBe('danger');
+    for (const status of ['not_started', 'in_progress', 'pending', 'submitted', 'won', 'lost', 'non_compliant', 'open', 'news', '']) expect(freshnessTone(status)).toBe('danger');
   });
 });
 

@@ -6,6 +6,7 @@ import { PotentialTendersView } from '../../ui/tenders/PotentialTendersView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';
+import { useLastSeen } from './last-seen';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
@@ -18,7 +19,9 @@ const companyNamesMachine = createRequestMachine<void, { _id: string; name: stri
 export default function PotentialTendersPage() {
   usePageTitle('potential-title');
   const profile = SessionContext.useSelector((s) => s.context.profile);
-  return profile?.role === 'admin' ? <AdminPotential /> : <StaffPotential profileHref={profile?.company ? `/companies/${profile.company._id}` : null} />;
+  // Calls entered since this user's previous visit of the list carry a "New" badge.
+  const seenBefore = useLastSeen(profile?._id, 'potential-tenders');
+  return profile?.role === 'admin' ? <AdminPotential seenBefore={seenBefore} /> : <StaffPotential seenBefore={seenBefore} profileHref={profile?.company ? `/companies/${profile.company._id}` : null} />;
 }
 
 /** Adding a call to the pipeline: the row leaves the list on reload and a banner links to the new tender. */
@@ -35,7 +38,7 @@ function useAdd(reload: () => void) {
   return { add, added, dismiss: () => setAdded(null) };
 }
 
-function StaffPotential({ profileHref }: { profileHref: string | null }) {
+function StaffPotential({ profileHref, seenBefore }: { profileHref: string | null; seenBefore: string | null }) {
   const { operations } = useServices();
   const list = useList(potentialMachine, operations.listPotentialTenders);
   const { add, added, dismiss } = useAdd(list.reload);
@@ -43,6 +46,7 @@ function StaffPotential({ profileHref }: { profileHref: string | null }) {
     <PotentialTendersView
       {...common(list)}
       admin={false}
+      seenBefore={seenBefore}
       profileHref={profileHref}
       adding={add.loading ? ((add.ref.getSnapshot().context.input as { tenderCallId: string } | null)?.tenderCallId ?? null) : null}
       addError={add.error?.message ?? null}
@@ -57,7 +61,7 @@ function StaffPotential({ profileHref }: { profileHref: string | null }) {
   );
 }
 
-function AdminPotential() {
+function AdminPotential({ seenBefore }: { seenBefore: string | null }) {
   const { operations } = useServices();
   const list = useList(potentialMachine, operations.listPotentialTenders);
   const { add: assign, added, dismiss } = useAdd(list.reload);
@@ -80,6 +84,7 @@ function AdminPotential() {
     <PotentialTendersView
       {...common(list)}
       admin
+      seenBefore={seenBefore}
       profileHref={null}
       adding={null}
       addError={null}

@@ -16,6 +16,8 @@ const meta = {
   args: {
     admin: false,
     profileHref: '/companies/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    // The previous visit: after every call of the fixtures, so none is new unless a story says so.
+    seenBefore: '2026-02-25T08:00:00.000Z',
     list: listOf('loaded', [potentialJeanMoulin, potentialRoutes, potentialGymnase]),
     search: '',
     matchStatus: '',
@@ -52,6 +54,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = { args: { list: listOf('loading') }, parameters: { machineStates: ['list.loading'] } };
 export const Loaded: Story = { parameters: { machineStates: ['list.loaded'] } };
+/** One call entered since the user's previous visit: it carries the "New" badge, the others not. */
+export const NewSinceLastVisit: Story = {
+  args: {
+    list: listOf('loaded', [{ ...potentialJeanMoulin, tenderCall: { ...potentialJeanMoulin.tenderCall, createdAt: '2026-02-26T07:30:00.000Z' } }, potentialRoutes, potentialGymnase]),
+  },
+};
+/** First visit: no previous look to compare with, so nothing is called new. */
+export const FirstVisit: Story = { args: { seenBefore: null } };
 export const Filtered: Story = { args: { matchStatus: 'high', procedure: 'open', list: listOf('loaded', [potentialJeanMoulin]) } };
 export const Empty: Story = { args: { list: listOf('empty') }, parameters: { machineStates: ['list.empty'] } };
 export const NoMatch: Story = { args: { list: listOf('empty'), search: 'piscine' } };

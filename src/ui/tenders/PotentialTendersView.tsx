@@ -15,7 +15,7 @@ import { formatAmount } from '../format';
 import { DEPARTEMENTS } from '../forms/france';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { TenderCallForm, PROCEDURES } from './TenderCallForm';
-import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
+import { Deadline, FreshnessBadge, MatchBadge, MatchReasons } from './TenderBadges';
 import { MATCH_STATUSES } from './TendersView';
 import type { MatchStatus, PotentialRow, Procedure, TenderCallInput } from './tender-types';
 
@@ -24,6 +24,8 @@ export type PotentialTendersViewProps = {
   admin: boolean;
   /** Staff: their company's page, where the profile that drives the match is edited. */
   profileHref: string | null;
+  /** The user's previous visit of this list: calls entered since are marked "New"; null marks none. */
+  seenBefore: string | null;
   list: ListState<PotentialRow>;
   search: string;
   matchStatus: MatchStatus | '';
@@ -58,6 +60,9 @@ export type PotentialTendersViewProps = {
 };
 
 const CREATE_FORM = 'tender-call-create';
+
+/** Did this call enter Soumissio after the user's previous visit of the list? */
+const isNewSince = (createdAt: string, seenBefore: string | null) => seenBefore !== null && Date.parse(createdAt) > Date.parse(seenBefore);
 
 function placeOf(row: PotentialRow): string {
   const { department, region } = row.tenderCall;
@@ -152,7 +157,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                   <TableCell className={css({ minW: '13rem', maxW: '30rem' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
                       <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-                        <TenderStatusBadge status={row.status} />
+                        {isNewSince(call.createdAt, props.seenBefore) ? <FreshnessBadge /> : null}
                         <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>
                           {call.reference} · {t(`tenderdetails-procedure_${call.procedure}`)}
                         </span>

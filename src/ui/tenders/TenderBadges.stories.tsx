@@ -1,18 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { css } from 'styled-system/css';
 import { TENDER_STATUSES } from '../../machines/tender-lifecycle';
-import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
+import { Deadline, FreshnessBadge, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
 import { iseRoutes, jeanMoulin, nantesGymnase, tenderJeanMoulin } from './tender-fixtures';
 
-// The tender badges side by side: every status (spec: "new" success-coloured, any other danger),
-// every match level, the reasons of a match and deadlines ahead and past.
+// The tender badges side by side: every pipeline status with its meaning's colour and icon, the
+// freshness badge (spec: "new", any case, success-coloured), every match level, the reasons of a
+// match and deadlines ahead and past.
 function Gallery() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', p: '6', bg: 'bg.canvas' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} data-testid="statuses">
-        {['new', 'NEW', ...TENDER_STATUSES].map((status) => (
+        {TENDER_STATUSES.map((status) => (
           <TenderStatusBadge key={status} status={status} />
         ))}
+      </div>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} data-testid="freshness">
+        <FreshnessBadge />
+        <FreshnessBadge status="NEW" />
       </div>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
         <MatchBadge matchStatus="high" score={87} />

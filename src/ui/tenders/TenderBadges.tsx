@@ -2,19 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleDashed, CircleHelp, CircleX, Hourglass, LoaderCircle, Send, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 import { css } from 'styled-system/css';
+import type { TenderStatus } from '../../machines/tender-lifecycle';
 import type { MatchReason, MatchStatus } from './tender-types';
+import { freshnessTone, pipelineTone } from './status-tones';
 import { Badge } from '../components/Badge';
 import { formatAmount, formatDeadline, formatList, formatRelative } from '../format';
 
 export type { MatchReason, MatchStatus };
 
-/** The spec's rule, exactly: "new" in any case is good news; every other status is danger-coloured. */
-export function statusTone(status: string): 'success' | 'danger' {
-  return status.toLowerCase() === 'new' ? 'success' : 'danger';
-}
-
-const STATUS_ICONS: Record<string, LucideIcon> = {
-  new: Sparkles,
+const STATUS_ICONS: Record<TenderStatus, LucideIcon> = {
   not_started: CircleDashed,
   in_progress: LoaderCircle,
   pending: Hourglass,
@@ -24,14 +20,29 @@ const STATUS_ICONS: Record<string, LucideIcon> = {
   non_compliant: Ban,
 };
 
+/** A pipeline status with the colour that means something (status-tones.ts) and its icon: colour is never the only signal. */
 export function TenderStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const key = status.toLowerCase();
-  const Icon = STATUS_ICONS[key] ?? CircleHelp;
+  const Icon = (STATUS_ICONS as Record<string, LucideIcon>)[status] ?? CircleHelp;
   return (
-    <Badge tone={statusTone(status)}>
+    <Badge tone={pipelineTone(status)}>
       <Icon size={12} aria-hidden="true" />
-      {t(`tender-status_${key}`, { defaultValue: status })}
+      {t(`tender-status_${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+/**
+ * Freshness: a call new since the user last looked at the list. The spec's colour rule applies
+ * here ("new" in any case success-coloured, any other danger-coloured).
+ */
+export function FreshnessBadge({ status = 'new' }: { status?: string }) {
+  const { t } = useTranslation();
+  const key = status.toLowerCase();
+  return (
+    <Badge tone={freshnessTone(status)}>
+      <Sparkles size={12} aria-hidden="true" />
+      {t(`tender-freshness_${key}`, { defaultValue: status })}
     </Badge>
   );
 }

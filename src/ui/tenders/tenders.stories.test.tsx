@@ -30,12 +30,31 @@ function arg(story: { args: unknown }, ...path: string[]): unknown {
 const toneOf = (element: HTMLElement) => /--tone_(\w+)/.exec(element.closest('[class*="badge"]')?.className ?? '')?.[1];
 
 describe('tender badges', () => {
-  it('status "new", in any case, is success-coloured; every other status is danger-coloured, each with its icon', async () => {
+  it('pipeline statuses get colours that mean something, each with its own icon', async () => {
     show(<Badges.All />);
     const statuses = await screen.findByTestId('statuses');
     const badges = Array.from(statuses.children) as HTMLElement[];
-    expect(badges.map((b) => b.textContent)).toEqual(['Nouveau', 'Nouveau', 'Non démarré', 'En cours', 'En attente', 'Déposé', 'Gagné', 'Perdu', 'Non conforme']);
-    expect(badges.map(toneOf)).toEqual(['success', 'success', 'danger', 'danger', 'danger', 'danger', 'danger', 'danger', 'danger']);
+    // Lucide names each icon by its class (with its aliases): the icon expected must be among them.
+    const iconOf = (b: HTMLElement, name: string) => (b.querySelector('svg')?.classList.contains(name) ? name : b.querySelector('svg')?.getAttribute('class'));
+    const expected = [
+      ['Non démarré', 'neutral', 'lucide-circle-dashed'],
+      ['En cours', 'accent', 'lucide-loader-circle'],
+      ['En attente', 'warning', 'lucide-hourglass'],
+      ['Déposé', 'warning', 'lucide-send'],
+      ['Gagné', 'success', 'lucide-trophy'],
+      ['Perdu', 'danger', 'lucide-circle-x'],
+      ['Non conforme', 'danger', 'lucide-ban'],
+    ];
+    expect(badges.map((b, i) => [b.textContent, toneOf(b), iconOf(b, expected[i]![2]!)])).toEqual(expected);
+  });
+
+  it('the freshness badge follows the spec: "new", in any case, success-coloured, with its icon', async () => {
+    show(<Badges.All />);
+    const badges = Array.from((await screen.findByTestId('freshness')).children) as HTMLElement[];
+    expect(badges.map((b) => [b.textContent, toneOf(b)])).toEqual([
+      ['Nouveau', 'success'],
+      ['Nouveau', 'success'],
+    ]);
     for (const badge of badges) expect(badge.querySelector('svg')).toBeTruthy();
   });
 
@@ -84,7 +103,7 @@ describe('tender lists', () => {
     const row = link.closest('tr')!;
     expect(within(row).getByText('2026-VDL-0142')).toBeTruthy();
     expect(within(row).getByText('Ville de Lyon')).toBeTruthy();
-    expect(toneOf(within(row).getByText('En cours'))).toBe('danger');
+    expect(toneOf(within(row).getByText('En cours'))).toBe('accent');
     expect(within(row).getByText('dans 3 jours')).toBeTruthy();
     expect(within(row).getByText('Correspondance forte · 87/100')).toBeTruthy();
     expect(within(row).getByText('2 lot(s) sur 3 retenu(s)')).toBeTruthy();
@@ -113,12 +132,23 @@ describe('tender lists', () => {
 });
 
 describe('potential tenders', () => {
-  it('staff: match badge and reasons, status "new" in success, amount in euros, add or open when already in the pipeline', async () => {
+  it('a call entered since the previous visit of the list is marked "New" (success-coloured); the others, and every call on a first visit, are not', async () => {
+    show(<Potential.NewSinceLastVisit />);
+    const table = await screen.findByRole('table', { name: "Appels d'offres potentiels" });
+    const fresh = within(table).getByText(potentialJeanMoulin.tenderCall.title).closest('tr')!;
+    expect(toneOf(within(fresh).getByText('Nouveau'))).toBe('success');
+    expect(within(table).getAllByText('Nouveau')).toHaveLength(1);
+    show(<Potential.FirstVisit />);
+    await screen.findByRole('table', { name: "Appels d'offres potentiels" });
+    expect(screen.queryByText('Nouveau')).toBeNull();
+  });
+
+  it('staff: match badge and reasons, amount in euros, add or open when already in the pipeline', async () => {
     const u = userEvent.setup();
     show(<Potential.Loaded />);
     const table = await screen.findByRole('table', { name: "Appels d'offres potentiels" });
     const row = within(table).getByText(potentialJeanMoulin.tenderCall.title).closest('tr')!;
-    expect(toneOf(within(row).getByText('Nouveau'))).toBe('success');
+    expect(within(row).queryByText('Nouveau')).toBeNull();
     expect(within(row).getByText('Correspondance forte · 87/100')).toBeTruthy();
     expect(within(row).getByText(/1\s250\s000\s€/)).toBeTruthy();
     expect(within(row).getByText('Rhône (69) · Auvergne-Rhône-Alpes')).toBeTruthy();
