@@ -82,6 +82,20 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
   return new AppError(500, 'common-internal_server_error');
 }
 
+/**
+ * A wait as people say it, in the request's language: "dans 15 minutes", "in 40 seconds"
+ * (never "dans 895 secondes"): seconds under a minute, whole minutes (rounded up) under two
+ * hours, then whole hours.
+ */
+export function humaniseWait(lng: Language, seconds: number): string {
+  const format = new Intl.RelativeTimeFormat(lng, { numeric: 'always' });
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return format.format(s, 'second');
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 120) return format.format(minutes, 'minute');
+  return format.format(Math.ceil(minutes / 60), 'hour');
+}
+
 /** The one place where an error becomes `{ msg, details?, msgType?, need2Logout? }`. */
 export function errorHandler(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
@@ -93,7 +107,9 @@ export function errorHandler(error: FastifyError | AppError | Error, request: Fa
       ? appError.issues.map((d) => ({ field: d.field, msg: translate(lng, d.key, { ...d.vars, field: fieldLabel(lng, d.field) }) }))
       : appError.details;
   const vars = appError instanceof ValidationFailure && typeof appError.vars?.field === 'string' ? { ...appError.vars, field: fieldLabel(lng, appError.vars.field) } : appError.vars;
-  const body: Record<string, unknown> = { msg: translate(lng, appError.key, vars), msgType: appError.key };
+  // A limit's wait in seconds is said in minutes or hours where that reads better.
+  const said = typeof vars.seconds === 'number' ? { ...vars, wait: humaniseWait(lng, vars.seconds) } : vars;
+  const body: Record<string, unknown> = { msg: translate(lng, appError.key, said), msgType: appError.key };
   if (details !== undefined) body.details = details;
   if (appError.need2Logout) body.need2Logout = true;
   reply.code(appError.status).type('application/json; charset=utf-8').send(body);

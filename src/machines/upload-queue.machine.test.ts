@@ -60,6 +60,22 @@ describe('upload queue', () => {
     expect(q.calls.map((c) => c.input.file.name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
   });
 
+  it('offers no retry for a file the server refused for its type, size or content (issue 10)', () => {
+    const q = startQueue();
+    q.actor.send({ type: 'queue.add', files: [pdf('a.pdf'), pdf('b.pdf')] });
+    const a = q.entry('a.pdf').id;
+    const b = q.entry('b.pdf').id;
+    q.callOf('a.pdf').report({ type: 'upload.failed', id: a, error: { message: 'Type de fichier non accepté.', status: 415 } });
+    q.callOf('b.pdf').report({ type: 'upload.failed', id: b, error: { message: 'Fichier trop volumineux.', status: 413 } });
+    expect(q.failed).toEqual([
+      { name: 'a.pdf', message: 'Type de fichier non accepté.' },
+      { name: 'b.pdf', message: 'Fichier trop volumineux.' },
+    ]);
+    expect(q.actor.getSnapshot().can({ type: 'queue.retry', id: a })).toBe(false);
+    expect(q.actor.getSnapshot().can({ type: 'queue.retry', id: b })).toBe(false);
+    expect(q.actor.getSnapshot().can({ type: 'queue.dismiss', id: a })).toBe(true);
+  });
+
   it('retries a failed upload with a new request; finished entries can be dismissed or cleared', () => {
     const q = startQueue();
     q.actor.send({ type: 'queue.add', files: [pdf('a.pdf'), pdf('b.pdf')] });

@@ -64,6 +64,15 @@ const childId = (id: string) => `upload-${id}`;
 const entryOf = (context: UploadQueueContext, id: string) => context.entries.find((entry) => entry.id === id);
 const setEntry = (context: UploadQueueContext, id: string, patch: Partial<UploadEntry>) =>
   context.entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry));
+/**
+ * The server refused the file itself (its type, its size, its content): sending the same bytes
+ * again gets the same answer, so no retry is offered. Other failures (network, 5xx) may pass later.
+ */
+export const FILE_REFUSAL_STATUSES = [400, 413, 415] as const;
+export const isFileRefusal = (error: RequestError | null) => error?.status !== undefined && (FILE_REFUSAL_STATUSES as readonly number[]).includes(error.status);
+/** A failed or cancelled upload worth sending again. */
+export const canRetryEntry = (entry: UploadEntry) => entry.status === 'cancelled' || (entry.status === 'failed' && !isFileRefusal(entry.error));
+
 const isActive = (entry: UploadEntry) => entry.status === 'queued' || entry.status === 'uploading';
 const isFinished = (entry: UploadEntry) => !isActive(entry);
 
@@ -89,8 +98,8 @@ export const uploadQueueMachine = setup({
     isUploading: ({ context, event }) => 'id' in event && entryOf(context, event.id)?.status === 'uploading',
     canCancel: ({ context, event }) => 'id' in event && isActive(entryOf(context, event.id) ?? ({ status: 'done' } as UploadEntry)),
     canRetry: ({ context, event }) => {
-      const status = 'id' in event ? entryOf(context, event.id)?.status : undefined;
-      return status === 'failed' || status === 'cancelled';
+      const entry = 'id' in event ? entryOf(context, event.id) : undefined;
+      return entry !== undefined && canRetryEntry(entry);
     },
     canDismiss: ({ context, event }) => {
       const entry = 'id' in event ? entryOf(context, event.id) : undefined;

@@ -4,16 +4,18 @@ import { createTestModel } from 'xstate/graph';
 import { pdf, startQueue } from './upload-queue.test-harness';
 
 // What a user sees of one file, "offre.pdf", dropped while two other files are already travelling:
-// it waits its turn, starts when a place frees, shows its progress, and ends stored, refused by the
-// server or cancelled; a failed or cancelled file can be sent again.
+// it waits its turn, starts when a place frees, shows its progress, and ends stored, failed (the
+// server unreachable or in error), refused for itself (type, size: sending it again would not help,
+// issue 10) or cancelled; a failed or cancelled file can be sent again.
 const userModel = createMachine({
   id: 'uploadQueueModel',
   initial: 'waiting',
   states: {
     waiting: { on: { 'other.finished': 'uploading', 'user.cancel': 'cancelledWhileWaiting' } },
-    uploading: { on: { 'server.progress': 'halfway', 'server.stored': 'done', 'server.refused': 'failed', 'user.cancel': 'cancelled' } },
-    halfway: { on: { 'server.stored': 'done', 'server.refused': 'failed', 'user.cancel': 'cancelled' } },
+    uploading: { on: { 'server.progress': 'halfway', 'server.stored': 'done', 'server.failed': 'failed', 'server.refused': 'refused', 'user.cancel': 'cancelled' } },
+    halfway: { on: { 'server.stored': 'done', 'server.failed': 'failed', 'server.refused': 'refused', 'user.cancel': 'cancelled' } },
     done: {},
+    refused: {},
     failed: { on: { 'user.retry': 'uploading' } },
     cancelled: { on: { 'user.retry': 'uploading' } },
     // The two others still travel: a retried file waits again.
@@ -27,7 +29,7 @@ describe('upload queue machine, model-based', () => {
 
   it('covers every state of the user model', () => {
     const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)].map((state) => String(state.value))));
-    expect([...reached].sort()).toEqual(['cancelled', 'cancelledWhileWaiting', 'done', 'failed', 'halfway', 'uploading', 'waiting']);
+    expect([...reached].sort()).toEqual(['cancelled', 'cancelledWhileWaiting', 'done', 'failed', 'halfway', 'refused', 'uploading', 'waiting']);
   });
 
   for (const path of paths) {
@@ -50,6 +52,7 @@ describe('upload queue machine, model-based', () => {
           'server.stored': () => q.callOf('offre.pdf').report({ type: 'upload.done', id, message: 'Document enregistré.' }),
           'server.refused': () =>
             q.callOf('offre.pdf').report({ type: 'upload.failed', id, error: { message: 'Le fichier dépasse la taille maximale autorisée.', status: 413 } }),
+          'server.failed': () => q.callOf('offre.pdf').report({ type: 'upload.failed', id, error: { message: 'Service indisponible.', status: 503 } }),
         },
         states: {
           waiting: () => {
@@ -73,8 +76,12 @@ describe('upload queue machine, model-based', () => {
             expect(q.done).toContain('Document enregistré.');
             expect(q.actor.getSnapshot().can({ type: 'queue.retry', id })).toBe(false);
           },
-          failed: () => {
+          refused: () => {
             expect(q.entry('offre.pdf')).toMatchObject({ status: 'failed', error: { status: 413 } });
+            expect(q.actor.getSnapshot().can({ type: 'queue.retry', id })).toBe(false);
+          },
+          failed: () => {
+            expect(q.entry('offre.pdf')).toMatchObject({ status: 'failed', error: { status: 503 } });
             expect(q.actor.getSnapshot().can({ type: 'queue.retry', id })).toBe(true);
             expect(q.calls.filter((c) => c.input.file.name === 'offre.pdf')).toHaveLength(attempts);
           },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { humaniseWait } from '../../server/http/error-handler';
 import { labelKeys } from '../../server/http/field-labels';
 import { catalogue } from '../../server/i18n';
 import { loadContract, type Schema } from '../../server/openapi/contract';
@@ -21,6 +22,16 @@ const send = (method: 'POST' | 'PUT', url: string, payload: unknown, lang: strin
   ctx.app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${manager.token}`, 'accept-language': lang } });
 
 const task = (name: string) => ({ name, startDate: '2026-11-24', endDate: '2026-11-27' });
+
+describe('a limit says how long to wait as people do', () => {
+  it('in seconds under a minute, minutes rounded up, then hours (fr and en)', () => {
+    expect(humaniseWait('fr', 895)).toBe('dans 15 minutes');
+    expect(humaniseWait('en', 895)).toBe('in 15 minutes');
+    expect(humaniseWait('fr', 40)).toBe('dans 40 secondes');
+    expect(humaniseWait('en', 61)).toBe('in 2 minutes');
+    expect(humaniseWait('fr', 3 * 3600)).toBe('dans 3 heures');
+  });
+});
 
 describe('validation messages name fields by their label', () => {
   it('a task name over 200 characters: the label in fr and en, the path in details', async () => {

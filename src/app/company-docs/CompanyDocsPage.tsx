@@ -62,8 +62,9 @@ function CompanyDocs({ companyId }: { companyId: string }) {
   };
   const submit = (values: CompanyDocValues) => {
     const problem = values.file ? uploadProblem(values.file) : null;
-    if (problem) {
-      notifications.send({ type: 'notify.show', toastType: 'error', message: t(problemMessage(problem)), duration: ERROR_TOAST_MS });
+    if (problem && values.file) {
+      // The toast names the refused file.
+      notifications.send({ type: 'notify.show', toastType: 'error', message: t('tenderdocs-file_refused', { name: values.file.name, reason: t(problemMessage(problem)) }), duration: ERROR_TOAST_MS });
       return;
     }
     if (form?.mode === 'edit') update.submit({ ...values, id: form.doc._id });

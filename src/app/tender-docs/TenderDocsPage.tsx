@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { components } from '../../../openapi/schema';
 import { createRequestMachine } from '../../machines/request.machine';
-import { problemMessage, UPLOAD_ACCEPT, uploadProblem, uploadQueueMachine, type UploadFile, type UploadProblem } from '../../machines/upload-queue.machine';
+import { isFileRefusal, problemMessage, UPLOAD_ACCEPT, uploadProblem, uploadQueueMachine, type UploadFile, type UploadProblem } from '../../machines/upload-queue.machine';
 import { NotFoundView } from '../../ui/shell/NotFoundView';
 import { TenderDocsView, type TenderDocRow } from '../../ui/tender-docs/TenderDocsView';
 import { NotificationsContext } from '../notifications';
@@ -23,7 +23,6 @@ const deleteMachine = createRequestMachine<{ id: string }, null>('deleteTenderDo
 // Refusals stay a little longer than success toasts: they say what to do.
 const ERROR_TOAST_MS = 4000;
 /** The server's refusals of a file itself (empty, too large, not what its name says), toasted as the picker's are. */
-const REFUSED_FILE = [400, 413, 415];
 
 export default function TenderDocsPage() {
   usePageTitle('tenderdocs-page_title');
@@ -70,7 +69,9 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
   const notifications = NotificationsContext.useActorRef();
   const toast = useSuccessToast();
   const tenderId = tender.state === 'loaded' ? tender.id : '';
-  const refuse = (problem: UploadProblem) => notifications.send({ type: 'notify.show', toastType: 'error', message: t(problemMessage(problem)), duration: ERROR_TOAST_MS });
+  // A refused file's toast names it: several files may be dropped at once.
+  const refuse = (name: string, reason: string) => notifications.send({ type: 'notify.show', toastType: 'error', message: t('tenderdocs-file_refused', { name, reason }), duration: ERROR_TOAST_MS });
+  const refuseProblem = (name: string, problem: UploadProblem) => refuse(name, t(problemMessage(problem)));
 
   const documents = useRequest(documentsMachine, operations.listTenderDocs);
   const { submit: loadDocuments } = documents;
@@ -83,11 +84,12 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
       uploadQueueMachine.provide({
         actors: { uploadTenderDoc: queueUpload(operations.uploadTenderDoc) },
         actions: {
-          notifyRefused: (_, { problem }) => refuse(problem),
+          notifyRefused: (_, { name, problem }) => refuseProblem(name, problem),
           notifyDone: () => loadDocuments({ tenderId }),
           // The server's refusals of the file itself are toasted like the picker's; other failures stay on the file's row.
-          notifyFailed: (_, { error }) => {
-            if (error.status !== undefined && REFUSED_FILE.includes(error.status)) notifications.send({ type: 'notify.show', toastType: 'error', message: error.message, duration: ERROR_TOAST_MS });
+          // The toast names the file: several may be refused at once.
+          notifyFailed: (_, { name, error }) => {
+            if (isFileRefusal(error)) refuse(name, error.message);
           },
         },
       }),
@@ -131,7 +133,7 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
       replaceError={replace.error?.message ?? null}
       onReplace={(doc, file) => {
         const problem = uploadProblem(file);
-        if (problem) refuse(problem);
+        if (problem) refuseProblem(file.name, problem);
         else replace.submit({ id: doc._id, companyId, file });
       }}
       deleting={deleting}

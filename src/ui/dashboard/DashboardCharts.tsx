@@ -46,8 +46,11 @@ export function GroupedBarChart({ label, rows, series, format }: { label: string
   );
 }
 
-/** Horizontal bars, one per row, each with its own colour (time per status, rates, pipeline). */
-export function HorizontalBarChart({ label, rows, format, max, height }: { label: string; rows: { name: string; value: number; color: string }[]; format: (value: number) => string; max?: number; height?: number }) {
+/**
+ * Horizontal bars, one per row, each with its own colour (time per status, rates, pipeline).
+ * `valueName` names the figure in the tooltip ("Durée moyenne : 7"), never the data key "value".
+ */
+export function HorizontalBarChart({ label, rows, format, valueName, max, height }: { label: string; rows: { name: string; value: number; color: string }[]; format: (value: number) => string; valueName: string; max?: number; height?: number }) {
   return (
     <ChartBox label={label} height={height ?? Math.max(120, rows.length * 44)}>
       <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
@@ -55,7 +58,7 @@ export function HorizontalBarChart({ label, rows, format, max, height }: { label
         <XAxis type="number" domain={[0, max ?? 'auto']} {...axis} tickFormatter={(v: number) => format(v)} />
         <YAxis type="category" dataKey="name" width={110} {...axis} />
         {tooltip(format)}
-        <Bar dataKey="value" radius={[0, 3, 3, 0]} isAnimationActive={false}>
+        <Bar dataKey="value" name={valueName} radius={[0, 3, 3, 0]} isAnimationActive={false}>
           {rows.map((row) => (
             <Cell key={row.name} fill={row.color} />
           ))}

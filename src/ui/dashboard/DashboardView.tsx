@@ -369,7 +369,7 @@ function StatsFigures({ data }: { data: AdminStats }) {
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '3fr 2fr' }, gap: '4' })}>
         <Panel id="dashboard-chart-times" title={t('dashboard-chart_times')} description={t('dashboard-chart_times_text')}>
           <ChartSlot>
-            <HorizontalBarChart label={t('dashboard-chart_times')} rows={times} format={(v) => formatDecimal(v, lang)} />
+            <HorizontalBarChart label={t('dashboard-chart_times')} rows={times} valueName={t('dashboard-average')} format={(v) => formatDecimal(v, lang)} />
           </ChartSlot>
           <ChartData
             caption={t('dashboard-chart_times')}
@@ -382,7 +382,7 @@ function StatsFigures({ data }: { data: AdminStats }) {
         </Panel>
         <Panel id="dashboard-chart-rates" title={t('dashboard-chart_rates')} description={t('dashboard-chart_rates_text')}>
           <ChartSlot>
-            <HorizontalBarChart label={t('dashboard-chart_rates')} rows={rates} format={pct} max={100} />
+            <HorizontalBarChart label={t('dashboard-chart_rates')} rows={rates} valueName={t('dashboard-rate')} format={pct} max={100} />
           </ChartSlot>
           <ChartData caption={t('dashboard-chart_rates')} head={[t('dashboard-rate'), t('dashboard-value')]} rows={rates.map((r) => [r.name, pct(r.value)])} />
         </Panel>
@@ -466,6 +466,7 @@ function CompanyWork({ companyId, data }: { companyId: string; data: DashboardSu
                   label={t('dashboard-pipeline_title')}
                   rows={pipeline.map((p) => ({ name: statusName(p.status), value: p.count, color: CHART_COLORS_BY_STATUS[p.status] ?? CHART_COLORS.neutral }))}
                   format={(v) => formatNumber(v, lang)}
+                  valueName={t('dashboard-tenders_count')}
                   height={220}
                 />
               </ChartSlot>

@@ -5,7 +5,7 @@ import { ArrowLeft, CircleAlert, Download, FileArchive, FileText, RefreshCw, Rot
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
-import type { UploadEntry } from '../../machines/upload-queue.machine';
+import { canRetryEntry, type UploadEntry } from '../../machines/upload-queue.machine';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
@@ -134,7 +134,8 @@ function UploadQueue(props: TenderDocsViewProps & { busy: boolean }) {
                     {t('tenderdocs-cancel')}
                   </Button>
                 ) : null}
-                {entry.status === 'failed' || entry.status === 'cancelled' ? (
+                {/* A file refused for its type or size would be refused again: no retry for it. */}
+                {canRetryEntry(entry) ? (
                   <Button size="sm" variant="ghost" onClick={() => props.onRetryUpload(entry.id)} aria-label={t('list-action_named', { action: t('tenderdocs-retry'), target: entry.file.name })}>
                     <RotateCcw size={14} aria-hidden="true" />
                     {t('tenderdocs-retry')}
