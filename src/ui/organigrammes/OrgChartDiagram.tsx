@@ -3,7 +3,8 @@
 // not carry either library (docs/decisions.md). The drawing is a picture for sighted users; the
 // view renders the same tree as a nested list for everyone else.
 import '@xyflow/react/dist/style.css';
-import { Handle, Position as Side, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Handle, Position as Side, ReactFlow, useNodesInitialized, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { Graph, layout } from '@dagrejs/dagre';
 import { css } from 'styled-system/css';
 import type { Position } from '../../machines/organigramme-tree';
@@ -98,12 +99,36 @@ function PositionCard({ data }: NodeProps<PositionNode>) {
 }
 
 const nodeTypes = { position: PositionCard };
+const FIT = { padding: 0.08, minZoom: MIN_ZOOM, maxZoom: 1 };
+
+/**
+ * Fits the chart again once its cards are measured and whenever its box changes size: the
+ * `fitView` prop alone fits once, before the cards' real sizes and while the page is still
+ * laying out (a scrollbar, the side menu), which left the first drawing clipped (issue 10).
+ */
+function KeepFitted({ box, layoutKey }: { box: RefObject<HTMLDivElement | null>; layoutKey: string }) {
+  const { fitView } = useReactFlow();
+  const measured = useNodesInitialized();
+  useEffect(() => {
+    if (measured) void fitView(FIT);
+  }, [measured, layoutKey, fitView]);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => void fitView(FIT));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, fitView]);
+  return null;
+}
 
 /** A read-only drawing: nothing to focus, drag or select; the list beside it is the way to read it. */
 export default function OrgChartDiagram({ positions }: { positions: readonly Position[] }) {
   const { nodes, edges, height } = layoutChart(positions);
+  const box = useRef<HTMLDivElement>(null);
   return (
     <div
+      ref={box}
       aria-hidden="true"
       className={css({
         w: 'full',
@@ -120,7 +145,7 @@ export default function OrgChartDiagram({ positions }: { positions: readonly Pos
         edges={edges}
         nodeTypes={nodeTypes}
         fitView
-        fitViewOptions={{ padding: 0.08, minZoom: MIN_ZOOM, maxZoom: 1 }}
+        fitViewOptions={FIT}
         minZoom={MIN_ZOOM}
         maxZoom={1.25}
         nodesDraggable={false}
@@ -138,7 +163,9 @@ export default function OrgChartDiagram({ positions }: { positions: readonly Pos
           ['--xy-edge-stroke' as string]: 'var(--colors-border-emphasized)',
           ['--xy-edge-stroke-width' as string]: '1.5',
         }}
-      />
+      >
+        <KeepFitted box={box} layoutKey={nodes.map((node) => `${node.id}@${node.position.x},${node.position.y}`).join('|')} />
+      </ReactFlow>
     </div>
   );
 }
