@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquareWarning, X } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -36,9 +36,36 @@ export type ReportFormViewProps = {
 
 const FORM_ID = 'report-form';
 
-/** The floating button that opens the report form, bottom-right of every signed-in page. */
+/**
+ * A field of the page or an open list or menu has the focus: the user is at work there. A dialog
+ * covers the button anyway, and the report dialog gives the focus back to it when it closes.
+ */
+function busyElement(element: Element | null): boolean {
+  if (!element || element === document.body) return false;
+  if (element.closest('[role="dialog"], [role="alertdialog"]')) return false;
+  return element.matches('input, textarea, select, [contenteditable="true"]') || element.closest('[role="listbox"], [role="menu"]') !== null;
+}
+
+/**
+ * The floating button that opens the report form, bottom-right of every signed-in page. It yields
+ * while the user works in a field, a dialog or a popover (issue 10: it covered the planning's date
+ * field at the bottom of the page); the page keeps room below its last field for it (AppLayout).
+ */
 export function ReportButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
+  const [yielding, setYielding] = useState(false);
+  useEffect(() => {
+    const update = () => setYielding(busyElement(document.activeElement));
+    // focusout fires before the next element has the focus: read it once focus has settled.
+    const later = () => setTimeout(update, 0);
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', later);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', later);
+    };
+  }, []);
+  if (yielding) return null;
   return (
     <Button
       onClick={onOpen}

@@ -45,7 +45,7 @@ export function AppLayout({ header, sideMenu, children }: AppLayoutProps) {
       </aside>
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
         {header}
-        <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', md: '8' }, py: '8', outline: 'none' })}>
+        <main id="main" tabIndex={-1} className={css({ flex: '1', w: 'full', maxW: 'content', mx: 'auto', px: { base: '4', md: '8' }, pt: '8', pb: '24', outline: 'none' })}>
           {children}
         </main>
       </div>
