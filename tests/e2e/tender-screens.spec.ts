@@ -123,7 +123,7 @@ for (const lng of ['fr', 'en'] as const) {
       await follow(page, `/tenders/${handedIn._id}`);
       await settled(page, submitted.title, submitted.buyer);
       await page.getByRole('group', { name: t['tenderdetails-actions'] }).getByRole('button', { name: t['tenderdetails-action_won'], exact: true }).click();
-      await expect(page.getByRole('alertdialog', { name: t['tenderdetails-confirm_won_title'] })).toBeVisible();
+      await expect(page.getByRole('alertdialog', { name: t['tenderdetails-confirm_title']!.replace('{{from}}', t['tender-status_submitted']!).replace('{{to}}', t['tender-status_won']!) })).toBeVisible();
       await check('tender-won-dialog');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -66,6 +66,14 @@ async function signInAs(page: Page, context: BrowserContext, who: Demo) {
   await page.waitForURL(/\/dashboard$/);
 }
 
+/** Every status change asks first: the dialog names it (from → to); confirming closes it. */
+const changeTitle = (from: string, to: string) => fr['tenderdetails-confirm_title']!.replace('{{from}}', fr[`tender-status_${from}`]!).replace('{{to}}', fr[`tender-status_${to}`]!);
+async function confirmChange(page: Page, title: string, action: string) {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+}
+
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: fr['sidemenu-label'] });
 
 test('an admin enters a call for the demo company, whose manager works it from not started to won', async ({ page, context }) => {
@@ -133,6 +141,7 @@ test('an admin enters a call for the demo company, whose manager works it from n
 
   // The manager starts the response: the guarded page opens now.
   await page.getByRole('button', { name: fr['tenderdetails-action_start'] }).click();
+  await confirmChange(page, changeTitle('not_started', 'in_progress'), fr['tenderdetails-action_start']!);
   const actions = page.getByRole('group', {
     name: fr['tenderdetails-actions'],
   });
@@ -228,16 +237,35 @@ test('an admin enters a call for the demo company, whose manager works it from n
   await expect(queue.getByText('notes.txt')).toHaveCount(0);
   await expect(documents.getByRole('row')).toHaveCount(3);
 
-  // Submitted, then won after the confirmation.
+  // Submitted after the confirmation; a cancelled change changes nothing.
   await page.getByRole('link', { name: fr['tenderdocs-back'] }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await actions.getByRole('button', { name: fr['tenderdetails-action_submitted'] }).click();
+  const submitDialog = page.getByRole('alertdialog', { name: changeTitle('in_progress', 'submitted') });
+  await expect(submitDialog.getByText(fr['tenderdetails-meaning_submitted']!)).toBeVisible();
+  await submitDialog.getByRole('button', { name: fr['dialog-cancel'] }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: fr['tenderdetails-action_submitted'] })).toBeVisible();
+  await actions.getByRole('button', { name: fr['tenderdetails-action_submitted'] }).click();
+  await confirmChange(page, changeTitle('in_progress', 'submitted'), fr['tenderdetails-action_submitted']!);
+
+  // The manager reopens it to correct the response: a reason is asked for and kept in the history.
+  const reason = 'Erreur de quantité dans le bordereau de prix du lot 2.';
+  await actions.getByRole('button', { name: fr['tenderdetails-action_reopen'] }).click();
+  const reopen = page.getByRole('alertdialog', { name: fr['tenderdetails-reopen_title'] });
+  await reopen.getByRole('button', { name: fr['tenderdetails-action_reopen'] }).click();
+  await expect(reopen.getByText(fr['tender-reopen_reason_required']!)).toBeVisible();
+  await reopen.getByRole('textbox', { name: fr['tenderdetails-reopen_reason'] }).fill(reason);
+  await confirmChange(page, fr['tenderdetails-reopen_title']!, fr['tenderdetails-action_reopen']!);
+  await expect(actions.getByRole('button', { name: fr['tenderdetails-action_submitted'] })).toBeVisible();
+
+  // Submitted again, then won after the confirmation.
+  await actions.getByRole('button', { name: fr['tenderdetails-action_submitted'] }).click();
+  await confirmChange(page, changeTitle('in_progress', 'submitted'), fr['tenderdetails-action_submitted']!);
   await expect(actions.getByRole('button', { name: fr['tenderdetails-action_won'] })).toBeVisible();
   await actions.getByRole('button', { name: fr['tenderdetails-action_won'] }).click();
-  const confirm = page.getByRole('alertdialog', {
-    name: fr['tenderdetails-confirm_won_title'],
-  });
-  await expect(confirm.getByText(fr['tenderdetails-confirm_text']!)).toBeVisible();
+  const confirm = page.getByRole('alertdialog', { name: changeTitle('submitted', 'won') });
+  await expect(confirm.getByText(fr['tenderdetails-meaning_won']!)).toBeVisible();
   await confirm.getByRole('button', { name: fr['tenderdetails-action_won'] }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByText(fr['tenderdetails-decided']!)).toBeVisible();
@@ -245,14 +273,18 @@ test('an admin enters a call for the demo company, whose manager works it from n
   // The history tells each step, newest first, and who took it.
   const history = page.getByRole('list').filter({ hasText: fr['tenderdetails-history_created']! });
   const steps = history.getByRole('listitem');
-  await expect(steps).toHaveCount(4);
+  await expect(steps).toHaveCount(6);
   const status = (key: string) => fr[`tender-status_${key}`]!;
   await expect(steps.nth(0)).toContainText(`${status('submitted')}→${fr['tenderdetails-history_to']}${status('won')}`);
   await expect(steps.nth(1)).toContainText(`${status('in_progress')}→${fr['tenderdetails-history_to']}${status('submitted')}`);
-  await expect(steps.nth(2)).toContainText(`${status('not_started')}→${fr['tenderdetails-history_to']}${status('in_progress')}`);
-  await expect(steps.nth(3)).toContainText(`${fr['tenderdetails-history_created']}${status('not_started')}`);
+  await expect(steps.nth(2)).toContainText(`${status('submitted')}→${fr['tenderdetails-history_to']}${status('in_progress')}`);
+  await expect(steps.nth(2)).toContainText(fr['tenderdetails-history_reason']!.replace('{{reason}}', reason));
+  await expect(steps.nth(2)).toContainText(fr['tenderdetails-history_by']!.replace('{{who}}', DEMO_ACCOUNTS.manager.username));
+  await expect(steps.nth(3)).toContainText(`${status('in_progress')}→${fr['tenderdetails-history_to']}${status('submitted')}`);
+  await expect(steps.nth(4)).toContainText(`${status('not_started')}→${fr['tenderdetails-history_to']}${status('in_progress')}`);
+  await expect(steps.nth(5)).toContainText(`${fr['tenderdetails-history_created']}${status('not_started')}`);
   await expect(steps.nth(0)).toContainText(fr['tenderdetails-history_by']!.replace('{{who}}', DEMO_ACCOUNTS.manager.username));
-  await expect(steps.nth(3)).toContainText(fr['tenderdetails-history_by']!.replace('{{who}}', DEMO_ACCOUNTS.admin.username));
+  await expect(steps.nth(5)).toContainText(fr['tenderdetails-history_by']!.replace('{{who}}', DEMO_ACCOUNTS.admin.username));
 });
 
 test('an employee adds a potential tender to the company’s tenders', async ({ page, context }) => {
