@@ -156,6 +156,8 @@ function schemaArb(s: Schema, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 5, arbitrary: base }, { weight: 1, arbitrary: hostileValue });
 }
 
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A query or path value as the client would write it. */
 const asText = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.map(String).join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -207,7 +209,8 @@ function requestArb(path: string, method: string, op: Operation): fc.Arbitrary<G
     { requiredKeys: [] },
   );
   return fc.record({ caller: fc.constantFrom<Caller>('managerA', 'managerA', 'employeeA', 'anonymous'), pathValues: pathArb, query: queryArb, body: bodyArb(op) }).map(({ caller, pathValues, query, body }) => {
-    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asText(pathValues[name])));
+    // encodeURIComponent throws on a lone surrogate: a client would send U+FFFD.
+    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(asText(pathValues[name]).replace(loneSurrogate, '\ufffd')));
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, asText(v)])).toString();
     return { caller, request: { method: method as 'GET', url: search ? `${url}?${search}` : url, ...body } };
   });
