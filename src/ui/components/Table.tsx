@@ -2,12 +2,15 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cx } from 'styled-system/css';
 import { table } from 'styled-system/recipes/table';
 
-const classes = table();
+const plain = table();
+const stacked = table({ stack: true });
 
-type TableProps = ComponentProps<'table'> & { caption: ReactNode; busy?: boolean };
+/** `stackOnPhone`: below md each row shows as a card of labelled cells (give cells their `label`). */
+type TableProps = ComponentProps<'table'> & { caption: ReactNode; busy?: boolean; stackOnPhone?: boolean };
 
 /** The scroll box is focusable so keyboard users can scroll a wide table; the header stays on top. */
-export function Table({ caption, busy, className, children, ...props }: TableProps) {
+export function Table({ caption, busy, stackOnPhone, className, children, ...props }: TableProps) {
+  const classes = stackOnPhone ? stacked : plain;
   return (
     // Focusable so that keyboard users can scroll a wide table (WCAG 2.1.1).
     <div className={cx(classes.scroller, className)} tabIndex={0} role="region" aria-label={typeof caption === 'string' ? caption : undefined} aria-busy={busy || undefined}>
@@ -19,7 +22,8 @@ export function Table({ caption, busy, className, children, ...props }: TablePro
   );
 }
 
-export const TableHead = ({ className, ...props }: ComponentProps<'thead'>) => <thead className={cx(classes.head, className)} {...props} />;
-export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => <tr className={cx(classes.row, className)} {...props} />;
-export const TableHeader = ({ className, scope = 'col', ...props }: ComponentProps<'th'>) => <th scope={scope} className={cx(classes.header, className)} {...props} />;
-export const TableCell = ({ className, ...props }: ComponentProps<'td'>) => <td className={cx(classes.cell, className)} {...props} />;
+export const TableHead = ({ className, ...props }: ComponentProps<'thead'>) => <thead className={cx(plain.head, className)} {...props} />;
+export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => <tr className={cx(plain.row, className)} {...props} />;
+export const TableHeader = ({ className, scope = 'col', ...props }: ComponentProps<'th'>) => <th scope={scope} className={cx(plain.header, className)} {...props} />;
+/** `label`: the column's name, shown before the value when the table stacks on a phone. */
+export const TableCell = ({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) => <td className={cx(plain.cell, className)} data-label={label} {...props} />;

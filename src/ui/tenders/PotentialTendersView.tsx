@@ -136,7 +136,8 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
           </>
         }
       >
-        <Table caption={t('potential-title')}>
+        {/* On phones each call is a card: its deadline and amount stay in view (issue 10). */}
+        <Table caption={t('potential-title')} stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeader>{t('tenders-col_tender')}</TableHeader>
@@ -173,22 +174,22 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                       )}
                     </div>
                   </TableCell>
-                  <TableCell className={css({ minW: '8rem' })}>
+                  <TableCell label={t('tenders-col_buyer')} className={css({ minW: '8rem' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column' })}>
                       <span>{call.buyer}</span>
                       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{placeOf(row)}</span>
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label={t('tenders-col_deadline')}>
                     <Deadline value={call.submissionDeadline} />
                   </TableCell>
-                  <TableCell className={css({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
+                  <TableCell label={t('potential-col_amount')} className={css({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
                     <div className={css({ display: 'flex', flexDirection: 'column' })}>
                       {call.estimatedAmount === null ? <span className={css({ color: 'fg.muted' })}>{t('potential-amount_unknown')}</span> : formatAmount(call.estimatedAmount, i18n.language)}
                       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{call.lots.length === 0 ? t('tenders-lots_single') : t('potential-lots_count', { count: call.lots.length })}</span>
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label={admin ? t('potential-col_companies') : t('tenders-col_match')}>
                     {admin ? (
                       <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted', whiteSpace: 'nowrap' })}>
                         <Building2 size={14} aria-hidden="true" />

@@ -80,7 +80,8 @@ export function TendersView(props: TendersViewProps) {
           </>
         }
       >
-        <Table caption={title}>
+        {/* On phones each tender is a card: its status and deadline stay in view (issue 10). */}
+        <Table caption={title} stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeader>{t('tenders-col_tender')}</TableHeader>
@@ -110,15 +111,17 @@ export function TendersView(props: TendersViewProps) {
                     </Link>
                   </div>
                 </TableCell>
-                {admin ? <TableCell>{tender.company.name}</TableCell> : null}
-                <TableCell className={css({ minW: '8rem' })}>{tender.tenderCall.buyer}</TableCell>
-                <TableCell>
+                {admin ? <TableCell label={t('tenders-col_company')}>{tender.company.name}</TableCell> : null}
+                <TableCell label={t('tenders-col_buyer')} className={css({ minW: '8rem' })}>
+                  {tender.tenderCall.buyer}
+                </TableCell>
+                <TableCell label={t('tenders-col_status')}>
                   <TenderStatusBadge status={tender.status} />
                 </TableCell>
-                <TableCell>
+                <TableCell label={t('tenders-col_deadline')}>
                   <Deadline value={tender.tenderCall.submissionDeadline} />
                 </TableCell>
-                <TableCell>
+                <TableCell label={t('tenders-col_match')}>
                   <MatchBadge matchStatus={tender.matchStatus} score={tender.matchScore} />
                 </TableCell>
               </TableRow>

@@ -14,11 +14,14 @@ export const card = defineSlotRecipe({
       display: 'flex',
       flexDirection: 'column',
       overflow: 'hidden',
+      // A long unbroken word (a URL, a reference) wraps inside the card instead of overflowing it.
+      overflowWrap: 'anywhere',
+      minW: '0',
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1', px: '6', pt: '6' },
     title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.3' },
     description: { fontSize: 'sm', color: 'fg.muted' },
-    body: { px: '6', py: '5', display: 'flex', flexDirection: 'column', gap: '4' },
+    body: { px: '6', py: '5', display: 'flex', flexDirection: 'column', gap: '4', minW: '0' },
     footer: { px: '6', pb: '6', display: 'flex', gap: '3', alignItems: 'center' },
   },
 });

@@ -37,6 +37,38 @@ export const table = defineSlotRecipe({
       borderBottomWidth: '1px',
       borderColor: 'border.default',
     },
-    cell: { px: '4', py: '3', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', color: 'fg.default' },
+    // A long unbroken word (a reference, a URL) wraps instead of pushing the row's actions off-screen.
+    cell: { px: '4', py: '3', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border.default', color: 'fg.default', overflowWrap: 'anywhere' },
+  },
+  variants: {
+    /**
+     * Below md (phones), each row becomes a card: cells one under the other, each labelled by its
+     * column (the cell's data-label), so no column (a status, a deadline) is left off-screen.
+     */
+    stack: {
+      true: {
+        scroller: { mdDown: { maxH: 'none' } },
+        // Styled from the table down, so that only a stacked table's rows and cells change.
+        root: {
+          mdDown: {
+            display: 'block',
+            '& > tbody': { display: 'block' },
+            '& > thead': { position: 'absolute', w: '1px', h: '1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap' },
+            '& > tbody > tr': {
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '1.5',
+              px: '4',
+              py: '3',
+              borderBottomWidth: '1px',
+              borderColor: 'border.default',
+            },
+            '& > tbody > tr:last-child': { borderBottomWidth: '0' },
+            '& > tbody > tr > td': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', p: '0', minW: '0', maxW: 'none', borderBottomWidth: '0' },
+            '& > tbody > tr > td[data-label]::before': { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', fontWeight: 'semibold', minW: '7rem' },
+          },
+        },
+      },
+    },
   },
 });
