@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const csp =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
 describe('health and catalogues', () => {
   it('reports the server and its database', async () => {

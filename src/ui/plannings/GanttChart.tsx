@@ -22,6 +22,41 @@ export type GanttChartProps = {
 /** A local Date (frappe-gantt works in local time) as the calendar day it shows. */
 const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/** What the override below reads of frappe-gantt 1.2's internals (the version is locked). */
+type GanttInternals = {
+  config: { ignored_positions: number[]; header_height: number; column_width: number; view_mode: unknown };
+  gantt_start: Date;
+  gantt_end: Date;
+  grid_height: number;
+  layers: { grid: SVGGElement };
+  highlight_current: (viewMode: unknown) => unknown;
+};
+
+/**
+ * frappe-gantt without style attributes: its own grid highlights shade weekends with
+ * `setAttribute('style', …)` and write a hatch pattern (for ignored days, which we have none of)
+ * with an inline style through innerHTML, both refused by our CSP (style-src without
+ * 'unsafe-inline'). Weekends get a class instead, coloured in gantt-theme.css; the rest (today's
+ * line) is the library's. The chart is drawn in Day mode only: one column per day.
+ */
+class StrictGantt extends Gantt {
+  make_grid_highlights() {
+    const self = this as unknown as GanttInternals;
+    self.config.ignored_positions = [];
+    const { header_height: top, column_width: width } = self.config;
+    const height = self.grid_height - top;
+    for (const day = new Date(self.gantt_start); day <= self.gantt_end; day.setDate(day.getDate() + 1)) {
+      if (day.getDay() !== 0 && day.getDay() !== 6) continue;
+      // Local midnights: a daylight-saving change makes a day 23 or 25 hours long.
+      const column = Math.round((day.getTime() - self.gantt_start.getTime()) / 86_400_000);
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      for (const [name, value] of Object.entries({ x: column * width, y: top, width, height, class: 'weekend-highlight' })) rect.setAttribute(name, String(value));
+      self.layers.grid.append(rect);
+    }
+    self.highlight_current(self.config.view_mode);
+  }
+}
+
 /**
  * The planning drawn by frappe-gantt (loaded with this module only, React.lazy): one bar per
  * task, milestones and done tasks in their own colours. The chart is redrawn from the tasks on
@@ -39,7 +74,7 @@ export default function GanttChart({ tasks, language, label, describedBy, readOn
     const element = host.current;
     if (!element || tasks.length === 0) return;
     element.replaceChildren();
-    new Gantt(element, toGanttBars(tasks), {
+    new StrictGantt(element, toGanttBars(tasks), {
       view_mode: 'Day',
       language: language.slice(0, 2),
       readonly: readOnly,

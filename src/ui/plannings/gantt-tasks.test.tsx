@@ -47,4 +47,15 @@ describe('the Gantt chart drawn by frappe-gantt', () => {
     expect(bar!.querySelector('.bar-label')?.textContent).toBe(hostile);
     expect(container.querySelector('#pwn, style, img, a')).toBeNull();
   });
+
+  it('writes no style attribute, which our CSP (no unsafe-inline styles) would refuse, and still shades weekends', () => {
+    const svg = window.SVGElement.prototype as unknown as { getBBox?: () => DOMRect };
+    svg.getBBox ??= () => ({ x: 0, y: 0, width: 40, height: 12 }) as DOMRect;
+    vi.spyOn(Gantt.prototype as unknown as { set_scroll_position: () => void }, 'set_scroll_position').mockImplementation(() => undefined);
+    const setAttribute = vi.spyOn(Element.prototype, 'setAttribute');
+    const { container } = render(<GanttChart tasks={[task({ startDate: '2026-12-01', endDate: '2026-12-10' })]} language="fr" label="Planning" readOnly onDatesChange={() => undefined} />);
+    expect(setAttribute.mock.calls.filter(([name]) => name.toLowerCase() === 'style')).toEqual([]);
+    expect(container.querySelector('[style*="fill"], [style*="stroke"]')).toBeNull();
+    expect(container.querySelectorAll('.weekend-highlight').length).toBeGreaterThan(0);
+  });
 });
