@@ -4,22 +4,29 @@ import { Eye, EyeOff } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
 import { Input } from './Input';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 type PasswordFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
   label: ReactNode;
   helperText?: ReactNode;
   error?: ReactNode;
+  /** A new password: show how hard it is to guess, the person's email and name counting as easy. */
+  strength?: { userInputs?: (string | undefined)[] };
 };
 
 /** A password input with a show/hide toggle; help and error texts are announced with it. */
-export function PasswordField({ label, helperText, error, disabled, ...inputProps }: PasswordFieldProps) {
+export function PasswordField({ label, helperText, error, disabled, strength, onInput, ...inputProps }: PasswordFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [visible, setVisible] = useState(false);
+  // The field stays uncontrolled (forms read it on submit); the meter follows what is typed.
+  const [typed, setTyped] = useState('');
   const classes = field();
   const helpId = helperText ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  // Only once something is typed is there a meter to describe the field.
+  const strengthId = strength && typed ? `${id}-strength` : undefined;
+  const describedBy = [helpId, strengthId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={classes.root}>
       <label htmlFor={id} className={classes.label}>
@@ -33,6 +40,10 @@ export function PasswordField({ label, helperText, error, disabled, ...inputProp
           aria-invalid={error ? true : undefined}
           disabled={disabled}
           className={css({ pr: '10' })}
+          onInput={(event) => {
+            if (strength) setTyped(event.currentTarget.value);
+            onInput?.(event);
+          }}
           {...inputProps}
         />
         <button
@@ -64,6 +75,7 @@ export function PasswordField({ label, helperText, error, disabled, ...inputProp
           {helperText}
         </p>
       ) : null}
+      {strength ? <PasswordStrengthMeter id={strengthId} password={typed} userInputs={strength.userInputs} /> : null}
       {error ? (
         <p id={errorId} className={classes.errorText}>
           {error}

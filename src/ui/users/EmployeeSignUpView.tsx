@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
@@ -69,6 +69,8 @@ function InvalidInvitation({ problem, message, onRetry }: { problem: InvitationP
 
 function InvitationForm({ invitation, submitting, error, onSubmit }: Extract<EmployeeSignUpViewProps, { status: 'form' }>) {
   const { t } = useTranslation();
+  // The name being typed counts as easy to guess in the password meter.
+  const [typedName, setTypedName] = useState('');
   const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
     username: rules.username,
     password: rules.password,
@@ -98,6 +100,7 @@ function InvitationForm({ invitation, submitting, error, onSubmit }: Extract<Emp
               required
               maxLength={rules.USERNAME_MAX}
               error={fieldError('username')}
+              onInput={(event) => setTypedName(event.currentTarget.value)}
             />
             <PasswordField
               label={t('signup-password')}
@@ -107,6 +110,7 @@ function InvitationForm({ invitation, submitting, error, onSubmit }: Extract<Emp
               maxLength={rules.PASSWORD_MAX}
               helperText={t('form-password_rule')}
               error={fieldError('password')}
+              strength={{ userInputs: [invitation.email, typedName] }}
             />
             <PasswordField
               label={t('form-password_confirmation')}

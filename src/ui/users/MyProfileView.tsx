@@ -63,7 +63,7 @@ export function MyProfileView({ user, username, picture, password, verification 
       <div className={sectionGrid}>
         <div className={column}>
           <PictureCard user={user} picture={picture} />
-          <PasswordCard key={password.resetKey} {...password} />
+          <PasswordCard key={password.resetKey} {...password} person={[user.primaryEmail, user.username]} />
         </div>
         <div className={column}>
           <UsernameCard current={user.username} {...username} />
@@ -203,7 +203,7 @@ function VerificationCard({ email, verified, sending, sent, error, onResend }: {
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmation'] as const;
 
-function PasswordCard({ submitting, error, onSubmit }: MyProfileViewProps['password']) {
+function PasswordCard({ submitting, error, onSubmit, person }: MyProfileViewProps['password'] & { person: string[] }) {
   const { t } = useTranslation();
   const { errors, check, onFormChange } = useFieldErrors<(typeof PASSWORD_FIELDS)[number]>((values) => ({
     currentPassword: rules.required,
@@ -235,6 +235,7 @@ function PasswordCard({ submitting, error, onSubmit }: MyProfileViewProps['passw
               maxLength={rules.PASSWORD_MAX}
               helperText={t('form-password_rule')}
               error={fieldError('newPassword')}
+              strength={{ userInputs: person }}
             />
             <PasswordField label={t('form-password_confirmation')} name="confirmation" autoComplete="new-password" required maxLength={rules.PASSWORD_MAX} error={fieldError('confirmation')} />
           </fieldset>

@@ -74,6 +74,7 @@ function ResetPasswordForm({ submitting, error, onSubmit }: Extract<ResetPasswor
               maxLength={rules.PASSWORD_MAX}
               helperText={t('form-password_rule')}
               error={errors.password ? t(errors.password) : undefined}
+              strength={{}}
             />
             <PasswordField
               label={t('form-password_confirmation')}

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -6,6 +6,7 @@ import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardFooter, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { TextField } from '../components/Field';
+import { PasswordField } from '../components/PasswordField';
 import { Spinner } from '../components/Spinner';
 import * as rules from '../forms/rules';
 import { readForm, useFieldErrors } from '../forms/use-field-errors';
@@ -26,6 +27,8 @@ export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
   const { t } = useTranslation();
   // Our own checks in the interface language rather than the browser's bubbles (noValidate).
   const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ username: rules.username, email: rules.email, password: rules.password }));
+  // The name and address being typed count as easy to guess in the password meter.
+  const [person, setPerson] = useState({ username: '', email: '' });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, FIELDS);
@@ -42,17 +45,40 @@ export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
         <CardBody>
           {error ? <Alert status="error" title={t('signup-error_title')}>{error}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
-            <TextField label={t('signup-username')} name="username" autoComplete="username" required maxLength={rules.USERNAME_MAX} error={fieldError('username')} />
-            <TextField label={t('signup-email')} name="email" type="email" autoComplete="email" required maxLength={rules.EMAIL_MAX} error={fieldError('email')} />
             <TextField
+              label={t('signup-username')}
+              name="username"
+              autoComplete="username"
+              required
+              maxLength={rules.USERNAME_MAX}
+              error={fieldError('username')}
+              onInput={(event) => {
+                const username = event.currentTarget.value;
+                setPerson((p) => ({ ...p, username }));
+              }}
+            />
+            <TextField
+              label={t('signup-email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={rules.EMAIL_MAX}
+              error={fieldError('email')}
+              onInput={(event) => {
+                const email = event.currentTarget.value;
+                setPerson((p) => ({ ...p, email }));
+              }}
+            />
+            <PasswordField
               label={t('signup-password')}
               name="password"
-              type="password"
               autoComplete="new-password"
               required
               maxLength={rules.PASSWORD_MAX}
               helperText={t('signup-password_rule')}
               error={fieldError('password')}
+              strength={{ userInputs: [person.email, person.username] }}
             />
           </fieldset>
         </CardBody>

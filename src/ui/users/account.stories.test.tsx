@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -15,6 +15,10 @@ import * as signIn from './SignInView.stories';
 beforeAll(() => {
   setProjectAnnotations(preview);
 });
+
+// The strength meter's estimator loads 2 MB of dictionaries; these tests are about the forms
+// (the meter has its own, src/ui/components/PasswordStrengthMeter.test.tsx).
+vi.mock('../forms/password-strength', () => ({ PASSWORD_MIN_SCORE: 3, estimatePassword: () => ({ score: 4, advice: [] }) }));
 
 const Employee = composeStories(employee);
 const Forgot = composeStories(forgot);
