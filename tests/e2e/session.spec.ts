@@ -94,6 +94,8 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
 });
 
 test('/sign-in stays reachable when signed in: who is signed in, continue, or sign in as someone else', async ({ page }) => {
+  // Two sign-ins and three page loads.
+  test.slow();
   const manager = DEMO_ACCOUNTS.manager;
   const employee = DEMO_ACCOUNTS.employee;
   await signIn(page, manager.email, manager.password);
