@@ -403,6 +403,10 @@ const matrix: Record<string, Row[]> = {
     async (_caller, target) => ({ request: json('DELETE', `/api/organigrammes/${await chartOf(target)}/organigramme?type=chantier`) }),
   ),
   // Plannings: the tender's company (every member) and admins; another company's answers 404.
+  findTenderPlanning: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${(await insertPlanning(target)).tenderId}/planning`) }),
+  ),
   getTenderPlanning: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/plannings/tender/${(await insertPlanning(target)).tenderId}`) }),

@@ -82,7 +82,7 @@ async function planningById(db: Database | Tx, id: string): Promise<Planning> {
  * two writers never interleave their positions.
  */
 export function planningsHandlers({ db }: Deps): Handlers<
-  'getTenderPlanning' | 'createPlanning' | 'updatePlanning' | 'addPlanningTask' | 'updatePlanningTaskByBody' | 'updatePlanningTask' | 'deletePlanningTask'
+  'findTenderPlanning' | 'getTenderPlanning' | 'createPlanning' | 'updatePlanning' | 'addPlanningTask' | 'updatePlanningTaskByBody' | 'updatePlanningTask' | 'deletePlanningTask'
 > {
   /**
    * Runs `write` on the reachable planning `id`, locked, adds one to its version, bumps its
@@ -125,6 +125,13 @@ export function planningsHandlers({ db }: Deps): Handlers<
     });
 
   return {
+    // The same read where an absent planning is an answer (null), not a 404: what the page asks.
+    async findTenderPlanning(request) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const [row] = await db.select({ id: plannings.id }).from(plannings).where(eq(plannings.tenderId, tender.id)).limit(1);
+      return { planning: row ? await planningById(db, row.id) : null };
+    },
+
     async getTenderPlanning(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.tenderId);
       const [row] = await db.select({ id: plannings.id }).from(plannings).where(eq(plannings.tenderId, tender.id)).limit(1);

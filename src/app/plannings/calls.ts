@@ -1,5 +1,6 @@
 import type { Api } from '../../api/client';
-import type { RequestSuccess } from '../../shared/request-result';
+import { PLANNING_NOT_FOUND } from '../../machines/planning.machine';
+import type { RequestError, RequestSuccess } from '../../shared/request-result';
 import type { components } from '../../../openapi/schema';
 
 type Planning = components['schemas']['Planning'];
@@ -8,9 +9,12 @@ type PlanningTaskUpdates = components['schemas']['PlanningTaskUpdates'];
 
 export const planningsCalls = {
   // Planning (issue 5): every write answers the whole planning, which replaces the shown one.
+  // Asked where "no planning yet" is `planning: null`, not a 404 the browser would log (issue 10);
+  // the statechart still reads it as planning-not_found, its empty state.
   getTenderPlanning: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
-    const data = await api.call(() => api.client.GET('/api/plannings/tender/{tenderId}', { params: { path: { tenderId: input.tenderId } }, signal }));
-    return { message: '', data };
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/planning', { params: { path: { id: input.tenderId } }, signal }));
+    if (data.planning === null) throw { message: '', msgType: PLANNING_NOT_FOUND, status: 404 } satisfies RequestError;
+    return { message: '', data: data.planning };
   },
   createPlanning: async (api: Api, input: { tenderId: string; tasks: PlanningTaskInput[] }, signal: AbortSignal): Promise<RequestSuccess<Planning>> => {
     const data = await api.call(() => api.client.POST('/api/plannings', { body: input, signal }));
