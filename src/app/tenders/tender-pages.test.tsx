@@ -18,16 +18,17 @@ afterEach(() => {
 const ID = tenderJeanMoulin._id;
 type Patch = { answeredLots?: number[]; responseStep?: number; status?: string };
 
-function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>) {
+function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>, reopenTender?: (input: { id: string; reason: string }) => Promise<unknown>, current = users.manager) {
   const getTender = vi.fn(async (_: { id: string }) => ({ message: '', data: tender }));
-  const getHistory = vi.fn(async () => ({ message: '', data: [{ _id: 'h1', from: null, to: tender.status, changedAt: tender.createdAt, changedBy: null }] }));
+  const getHistory = vi.fn(async () => ({ message: '', data: [{ _id: 'h1', from: null, to: tender.status, changedAt: tender.createdAt, changedBy: null, reason: null }] }));
   const operations = fakeOperations(
-    { current: users.manager },
+    { current },
     {
       getTender: fromPromise(({ input }) => getTender(input as { id: string })),
       getTenderStatusHistory: fromPromise(() => getHistory()),
       getTenderLots: fromPromise(async () => ({ message: '', data: { lots: tender.tenderCall.lots.map((l) => ({ ...l, answered: tender.answeredLots.includes(l.number) })), tenderCall: tender.tenderCall, company: tender.company } })),
       updateTender: fromPromise(({ input }) => updateTender(input as { id: string; patch: Patch })),
+      ...(reopenTender ? { reopenTender: fromPromise(({ input }) => reopenTender(input as { id: string; reason: string })) } : {}),
     },
   );
   return { operations, getTender, getHistory };
@@ -35,7 +36,7 @@ function tenderOperations(tender: Tender, updateTender: (input: { id: string; pa
 
 describe('tender details page', () => {
   // The first render of the file loads the lazy layout and page modules.
-  it('loads the tender, starts the response at once, shows the saved status and reloads the history', { timeout: 20_000 }, async () => {
+  it('loads the tender, starts the response once confirmed, shows the saved status and reloads the history', { timeout: 20_000 }, async () => {
     const u = userEvent.setup();
     const notStarted: Tender = { ...tenderJeanMoulin, status: 'not_started', responseStep: 0 };
     const updateTender = vi.fn(async ({ patch }: { id: string; patch: Patch }) => ({ message: 'Statut mis à jour.', data: { ...notStarted, ...patch } }));
@@ -44,6 +45,9 @@ describe('tender details page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' }, { timeout: 15_000 });
     expect(getTender).toHaveBeenCalledWith({ id: ID });
     await u.click(screen.getByRole('button', { name: 'Démarrer la réponse' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Passer de « Non démarré » à « En cours » ?' });
+    expect(updateTender).not.toHaveBeenCalled();
+    await u.click(within(dialog).getByRole('button', { name: 'Démarrer la réponse' }));
     expect(await screen.findByText('Statut mis à jour.')).toBeTruthy();
     expect(updateTender).toHaveBeenCalledWith({ id: ID, patch: { status: 'in_progress' } });
     await waitFor(() => expect(getHistory).toHaveBeenCalledTimes(2));
@@ -62,13 +66,41 @@ describe('tender details page', () => {
     const { operations } = tenderOperations(submitted, updateTender);
     await renderApp({ path: `/tenders/${ID}`, who: 'manager', operations });
     await u.click(await screen.findByRole('button', { name: 'Gagné' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('alertdialog', { name: "Marquer cet appel d'offres comme gagné ?" });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Passer de « Déposé » à « Gagné » ?' });
     expect(updateTender).not.toHaveBeenCalled();
     await u.click(within(dialog).getByRole('button', { name: 'Gagné' }));
     expect(await within(dialog).findByText("Ce changement de statut n'est pas possible depuis le statut actuel.")).toBeTruthy();
     expect(updateTender).toHaveBeenCalledTimes(1);
     await u.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('a manager reopens a submitted tender with a reason: sent through reopenTender, the stepper back at the submission step', { timeout: 20_000 }, async () => {
+    const u = userEvent.setup();
+    const submitted: Tender = { ...tenderJeanMoulin, status: 'submitted', responseStep: 6 };
+    const reopenTender = vi.fn(async (_: { id: string; reason: string }) => ({ message: 'Le dossier est de nouveau en cours.', data: { ...submitted, status: 'in_progress', responseStep: 5 } }));
+    const { operations, getHistory } = tenderOperations(submitted, vi.fn(), reopenTender);
+    await renderApp({ path: `/tenders/${ID}`, who: 'manager', operations });
+    await u.click(await screen.findByRole('button', { name: 'Rouvrir le dossier' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rouvrir ce dossier déposé ?' });
+    // Without a reason nothing is sent, and the field says why.
+    await u.click(within(dialog).getByRole('button', { name: 'Rouvrir le dossier' }));
+    expect(await within(dialog).findByText('Indiquez pourquoi le dossier déposé est rouvert.')).toBeTruthy();
+    expect(reopenTender).not.toHaveBeenCalled();
+    await u.type(within(dialog).getByRole('textbox', { name: 'Raison de la réouverture' }), ' Erreur dans le bordereau ');
+    await u.click(within(dialog).getByRole('button', { name: 'Rouvrir le dossier' }));
+    expect(await screen.findByText('Le dossier est de nouveau en cours.')).toBeTruthy();
+    expect(reopenTender).toHaveBeenCalledWith({ id: ID, reason: 'Erreur dans le bordereau' });
+    await waitFor(() => expect(getHistory).toHaveBeenCalledTimes(2));
+    expect(within(screen.getByRole('group', { name: 'Changer le statut' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Marquer comme déposé', 'Mettre en attente', 'Non conforme']);
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toContain("Déposer l'offre");
+  });
+
+  it('an employee is not offered the reopening', { timeout: 20_000 }, async () => {
+    const { operations } = tenderOperations({ ...tenderJeanMoulin, status: 'submitted' }, vi.fn(), undefined, users.employee);
+    await renderApp({ path: `/tenders/${ID}`, who: 'employee', operations });
+    const group = await screen.findByRole('group', { name: 'Changer le statut' }, { timeout: 5000 });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Gagné', 'Perdu', 'Non conforme']);
   });
 
   it('saves the lots answered and the response step through updateTender', async () => {
