@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sideMenuFor } from './side-menu-entries';
 
 const hrefs = (role: 'admin' | 'manager' | 'employee') =>
-  sideMenuFor({ role, company: role === 'admin' ? null : { _id: 'c1', name: 'Durand' } }).flatMap((section) => section.items.map((item) => item.href));
+  sideMenuFor({ role, company: role === 'admin' ? null : { _id: 'c1', name: 'Durand' } }).flatMap((section) => section.items.flatMap((item) => (item.kind === 'link' ? [item.href] : [])));
 
 describe('side menu', () => {
   it('reaches the reports and the outbox for admins', () => {
