@@ -94,6 +94,7 @@ function AdminPotential({ seenBefore }: { seenBefore: string | null }) {
       creating={creating}
       createBusy={createCall.loading}
       createError={createCall.error?.message ?? null}
+      createErrorDetails={createCall.error?.details}
       onCreate={() => setCreating(true)}
       onSaveCall={createCall.submit}
       onCloseCreate={() => {

@@ -77,6 +77,63 @@ describe('every form', () => {
   }
 });
 
+describe('server refusals land on their field, and an old refusal never stays beside new errors', () => {
+  const Company = composeStories(createCompany);
+
+  it('create company: the 400 details show under the SIRET; editing removes the banner', { timeout: 20_000 }, async () => {
+    cleanup();
+    const msg = 'Le champ « SIRET » n’a pas le bon format.';
+    render(<Company.WithError error="La requête contient des données invalides." errorDetails={[{ field: 'siret', msg }]} />);
+    const siret = await screen.findByLabelText('SIRET');
+    expect(siret.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(msg)).toBeTruthy();
+    expect(screen.getByText('La requête contient des données invalides.')).toBeTruthy();
+    const u = userEvent.setup();
+    // A new problem found by the form: the server's old refusal is gone, only the new error shows.
+    await u.clear(screen.getByLabelText('Code postal'));
+    await u.type(screen.getByLabelText('Code postal'), '69');
+    expect(screen.queryByText('La requête contient des données invalides.')).toBeNull();
+    await u.click(screen.getByRole('button', { name: "Créer l'entreprise" }));
+    expect(await screen.findByText('Le code postal compte 5 chiffres.')).toBeTruthy();
+    expect(screen.queryByText('La requête contient des données invalides.')).toBeNull();
+    expect(screen.queryByText(msg)).toBeNull();
+  });
+});
+
+describe('tender call: a server refusal lands under its field', () => {
+  const Potential = composeStories(potential);
+
+  it('the 400 details name the reference: shown under it, the banner goes once the user edits', { timeout: 20_000 }, async () => {
+    cleanup();
+    const msg = 'Le champ « Référence » doit contenir au plus 100 caractères.';
+    render(<Potential.CreateServerError createError="La requête contient des données invalides." createErrorDetails={[{ field: 'reference', msg }]} />);
+    const reference = await screen.findByLabelText('Référence', {}, { timeout: 4000 });
+    expect(reference.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(msg)).toBeTruthy();
+    await userEvent.setup().type(reference, 'A');
+    expect(screen.queryByText(msg)).toBeNull();
+    expect(screen.queryByText('La requête contient des données invalides.')).toBeNull();
+  });
+});
+
+describe('planning task: the name stops at the contract limit', () => {
+  const Planning = composeStories(planning);
+
+  it('the name input has the maxLength of PlanningTaskInput.name in openapi.yaml', { timeout: 20_000 }, async () => {
+    const contract = parse(readFileSync(resolve(process.cwd(), 'openapi/openapi.yaml'), 'utf8')) as {
+      components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> };
+    };
+    const limit = contract.components.schemas.PlanningTaskInput!.properties.name!.maxLength;
+    expect(limit).toBe(200);
+    cleanup();
+    render(<Planning.Ready />);
+    const form = await screen.findByRole('form', { name: 'Ajouter une tâche' }, { timeout: 4000 });
+    const name = within(form).getByLabelText('Tâche') as HTMLInputElement;
+    expect(name.maxLength).toBe(limit);
+  });
+});
+
+// Last: the English stories switch the shared i18n instance, which later French stories would inherit.
 describe('sign-in and sign-up check their fields themselves, in the interface language', () => {
   const SignInFr = composeStories(signIn);
   const en = { ...preview, initialGlobals: { theme: 'light', locale: 'en' } };
@@ -110,45 +167,5 @@ describe('sign-in and sign-up check their fields themselves, in the interface la
     await u.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(signUp.default.args.onSubmit).not.toHaveBeenCalled();
-  });
-});
-
-describe('server refusals land on their field, and an old refusal never stays beside new errors', () => {
-  const Company = composeStories(createCompany);
-
-  it('create company: the 400 details show under the SIRET; editing removes the banner', async () => {
-    cleanup();
-    const msg = 'Le champ « SIRET » n’a pas le bon format.';
-    render(<Company.WithError error="La requête contient des données invalides." errorDetails={[{ field: 'siret', msg }]} />);
-    const siret = await screen.findByLabelText('SIRET');
-    expect(siret.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(msg)).toBeTruthy();
-    expect(screen.getByText('La requête contient des données invalides.')).toBeTruthy();
-    const u = userEvent.setup();
-    // A new problem found by the form: the server's old refusal is gone, only the new error shows.
-    await u.clear(screen.getByLabelText('Code postal'));
-    await u.type(screen.getByLabelText('Code postal'), '69');
-    expect(screen.queryByText('La requête contient des données invalides.')).toBeNull();
-    await u.click(screen.getByRole('button', { name: "Créer l'entreprise" }));
-    expect(await screen.findByText('Le code postal compte 5 chiffres.')).toBeTruthy();
-    expect(screen.queryByText('La requête contient des données invalides.')).toBeNull();
-    expect(screen.queryByText(msg)).toBeNull();
-  });
-});
-
-describe('planning task: the name stops at the contract limit', () => {
-  const Planning = composeStories(planning);
-
-  it('the name input has the maxLength of PlanningTaskInput.name in openapi.yaml', async () => {
-    const contract = parse(readFileSync(resolve(process.cwd(), 'openapi/openapi.yaml'), 'utf8')) as {
-      components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> };
-    };
-    const limit = contract.components.schemas.PlanningTaskInput!.properties.name!.maxLength;
-    expect(limit).toBe(200);
-    cleanup();
-    render(<Planning.Ready />);
-    const form = await screen.findByRole('form', { name: 'Ajouter une tâche' }, { timeout: 4000 });
-    const name = within(form).getByLabelText('Tâche') as HTMLInputElement;
-    expect(name.maxLength).toBe(limit);
   });
 });

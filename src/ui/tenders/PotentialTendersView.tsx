@@ -46,6 +46,8 @@ export type PotentialTendersViewProps = {
   creating: boolean;
   createBusy: boolean;
   createError: string | null;
+  /** The refusal's per-field details, shown under their inputs. */
+  createErrorDetails?: unknown;
   onCreate: () => void;
   onSaveCall: (values: TenderCallInput) => void;
   onCloseCreate: () => void;
@@ -248,7 +250,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
               </>
             }
           >
-            {props.creating ? <TenderCallForm id={CREATE_FORM} submitting={props.createBusy} error={props.createError} onSubmit={props.onSaveCall} /> : null}
+            {props.creating ? <TenderCallForm id={CREATE_FORM} submitting={props.createBusy} error={props.createError} errorDetails={props.createErrorDetails} onSubmit={props.onSaveCall} /> : null}
           </Dialog>
           <AssignDialog {...props} />
         </>

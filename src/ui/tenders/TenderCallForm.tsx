@@ -50,11 +50,13 @@ type TenderCallFormProps = {
   id: string;
   submitting: boolean;
   error: string | null;
+  /** The refusal's per-field details (400): each shown under its input. */
+  errorDetails?: unknown;
   onSubmit: (values: TenderCallInput) => void;
 };
 
 /** A published call entered by hand, with the contract's rules (TenderCallInput); times are Paris time. */
-export function TenderCallForm({ id, submitting, error, onSubmit }: TenderCallFormProps) {
+export function TenderCallForm({ id, submitting, error, errorDetails, onSubmit }: TenderCallFormProps) {
   const { t } = useTranslation();
   const [cpvCodes, setCpvCodes] = useState<string[]>([]);
   const [procedure, setProcedure] = useState<Procedure>('open');
@@ -62,7 +64,7 @@ export function TenderCallForm({ id, submitting, error, onSubmit }: TenderCallFo
   const [region, setRegion] = useState('');
   const [lots, setLots] = useState<LotDraft[]>([]);
   const [lotErrors, setLotErrors] = useState<Record<number, string>>({});
-  const { errors, check, onFormChange } = useFieldErrors<Field>((values) => ({
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<Field>((values) => ({
     reference: lengthRule(1, 100, 'tendercall-reference_length'),
     title: lengthRule(3, 500, 'tendercall-title_length'),
     buyer: lengthRule(2, 300, 'tendercall-buyer_length'),
@@ -75,8 +77,9 @@ export function TenderCallForm({ id, submitting, error, onSubmit }: TenderCallFo
     visitTime: pairRule(values.visitDate),
     noticeUrl: (v) => (v.trim() === '' || (v.trim().length <= 500 && /^https?:\/\/\S+$/.test(v.trim())) ? null : 'form-website_invalid'),
     description: (v) => (v.length > 20000 ? 'tendercall-description_length' : null),
-  }));
-  const fieldError = (name: Field) => (errors[name] ? t(errors[name]) : undefined);
+  }), { error, details: errorDetails });
+  // The server names the deadline submissionDeadline; the form splits it into a day and a time.
+  const fieldError = (name: Field) => (errors[name] ? t(errors[name]) : (serverErrors[name] ?? (name === 'deadlineDate' ? serverErrors.submissionDeadline : undefined)));
 
   const checkLots = () => {
     const found: Record<number, string> = {};
@@ -134,9 +137,9 @@ export function TenderCallForm({ id, submitting, error, onSubmit }: TenderCallFo
 
   return (
     <form id={id} onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      {error ? (
+      {refusal ? (
         <Alert status="error" title={t('tendercall-create_error')}>
-          {error}
+          {refusal}
         </Alert>
       ) : null}
       <fieldset disabled={submitting} className={section}>
