@@ -2029,7 +2029,10 @@ export interface operations {
     };
     getTranslations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description first: only the strings of the signed-out pages and the shell (what /sign-in shows), the rest being loaded after the first paint. */
+                area?: "first";
+            };
             header?: never;
             path: {
                 lng: components["schemas"]["Language"];

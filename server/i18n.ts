@@ -23,6 +23,31 @@ export function catalogue(lng: Language): Catalogue {
   return entry;
 }
 
+/**
+ * Key prefixes of the first page's catalogue: the signed-out pages (/sign-in and its siblings),
+ * the shell around them and the messages of forms and errors. The client shows /sign-in from
+ * these (about a sixth of the catalogue) and loads the rest after the first paint; pages past
+ * the signed-out ones wait for the rest (src/i18n/plugins.ts). Same source file, no copy.
+ */
+export const FIRST_PAGE_AREAS = [
+  'app', 'auth', 'common', 'dialog', 'drawer', 'forgot', 'form', 'header', 'invitesignup', 'notfound',
+  'page', 'password', 'reset', 'role', 'signin', 'signup', 'theme', 'validation', 'verify',
+] as const;
+
+const firstCache = new Map<Language, { body: string; etag: string; mtimeMs: number }>();
+
+/** The first page's part of a catalogue (FIRST_PAGE_AREAS), derived from the same file. */
+export function firstPageCatalogue(lng: Language): { body: string; etag: string } {
+  const whole = catalogue(lng);
+  const cached = firstCache.get(lng);
+  if (cached && cached.mtimeMs === whole.mtimeMs) return cached;
+  const areas = new Set<string>(FIRST_PAGE_AREAS);
+  const body = JSON.stringify(Object.fromEntries(Object.entries(whole.texts).filter(([key]) => areas.has(key.split('-')[0]!))));
+  const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, mtimeMs: whole.mtimeMs };
+  firstCache.set(lng, entry);
+  return entry;
+}
+
 /** The preferred supported language of an Accept-Language header, honouring q-values. */
 export function pickLanguage(header: string | undefined): Language {
   if (!header) return defaultLanguage;

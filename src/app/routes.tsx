@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import type { Profile, Role } from '../machines/types';
+import { catalogueComplete } from '../i18n/plugins';
 import { PageLoading } from '../ui/components/PageStatus';
 import { CenteredShell } from './layouts/CenteredShell';
 import { PageBoundary } from './PageBoundary';
@@ -29,8 +30,10 @@ export type RouteDef = {
   layout: Layout;
 } & ({ page: Page; redirect?: never } | { redirect: (profile: Profile) => string; page?: never });
 
-const AppShell = lazy(() => import('./layouts/AppShell'));
-const FullScreenShell = lazy(() => import('./layouts/FullScreenShell'));
+/** A page that shows more than the first page's strings: it renders once the whole catalogue is in. */
+const withCatalogue = <M,>(load: () => Promise<M>) => () => Promise.all([load(), catalogueComplete()]).then(([module]) => module);
+const AppShell = lazy(withCatalogue(() => import('./layouts/AppShell')));
+const FullScreenShell = lazy(withCatalogue(() => import('./layouts/FullScreenShell')));
 const NotFoundPage = lazy(() => import('./layouts/NotFoundPage'));
 // One honest page for the routes whose features come with later issues: guards are real already.
 const ComingSoonPage = lazy(() => import('./layouts/ComingSoonPage'));
@@ -48,7 +51,7 @@ export const routes: RouteDef[] = [
   { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ForgotPasswordPage')) },
   { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ResetPasswordPage')) },
   { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./users/VerifyEmailPage')) },
-  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(() => import('./companies/CreateCompanyPage')) },
+  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(withCatalogue(() => import('./companies/CreateCompanyPage'))) },
 
   // Side menu and header.
   { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazy(() => import('./dashboard/DashboardPage')) },

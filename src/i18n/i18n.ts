@@ -15,7 +15,8 @@ type Options = {
 export async function createI18n({ backendUrl = '', resources, lng }: Options = {}): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
-  if (!resources) instance.use(httpBackend(backendUrl));
+  const backend = resources ? undefined : httpBackend(backendUrl);
+  if (backend) instance.use(backend);
   if (!lng) instance.use(languageDetector);
   instance.on('languageChanged', (language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -33,7 +34,9 @@ export async function createI18n({ backendUrl = '', resources, lng }: Options = 
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: true },
+    // 'added': the rest of the catalogue, merged after the first paint, re-renders what shows it.
+    react: { useSuspense: true, bindI18nStore: 'added' },
   });
+  backend?.started();
   return instance;
 }

@@ -37,18 +37,67 @@ export const languageDetector: LanguageDetectorModule = {
   },
 };
 
-/** Fetches `${backendUrl}/locales/{lng}/translation.json`. */
-export function httpBackend(backendUrl: string): BackendModule {
+let complete: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the whole catalogue of the languages read so far is in. Pages past the
+ * signed-out ones wait for it before rendering (src/app/routes.tsx), so they never show a key.
+ */
+export const catalogueComplete = () => complete;
+
+const afterFirstPaint = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50);
+
+/**
+ * Fetches `${backendUrl}/locales/{lng}/translation.json`. While the app starts (until `started()`),
+ * a language is read in two steps: the first page's strings (`?area=first`, preloaded by
+ * public/theme-init.js), then the rest once the page is idle, merged into the same namespace
+ * (react-i18next re-renders on `added`). A language chosen later is read whole at once.
+ */
+export function httpBackend(backendUrl: string): BackendModule & { started(): void } {
+  let starting = true;
+  let store: { addResourceBundle(lng: string, ns: string, resources: object, deep?: boolean, overwrite?: boolean): void } | undefined;
+  const get = (language: string, area?: 'first') =>
+    fetch(`${backendUrl}/locales/${encodeURIComponent(language)}/translation.json${area ? `?area=${area}` : ''}`, { credentials: 'same-origin' }).then((response) =>
+      response.ok ? (response.json() as Promise<Record<string, string>>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+    );
   return {
     type: 'backend',
-    init() {},
-    read(language, _namespace, callback) {
-      fetch(`${backendUrl}/locales/${encodeURIComponent(language)}/translation.json`, { credentials: 'same-origin' })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-        .then(
+    init(services) {
+      // The store has addResourceBundle at run time; i18next's types only declare its events.
+      store = services.resourceStore as unknown as typeof store;
+    },
+    started() {
+      starting = false;
+    },
+    read(language, namespace, callback) {
+      if (!starting) {
+        get(language).then(
           (data) => callback(null, data),
           (error: Error) => callback(error, false),
         );
+        return;
+      }
+      const first = get(language, 'first');
+      const rest = first.then(
+        () =>
+          new Promise<void>((resolve) =>
+            afterFirstPaint(() =>
+              get(language).then(
+                (data) => resolve(store?.addResourceBundle(language, namespace, data, true, true)),
+                // The first page works without the rest; the next language change reads it whole.
+                () => resolve(),
+              ),
+            ),
+          ),
+        () => undefined,
+      );
+      const before = complete;
+      complete = Promise.all([before, rest]).then(() => undefined);
+      first.then(
+        (data) => callback(null, data),
+        (error: Error) => callback(error, false),
+      );
     },
   };
 }

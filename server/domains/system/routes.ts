@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import { AppError } from '../../errors';
-import { catalogue } from '../../i18n';
+import { catalogue, firstPageCatalogue } from '../../i18n';
 
 export function systemHandlers({ db, dbKind, version }: Deps): Handlers<'getHealth' | 'getTranslations'> {
   return {
@@ -15,7 +15,8 @@ export function systemHandlers({ db, dbKind, version }: Deps): Handlers<'getHeal
       return { status: 'ok', database: dbKind, version };
     },
     async getTranslations(request, reply) {
-      const { body, etag } = catalogue(request.params.lng);
+      const { lng } = request.params;
+      const { body, etag } = request.query.area === 'first' ? firstPageCatalogue(lng) : catalogue(lng);
       // Short cache with revalidation: a deploy's new keys reach clients within a minute.
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=60, must-revalidate');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
