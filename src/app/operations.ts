@@ -84,6 +84,7 @@ const PAGE_CALLS = [
   'listInvites',
   'createInvite',
   'resendInvite',
+  'getInviteLink',
   'revokeInvite',
   'listOutboxEmails',
   'getDashboardSummary',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import type { InviteRole, InviteRow, UserRow } from '../../ui/admin/admin-types';
@@ -16,6 +17,7 @@ const removeMachine = createRequestMachine<{ companyId: string; userId: string }
 const inviteMachine = createRequestMachine<{ email: string; role: InviteRole }, InviteRow>('createInvite');
 const resendMachine = createRequestMachine<{ id: string }, InviteRow>('resendInvite');
 const revokeMachine = createRequestMachine<{ id: string }, null>('revokeInvite');
+const linkMachine = createRequestMachine<{ id: string }, { link: string }>('getInviteLink');
 
 export default function CompanyUsersPage() {
   usePageTitle('companyusers-title');
@@ -30,7 +32,7 @@ type Props = { userId: string; company: { _id: string; name: string } };
 
 // Employees never ask for invitations (the server would refuse them): only managers run those requests.
 function ManagerCompanyUsers(props: Props) {
-  return <CompanyUsers {...props} invites={useInvites()} />;
+  return <CompanyUsers {...props} invites={useInvites(props.userId)} />;
 }
 
 function CompanyUsers({ userId, company, invites }: Props & { invites: ReturnType<typeof useInvites> | null }) {
@@ -74,8 +76,11 @@ function CompanyUsers({ userId, company, invites }: Props & { invites: ReturnTyp
   );
 }
 
-function useInvites() {
+function useInvites(userId: string) {
+  const { t } = useTranslation();
   const { operations } = useServices();
+  const link = useRequest(linkMachine, operations.getInviteLink);
+  const [copyFailure, setCopyFailure] = useState<string | null>(null);
   const list = useList(invitesMachine, operations.listInvites);
   const invite = useRequest(inviteMachine, operations.createInvite);
   const resend = useRequest(resendMachine, operations.resendInvite);
@@ -93,6 +98,15 @@ function useInvites() {
   useOnSuccess(resend, ({ message }) => {
     toast(message);
     list.reload();
+  });
+  // The link goes to the clipboard; where the browser refuses, it is shown to copy by hand.
+  useOnSuccess(link, ({ data }) => {
+    const email = invitesEmail(list.list.items, link.ref.getSnapshot().context.input?.id);
+    setCopyFailure(null);
+    navigator.clipboard
+      .writeText(data.link)
+      .then(() => toast(t('invites-link_copied', { email })))
+      .catch(() => setCopyFailure(t('invites-link_copy_failed', { link: data.link })));
   });
   useOnSuccess(revoke, ({ message }) => {
     setRevoking(null);
@@ -114,6 +128,15 @@ function useInvites() {
     onPage: list.onPage,
     onRetry: list.reload,
     onResend: (row: InviteRow) => resend.submit({ id: row._id }),
+    copy: {
+      userId,
+      copyingId: link.loading ? (link.ref.getSnapshot().context.input?.id ?? null) : null,
+      error: link.error?.message ?? copyFailure,
+      onCopyLink: (row: InviteRow) => {
+        setCopyFailure(null);
+        link.submit({ id: row._id });
+      },
+    },
     onRevoke: setRevoking,
     onConfirmRevoke: () => revoking && revoke.submit({ id: revoking._id }),
     onCancelRevoke: () => {
@@ -122,3 +145,5 @@ function useInvites() {
     },
   };
 }
+
+const invitesEmail = (rows: InviteRow[], id: string | undefined) => rows.find((row) => row._id === id)?.email ?? '';

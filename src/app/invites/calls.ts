@@ -19,6 +19,10 @@ export const invitesCalls = {
     const data = await api.call(() => api.client.POST('/api/invites/{id}/resend', { params: { path: { id: input.id } }, signal }));
     return { message: data.msg, data: data.details };
   },
+  getInviteLink: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<{ link: string }>> => {
+    const data = await api.call(() => api.client.GET('/api/invites/{id}/link', { params: { path: { id: input.id } }, signal }));
+    return { message: '', data: { link: data.link } };
+  },
   revokeInvite: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
     const data = await api.call(() => api.client.DELETE('/api/invites/{id}', { params: { path: { id: input.id } }, signal }));
     return { message: data.msg, data: null };

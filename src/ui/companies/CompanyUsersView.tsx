@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { MailPlus, Send, UserMinus, Users, X } from 'lucide-react';
+import { Link2, MailPlus, Send, UserMinus, Users, X } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
@@ -34,6 +34,11 @@ export type InvitesPanelProps = {
   onPage: (page: number) => void;
   onRetry: () => void;
   onResend: (invite: InviteRow) => void;
+  /**
+   * The link of a pending invitation the current user sent, to hand over by hand (a server without
+   * SMTP). Offered only on the user's own invitations; the server says when it has none to give.
+   */
+  copy?: { userId: string; copyingId: string | null; error: string | null; onCopyLink: (invite: InviteRow) => void };
   onRevoke: (invite: InviteRow) => void;
   onConfirmRevoke: () => void;
   onCancelRevoke: () => void;
@@ -259,6 +264,11 @@ function InvitesPanel(invites: InvitesPanelProps) {
           {invites.resendError}
         </Alert>
       ) : null}
+      {invites.copy?.error ? (
+        <Alert status="error" title={t('invites-copy_link')}>
+          {invites.copy.error}
+        </Alert>
+      ) : null}
       <ListFrame
         list={invites.list}
         narrowed={false}
@@ -313,6 +323,18 @@ function InvitesPanel(invites: InvitesPanelProps) {
                           {invites.resendingId === invite._id ? <Spinner size="sm" label={t('common-loading')} /> : <Send size={14} aria-hidden="true" />}
                           {t('companyusers-resend')}
                         </Button>
+                        {invites.copy && invite.status === 'pending' && invite.invitedBy?._id === invites.copy.userId ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            disabled={invites.copy.copyingId !== null}
+                            onClick={() => invites.copy?.onCopyLink(invite)}
+                            aria-label={t('list-action_named', { action: t('invites-copy_link'), target: invite.email })}
+                          >
+                            {invites.copy.copyingId === invite._id ? <Spinner size="sm" label={t('common-loading')} /> : <Link2 size={14} aria-hidden="true" />}
+                            {t('invites-copy_link')}
+                          </Button>
+                        ) : null}
                         <Button size="sm" variant="ghost" onClick={() => invites.onRevoke(invite)} aria-label={t('list-action_named', { action: t('companyusers-revoke'), target: invite.email })}>
                           <X size={14} aria-hidden="true" />
                           {t('companyusers-revoke')}
