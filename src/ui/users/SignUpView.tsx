@@ -75,6 +75,7 @@ export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
               name="password"
               autoComplete="new-password"
               required
+              minLength={rules.PASSWORD_MIN}
               maxLength={rules.PASSWORD_MAX}
               helperText={t('signup-password_rule')}
               error={fieldError('password')}
