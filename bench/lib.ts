@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 
 export type Server = { url: string; child: ChildProcess; startMs: number };
 
-export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -33,7 +33,7 @@ export async function startServer(entry: string, args: string[], env: NodeJS.Pro
 
 export function stopServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });

@@ -1,8 +1,11 @@
 // `npm run bench:tenders`: prints figures, never fails on a slow machine.
 //  1. a company's tender list (page of 20) with a French full-text search, and without, among
-//     100 000 tenders of 200 companies: throughput and p50/p95/p99 at 20 connections, on PGlite
-//     and on PostgreSQL (target on PostgreSQL: p95 ≤ 25 ms);
-//  2. upload of a 50 MB document, as a ratio of copying the same file on disk.
+//     100 000 tenders of 200 companies (20 000 on PGlite), and the member dashboard of that company: throughput and
+//     p50/p95/p99 at 20 connections, on PGlite and on PostgreSQL, each against a baseline route
+//     running the same SQL with no authentication or serialisation (bench/baseline-server.ts;
+//     target ≥ 70 % of it; on PostgreSQL also p95 ≤ 25 ms, and a 50-connection run);
+//  2. upload of a 50 MB document, as a ratio of copying the same file on disk (and see
+//     bench/uploads.ts for where its time goes).
 // The data is written straight in SQL (generate_series), not through the API: the API would
 // take hours to create 100 000 tenders, and what is measured is reading them.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,8 +20,11 @@ import { loadLatencies, median, startServer, stopServer, type LatencyLoad } from
 const PORT = 4311;
 // 500 tenders per company (100 000 in all) unless a quicker run asks for fewer.
 const PER_COMPANY = Number(process.env.BENCH_TENDERS_PER_COMPANY ?? 500);
-const PGLITE_PER_COMPANY = Number(process.env.BENCH_PGLITE_TENDERS_PER_COMPANY ?? PER_COMPANY);
+// PGlite fills at half PostgreSQL's speed and has one connection: a fifth of the data keeps `npm run bench` near five minutes.
+const PGLITE_PER_COMPANY = Number(process.env.BENCH_PGLITE_TENDERS_PER_COMPANY ?? 100);
 const CONNECTIONS = 20;
+// Seconds of each load run (after a 2 s warm-up): short, as the machine is shared; ratios are taken within one run.
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const UPLOAD_BYTES = 50_000_000;
 const UPLOADS = 5;
 
@@ -60,15 +66,16 @@ async function measure(label: string, dataDir: string, databaseUrl: string | und
     };
     const searched = await countOf(list(SEARCH));
     const plain = await countOf(list());
-    const row = (name: string, l: LatencyLoad) =>
-      `  ${name.padEnd(30)} ${l.rps.toFixed(0).padStart(6)} req/s   p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   errors ${l.errors + l.non2xx}`;
-    const withSearch = await loadLatencies(list(SEARCH), headers, CONNECTIONS);
-    const withoutSearch = await loadLatencies(list(), headers, CONNECTIONS);
-    report(`GET /api/tenders/my-company?perPage=20 on ${label} (autocannon, ${CONNECTIONS} connections, 8 s):`);
-    report(row(`search "${SEARCH}" (${searched.count} rows)`, withSearch));
-    report(row(`no search (${plain.count} rows)`, withoutSearch));
-    if (databaseUrl) report(`  p95 with search ${withSearch.p95} ms (target on PostgreSQL ≤ 25 ms): ${withSearch.p95 <= 25 ? 'met' : 'missed'}`);
-
+    const dashboard = `${app.url}/api/dashboard/summary`;
+    const dashboardBody = await (await fetch(dashboard, { headers })).json() as { pipeline?: unknown[] };
+    if (!dashboardBody.pipeline) throw new Error('the dashboard has no pipeline');
+    const withSearch = await loadLatencies(list(SEARCH), headers, CONNECTIONS, SECONDS);
+    const withoutSearch = await loadLatencies(list(), headers, CONNECTIONS, SECONDS);
+    const summary = await loadLatencies(dashboard, headers, CONNECTIONS, SECONDS);
+    const crowd = databaseUrl
+      ? { list: await loadLatencies(list(), headers, 50, SECONDS), dashboard: await loadLatencies(dashboard, headers, 50, SECONDS) }
+      : undefined;
+    const weight = (body: { tenderCalls: unknown[] }) => Math.max(...body.tenderCalls.map((r) => Buffer.byteLength(JSON.stringify(r))));
     const [tender] = plain.tenderCalls as { _id: string }[];
     const data = readFileSync(file);
     const times: number[] = [];
@@ -85,6 +92,38 @@ async function measure(label: string, dataDir: string, databaseUrl: string | und
     const upload = mbps(UPLOAD_BYTES, median(times));
     const copy = mbps(UPLOAD_BYTES, copyMs);
     report(`POST /api/tenderDocs of a ${UPLOAD_BYTES / 1e6} MB PDF on ${label}, median of ${UPLOADS}: ${upload.toFixed(0)} MB/s; fs.copyFile: ${copy.toFixed(0)} MB/s; ratio ${((100 * upload) / copy).toFixed(0)} %`);
+    await stopServer(app);
+
+    // The same SQL with nothing around it, on the same data, right after.
+    const base = await startServer('bench/baseline-server.ts', [], serverEnv(dataDir, databaseUrl), PORT, '/ready');
+    const baseList = (search?: string) => `${base.url}/baseline/list/${facts.companyId}${search ? `?search=${encodeURIComponent(search)}` : ''}`;
+    const baseSearch = await loadLatencies(baseList(SEARCH), {}, CONNECTIONS, SECONDS);
+    const basePlain = await loadLatencies(baseList(), {}, CONNECTIONS, SECONDS);
+    const baseSummary = await loadLatencies(`${base.url}/baseline/dashboard/${facts.companyId}`, {}, CONNECTIONS, SECONDS);
+    await stopServer(base);
+
+    const row = (name: string, l: LatencyLoad) =>
+      `  ${name.padEnd(38)} ${l.rps.toFixed(0).padStart(6)} req/s   p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   errors ${l.errors + l.non2xx}`;
+    const ratio = (name: string, measured: LatencyLoad, baseline: LatencyLoad) => {
+      const r = (100 * measured.rps) / baseline.rps;
+      return `  ${name}: ${r.toFixed(0)} % of its baseline (target ≥ 70 %): ${r >= 70 ? 'met' : 'missed'}`;
+    };
+    report(`${label}, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each (list rows: largest ${weight(plain as { tenderCalls: unknown[] })} B of JSON, budget 1024 B):`);
+    report(row(`list, search "${SEARCH}" (${searched.count} rows)`, withSearch));
+    report(row('  baseline (same SQL, bare route)', baseSearch));
+    report(row(`list, no search (${plain.count} rows)`, withoutSearch));
+    report(row('  baseline (same SQL, bare route)', basePlain));
+    report(row('GET /api/dashboard/summary', summary));
+    report(row('  baseline (same SQL, bare route)', baseSummary));
+    report(ratio('list with search', withSearch, baseSearch));
+    report(ratio('list without search', withoutSearch, basePlain));
+    report(ratio('dashboard summary', summary, baseSummary));
+    if (databaseUrl) report(`  p95 of the list with search ${withSearch.p95} ms (target on PostgreSQL ≤ 25 ms): ${withSearch.p95 <= 25 ? 'met' : 'missed'}`);
+    if (crowd) {
+      report(`${label}, 50 connections, ${SECONDS} s:`);
+      report(row('list, no search', crowd.list));
+      report(row('GET /api/dashboard/summary', crowd.dashboard));
+    }
   } finally {
     await stopServer(app);
   }
@@ -104,13 +143,16 @@ try {
   }
   const copyMs = median(copies);
 
-  await measure('PGlite', join(work, 'pglite'), undefined, PGLITE_PER_COMPANY, file, copyMs);
+  // BENCH_DATABASES=postgresql (or pglite) measures one of the two, for a quicker run.
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+  if (databases.includes('pglite')) await measure('PGlite', join(work, 'pglite'), undefined, PGLITE_PER_COMPANY, file, copyMs);
 
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `soumissio_bench_tenders_${process.pid}`;
   const client = new pg.Client({ connectionString: admin });
-  const connected = await client.connect().then(() => true, () => false);
-  if (!connected) report(`PostgreSQL: no server at ${admin}; set BENCH_DATABASE_URL to measure it.`);
+  const connected = databases.includes('postgresql') && (await client.connect().then(() => true, () => false));
+  if (!databases.includes('postgresql')) report('PostgreSQL: not measured (BENCH_DATABASES).');
+  else if (!connected) report(`PostgreSQL: no server at ${admin}; set BENCH_DATABASE_URL to measure it.`);
   else {
     await client.query(`create database ${dbName}`);
     try {
