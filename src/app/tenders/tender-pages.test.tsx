@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
 import { tenderJeanMoulin } from '../../ui/tenders/tender-fixtures';
+import type { Profile } from '../../machines/types';
 import type { Tender } from '../../ui/tenders/TenderDetailsView';
 
 // The tender details page and the guarded tender pages wired to their operations.
@@ -18,7 +19,7 @@ afterEach(() => {
 const ID = tenderJeanMoulin._id;
 type Patch = { answeredLots?: number[]; responseStep?: number; status?: string };
 
-function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>, reopenTender?: (input: { id: string; reason: string }) => Promise<unknown>, current = users.manager) {
+function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>, reopenTender?: (input: { id: string; reason: string }) => Promise<unknown>, current: Profile = users.manager) {
   const getTender = vi.fn(async (_: { id: string }) => ({ message: '', data: tender }));
   const getHistory = vi.fn(async () => ({ message: '', data: [{ _id: 'h1', from: null, to: tender.status, changedAt: tender.createdAt, changedBy: null, reason: null }] }));
   const operations = fakeOperations(
