@@ -38,7 +38,8 @@ export const adminCalls = {
   listOutboxEmails: async (api: Api, input: ListQuery<{ kind: string; perPage: string }>, signal: AbortSignal): Promise<ListPage<OutboxEmail>> => {
     const query = { page: input.page, perPage: input.filters.perPage ? Number(input.filters.perPage) : PER_PAGE, search: input.search || undefined, filterBy: input.filters.kind || undefined };
     const data = await api.call(() => api.client.GET('/api/admin/outbox', { params: { query }, signal }));
-    return { items: data.emails, count: data.count, totalPages: data.totalPages };
+    // The list's delivery mode rides on each row: the list statechart keeps rows, count and pages only.
+    return { items: data.emails.map((email) => ({ ...email, delivery: data.delivery })), count: data.count, totalPages: data.totalPages };
   },
   // Statistics and dashboards (issue 5): the admin dashboard's figures and its five latest reports.
   getAdminStats: async (api: Api, _input: void, signal: AbortSignal): Promise<RequestSuccess<AdminStats>> => {

@@ -68,12 +68,18 @@ export type OutboxViewProps = {
   onRetry: () => void;
 };
 
+/** How emails leave, as the server said with its last page: without SMTP this list is the delivery. */
+const deliveryNote = (list: ListState<OutboxRow>) => {
+  const delivery = list.items[0]?.delivery;
+  return delivery === 'outbox' ? 'outbox-delivery_outbox' : delivery === 'smtp' ? 'outbox-delivery_smtp' : 'outbox-smtp_note';
+};
+
 export function OutboxView(props: OutboxViewProps) {
   const { t } = useTranslation();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <PageHeading title={t('outbox-title')} description={t('outbox-subtitle')} />
-      <Alert status="info">{t('outbox-smtp_note')}</Alert>
+      <Alert status="info">{t(deliveryNote(props.list))}</Alert>
       <ListFrame
         list={props.list}
         narrowed={props.search.trim() !== '' || props.kind !== ''}
