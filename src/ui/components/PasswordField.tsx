@@ -1,10 +1,13 @@
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
 import { Input } from './Input';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+// Sign-in shares this field (it is in the first page's chunk) but has no meter: the meter and its
+// estimator load only where a new password is typed.
+const PasswordStrengthMeter = lazy(() => import('./PasswordStrengthMeter').then((m) => ({ default: m.PasswordStrengthMeter })));
 
 type PasswordFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
   label: ReactNode;
@@ -75,7 +78,11 @@ export function PasswordField({ label, helperText, error, disabled, strength, on
           {helperText}
         </p>
       ) : null}
-      {strength ? <PasswordStrengthMeter id={strengthId} password={typed} userInputs={strength.userInputs} /> : null}
+      {strength && typed ? (
+        <Suspense fallback={null}>
+          <PasswordStrengthMeter id={strengthId} password={typed} userInputs={strength.userInputs} />
+        </Suspense>
+      ) : null}
       {error ? (
         <p id={errorId} className={classes.errorText}>
           {error}
