@@ -69,9 +69,6 @@ async function measure(label: string, dataDir: string, databaseUrl: string | und
     const dashboard = `${app.url}/api/dashboard/summary`;
     const dashboardBody = await (await fetch(dashboard, { headers })).json() as { pipeline?: unknown[] };
     if (!dashboardBody.pipeline) throw new Error('the dashboard has no pipeline');
-    const withSearch = await loadLatencies(list(SEARCH), headers, CONNECTIONS, SECONDS);
-    const withoutSearch = await loadLatencies(list(), headers, CONNECTIONS, SECONDS);
-    const summary = await loadLatencies(dashboard, headers, CONNECTIONS, SECONDS);
     const crowd = databaseUrl
       ? { list: await loadLatencies(list(), headers, 50, SECONDS), dashboard: await loadLatencies(dashboard, headers, 50, SECONDS) }
       : undefined;
@@ -92,14 +89,36 @@ async function measure(label: string, dataDir: string, databaseUrl: string | und
     const upload = mbps(UPLOAD_BYTES, median(times));
     const copy = mbps(UPLOAD_BYTES, copyMs);
     report(`POST /api/tenderDocs of a ${UPLOAD_BYTES / 1e6} MB PDF on ${label}, median of ${UPLOADS}: ${upload.toFixed(0)} MB/s; fs.copyFile: ${copy.toFixed(0)} MB/s; ratio ${((100 * upload) / copy).toFixed(0)} %`);
-    await stopServer(app);
 
-    // The same SQL with nothing around it, on the same data, right after.
-    const base = await startServer('bench/baseline-server.ts', [], serverEnv(dataDir, databaseUrl), PORT, '/ready');
+    // The same SQL with nothing around it, on the same data. On PostgreSQL both servers are up and
+    // each measured run is followed at once by its baseline's, so the machine's load drifts little
+    // between the two; PGlite has one process per data directory, so its baselines run after.
+    if (!databaseUrl) await stopServer(app);
+    const base = await startServer('bench/baseline-server.ts', [], serverEnv(dataDir, databaseUrl), PORT + 1, '/ready');
     const baseList = (search?: string) => `${base.url}/baseline/list/${facts.companyId}${search ? `?search=${encodeURIComponent(search)}` : ''}`;
-    const baseSearch = await loadLatencies(baseList(SEARCH), {}, CONNECTIONS, SECONDS);
-    const basePlain = await loadLatencies(baseList(), {}, CONNECTIONS, SECONDS);
-    const baseSummary = await loadLatencies(`${base.url}/baseline/dashboard/${facts.companyId}`, {}, CONNECTIONS, SECONDS);
+    const baseDashboard = `${base.url}/baseline/dashboard/${facts.companyId}`;
+    let withSearch: LatencyLoad, withoutSearch: LatencyLoad, summary: LatencyLoad, baseSearch: LatencyLoad, basePlain: LatencyLoad, baseSummary: LatencyLoad;
+    if (databaseUrl) {
+      withSearch = await loadLatencies(list(SEARCH), headers, CONNECTIONS, SECONDS);
+      baseSearch = await loadLatencies(baseList(SEARCH), {}, CONNECTIONS, SECONDS);
+      withoutSearch = await loadLatencies(list(), headers, CONNECTIONS, SECONDS);
+      basePlain = await loadLatencies(baseList(), {}, CONNECTIONS, SECONDS);
+      summary = await loadLatencies(dashboard, headers, CONNECTIONS, SECONDS);
+      baseSummary = await loadLatencies(baseDashboard, {}, CONNECTIONS, SECONDS);
+    } else {
+      baseSearch = await loadLatencies(baseList(SEARCH), {}, CONNECTIONS, SECONDS);
+      basePlain = await loadLatencies(baseList(), {}, CONNECTIONS, SECONDS);
+      baseSummary = await loadLatencies(baseDashboard, {}, CONNECTIONS, SECONDS);
+      await stopServer(base);
+      const again = await startServer('server/main.ts', [], serverEnv(dataDir, databaseUrl), PORT, '/api/health');
+      try {
+        withSearch = await loadLatencies(list(SEARCH), headers, CONNECTIONS, SECONDS);
+        withoutSearch = await loadLatencies(list(), headers, CONNECTIONS, SECONDS);
+        summary = await loadLatencies(dashboard, headers, CONNECTIONS, SECONDS);
+      } finally {
+        await stopServer(again);
+      }
+    }
     await stopServer(base);
 
     const row = (name: string, l: LatencyLoad) =>
