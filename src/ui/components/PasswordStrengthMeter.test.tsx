@@ -42,3 +42,20 @@ describe('the password strength meter', () => {
     expect(Number(screen.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuenow'))).toBeLessThan(3);
   });
 });
+
+describe('the meter’s stories', () => {
+  it('show each level, with advice only below the threshold', async () => {
+    const { composeStories, setProjectAnnotations } = await import('@storybook/react-vite');
+    const preview = (await import('../../../.storybook/preview')).default;
+    setProjectAnnotations(preview);
+    const stories = composeStories(await import('./PasswordStrengthMeter.stories'));
+    const expected = { VeryWeak: 'très faible', Fair: 'moyenne', Good: 'bonne', Excellent: 'excellente' } as const;
+    for (const [name, level] of Object.entries(expected)) {
+      const Story = stories[name as keyof typeof expected];
+      const { unmount } = render(<Story />);
+      await waitFor(() => expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe(level));
+      expect(!!screen.queryByText(/sera refusé/)).toBe(name === 'VeryWeak' || name === 'Fair');
+      unmount();
+    }
+  });
+});
