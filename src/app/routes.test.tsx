@@ -148,6 +148,9 @@ describe('route table, rendered', () => {
     const app = await renderApp({ path: '/sign-in', who: 'manager', operations: fakeOperations(accounts) });
     expect(await screen.findByRole('heading', { name: 'Vous êtes déjà connecté' }, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText('Connecté en tant que Camille Martin (camille@btp-lyon.fr).')).toBeTruthy();
+    // The header offers to sign out, not to sign in or sign up.
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+    expect(screen.queryByText('Créer un compte')).toBeNull();
     expect(screen.getByRole('link', { name: 'Continuer vers le tableau de bord' }).getAttribute('href')).toBe('/dashboard');
     expect(app.current()).toBe('/sign-in');
     const u = userEvent.setup();

@@ -10,12 +10,13 @@ import { SessionContext, useSessionStatus } from '../session';
 export function CenteredShell({ children }: { children: ReactNode }) {
   const controls = useHeaderControls();
   const status = useSessionStatus();
-  // A manager who registered but has no company yet may still leave (and come back later).
-  const end = status === 'registered' ? <RegisteredLinks /> : <SignedOutLinks />;
+  // A manager who registered but has no company yet may still leave (and come back later); a
+  // signed-in user on a public page (/sign-in, /verify-email) is offered to sign out, not to sign in.
+  const end = status === 'registered' || status === 'signedIn' ? <SignOutLink /> : <SignedOutLinks />;
   return <CenteredLayout header={<Header {...controls} end={end} />}>{children}</CenteredLayout>;
 }
 
-function RegisteredLinks() {
+function SignOutLink() {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();
   const leaving = SessionContext.useSelector((s) => s.matches('signingOut'));
