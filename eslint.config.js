@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     // Plain shapes every client layer shares (the outcome of a request): they import nothing.
-    files: ['src/shared/**/*.ts'],
+    files: ['src/common/**/*.ts'],
     rules: boundary([{ group: ['**/ui/**', '**/app/**', '**/api/**', '**/machines/**', '**/i18n/**', '**/server/**'], message: 'Shared shapes import nothing from the layers that use them.' }]),
   },
   {

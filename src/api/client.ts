@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
-import type { RequestError } from '../shared/request-result';
+import type { RequestError } from '../common/request-result';
 import type { AuthState } from './auth-state';
 import { normaliseError, type Translate } from './errors';
 

@@ -1,4 +1,4 @@
-import type { RequestError } from '../shared/request-result';
+import type { RequestError } from '../common/request-result';
 
 export type Translate = (key: string) => string;
 

@@ -1,7 +1,7 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { Api } from '../api/client';
 import type { Profile } from '../machines/types';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 import type { PageCalls } from './page-calls';
 
 /**

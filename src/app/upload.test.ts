@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, type EventObject } from 'xstate';
 import { createAuthState } from '../api/auth-state';
 import { createApi } from '../api/client';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 import type { UploadInput } from '../machines/upload-queue.machine';
 import { queueUpload, sendWithProgress } from './upload';
 

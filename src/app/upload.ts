@@ -1,7 +1,7 @@
 import { createActor, fromCallback, type EventObject, type PromiseActorLogic } from 'xstate';
 import type { Api } from '../api/client';
 import { normaliseError } from '../api/errors';
-import { toRequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestSuccess } from '../common/request-result';
 import type { UploadInput, UploadReport } from '../machines/upload-queue.machine';
 
 export type UploadRequest = {

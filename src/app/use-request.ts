@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
 import type { createRequestMachine } from '../machines/request.machine';
-import type { RequestError, RequestSuccess } from '../shared/request-result';
+import type { RequestError, RequestSuccess } from '../common/request-result';
 import { NotificationsContext } from './notifications';
 
 type RequestMachine<I, D> = ReturnType<typeof createRequestMachine<I, D>>;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError } from '../shared/request-result';
+import { toRequestError, type RequestError } from '../common/request-result';
 
 export type ListQuery<TFilters> = { page: number; search: string; filters: TFilters };
 export type ListPage<TItem> = { items: TItem[]; count: number; totalPages: number };

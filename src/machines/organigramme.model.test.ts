@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { conflictChanges, mergedPositions, organigrammeMachine, type OrganigrammeReplace, type OrganigrammeWrite } from './organigramme.machine';
 import type { Organigramme, OrganigrammeKind } from './organigramme-slots';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 // What a manager sees of the company's construction chart: a wait, nothing drawn yet, a chart, a
 // request on its way, the success message until it is acknowledged, a refusal with its message, and

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { PICTURE_MAX_BYTES, pictureProblem, pictureUploadMachine } from './picture-upload.machine';
 import type { Profile } from './types';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 const png = { name: 'portrait.png', type: 'image/png', size: 2048 };
 const profile = { _id: 'u1', username: 'Camille' } as Profile;

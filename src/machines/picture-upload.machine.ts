@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type Profile } from './types';
-import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
 // Same limits as the server (openapi.yaml ProfileUpdateForm): refused here before any upload.
 export const PICTURE_MAX_BYTES = 1024 * 1024;

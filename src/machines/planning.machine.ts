@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, type DoneActorEvent } from 'xstate';
 import type { components } from '../../openapi/schema';
-import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 import { changesBetween, reapplyDraft, type ListChanges } from './draft-merge';
 
 export type Planning = components['schemas']['Planning'];

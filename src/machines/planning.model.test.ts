@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { conflictChanges, mergedTasks, PLANNING_SUCCESS_RESET_MS, planningMachine, type Planning, type PlanningTaskInput } from './planning.machine';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 // What a user sees of a tender's planning: a wait, a refusal to load, an offer to start one, the
 // planning, a save in progress, the "saved" notice for 2 s, a refused save, and a whole-list save

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { EMPTY_REPORT, reportFormMachine, SCREENSHOT_MAX_BYTES, screenshotProblem, type ReportSubmission } from './report-form.machine';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 const png = { name: 'capture.png', type: 'image/png', size: 2048 };
 

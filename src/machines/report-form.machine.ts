@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
 // Same limits as the server (openapi.yaml ReportForm): refused here before any upload.
 export const SCREENSHOT_MAX_BYTES = 1024 * 1024;

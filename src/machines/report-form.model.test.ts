@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { EMPTY_REPORT, reportFormMachine, SCREENSHOT_MAX_BYTES, type ReportSubmission } from './report-form.machine';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 // What a user sees of the report form: a button, an empty or filled form, a wait, a refusal.
 const userModel = createMachine({

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
 export type RequestContext<TInput, TData> = {
   input: TInput | null;

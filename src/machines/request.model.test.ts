@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { createRequestMachine } from './request.machine';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 // The user's view of any operation: ask, wait, see the result or the error, start again.
 const userModel = createMachine({

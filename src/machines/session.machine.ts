@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type Profile } from './types';
-import { toRequestError, type RequestError } from '../shared/request-result';
+import { toRequestError, type RequestError } from '../common/request-result';
 
 export type Credentials = { email: string; password: string; remember: boolean };
 

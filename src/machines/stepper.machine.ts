@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError } from '../shared/request-result';
+import { toRequestError, type RequestError } from '../common/request-result';
 
 export type StepStatus = 'completed' | 'in-progress' | 'waiting';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toRequestError, type RequestError } from '../shared/request-result';
+import { toRequestError, type RequestError } from '../common/request-result';
 
 /** What the guard needs of a tender; the page reads the rest from the same answer. */
 export type GuardedTender = { _id: string; status: string };

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { nextStatuses, REOPEN_REASON_MAX, reopenTarget, TENDER_TRANSITIONS, type TenderStatus } from './tender-lifecycle';
-import { toRequestError, type RequestError, type RequestSuccess } from '../shared/request-result';
+import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
 /** What the status flow needs of the saved tender; the page takes the whole answer. */
 export type StatusChangedTender = { _id: string; status: TenderStatus };

@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate'
 import { createTestModel } from 'xstate/graph';
 import { isDecision, tenderStatusMachine, type StatusChangedTender } from './tender-status.machine';
 import { REOPEN_REASON_MAX, TENDER_STATUSES, type TenderStatus } from './tender-lifecycle';
-import type { RequestSuccess } from '../shared/request-result';
+import type { RequestSuccess } from '../common/request-result';
 
 describe('isDecision', () => {
   it('is true of the statuses nothing can follow', () => {

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup, stopChild, type EventObject } from 'xstate';
-import { toRequestError, type RequestError } from '../shared/request-result';
+import { toRequestError, type RequestError } from '../common/request-result';
 
 // The server's limits (openapi.yaml TenderDocForm): refused here at once, checked again by content there.
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// A clone of the repository has no ../shared/: whatever the tests, the demo, the scripts and the
+// A clone of the repository has no fixture folder beside it: whatever the tests, the demo, the scripts and the
 // benchmarks read must be inside it (tests/fixtures/ keeps the copies with their sources).
 describe('the repository is self-contained', () => {
   const files = execFileSync('git', ['ls-files', 'src', 'server', 'tests', 'bench', 'scripts', '.ci', '*.ts', '*.js', '*.json'], { encoding: 'utf8' })

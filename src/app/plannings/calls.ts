@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client';
 import { PLANNING_NOT_FOUND } from '../../machines/planning.machine';
-import type { RequestError, RequestSuccess } from '../../shared/request-result';
+import type { RequestError, RequestSuccess } from '../../common/request-result';
 import type { components } from '../../../openapi/schema';
 
 type Planning = components['schemas']['Planning'];

@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
-import type { RequestSuccess } from '../../shared/request-result';
+import type { RequestSuccess } from '../../common/request-result';
 import type { ReportSubmission } from '../../machines/report-form.machine';
 import type { components } from '../../../openapi/schema';
 import { PER_PAGE, multipartForm } from '../calls-support';

@@ -1,5 +1,5 @@
 import type { Api } from '../../api/client';
-import type { RequestSuccess } from '../../shared/request-result';
+import type { RequestSuccess } from '../../common/request-result';
 import type { components } from '../../../openapi/schema';
 import { multipartForm, type FileLike } from '../calls-support';
 import { sendWithProgress } from '../upload';

@@ -6,7 +6,7 @@ import { createRequestMachine } from '../../machines/request.machine';
 import { stepperMachine } from '../../machines/stepper.machine';
 import { RESPONSE_STEPS, type TenderStatus } from '../../machines/tender-lifecycle';
 import { tenderStatusMachine, type StatusChangedTender } from '../../machines/tender-status.machine';
-import type { RequestSuccess } from '../../shared/request-result';
+import type { RequestSuccess } from '../../common/request-result';
 import { statusChangeOf, TenderDetailsView, type HistoryEntry, type Loadable, type Tender } from '../../ui/tenders/TenderDetailsView';
 import type { components } from '../../../openapi/schema';
 import { runOperation } from '../run-operation';

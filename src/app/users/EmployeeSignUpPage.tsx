@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { createRequestMachine } from '../../machines/request.machine';
 import type { Profile } from '../../machines/types';
-import type { RequestError } from '../../shared/request-result';
+import type { RequestError } from '../../common/request-result';
 import { EmployeeSignUpView, type Invitation, type InvitationProblem } from '../../ui/users/EmployeeSignUpView';
 import { useServices } from '../services';
 import { SessionContext } from '../session';

@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client';
 import type { Profile } from '../../machines/types';
-import type { RequestSuccess } from '../../shared/request-result';
+import type { RequestSuccess } from '../../common/request-result';
 import type { components } from '../../../openapi/schema';
 import { multipartForm } from '../calls-support';
 
