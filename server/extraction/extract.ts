@@ -1,0 +1,220 @@
+import { open, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { bufferSource, type RandomAccessSource } from '../files/zip';
+import { sniffDocument } from '../files/file-types';
+import { odtPages, docxPages } from './office';
+import { checkImageSize, ocrImageFile } from './ocr';
+import { extractPdf } from './pdf';
+import { extractionTools, type ExtractionTools } from './tools';
+import { isDeclaredTooLarge, readArchive, unpackEntry, type ArchiveEntry } from './zip';
+import { ExtractionError, MAX_PAGES, type ExtractedFormat, type ExtractedPage, type ExtractedPart, type ExtractionResult } from './types';
+
+const MAX_TOTAL_UNPACKED = 1024 ** 3;
+
+type Context = {
+  tools: ExtractionTools;
+  tmpDir: string;
+  /** What is left of the unpacked bytes all archive entries may use together. */
+  budget: { left: number };
+  tempName: () => string;
+};
+
+type Content = { format: Exclude<ExtractedFormat, 'unknown'>; pages: ExtractedPage[] };
+
+// A file that is neither a known binary type nor text: ZIP entries such as .exe, .dwg, old .doc.
+const unsupported = () => new ExtractionError('extraction-unsupported');
+
+const textPages = (pages: string[]): ExtractedPage[] => pages.map((text, index) => ({ page: index + 1, text, ocr: 'none' }));
+
+/** Office files from 2007 on, once password-protected, are an OLE container with an EncryptionInfo stream. */
+function isEncryptedOffice(head: Buffer): boolean {
+  return head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) && head.includes(Buffer.from('EncryptionInfo', 'utf16le'));
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Plain text (a .txt or .csv in a DCE): UTF-8, or Windows-1252 from older tools; binary is refused. */
+function decodeText(data: Buffer): string | undefined {
+  const sample = data.subarray(0, 64 * 1024);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return undefined;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  if (control > sample.length / 100) return undefined;
+  try {
+    return utf8.decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(data);
+  }
+}
+
+async function readMember(source: RandomAccessSource, entries: ArchiveEntry[], name: string, context: Context): Promise<string> {
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) throw new ExtractionError('extraction-corrupt');
+  return (await unpack(source, entry, context)).toString('utf8');
+}
+
+async function unpack(source: RandomAccessSource, entry: ArchiveEntry, context: Context): Promise<Buffer> {
+  if (isDeclaredTooLarge(entry) || entry.uncompressedSize > context.budget.left) throw new ExtractionError('extraction-too_large');
+  const data = await unpackEntry(source, entry);
+  context.budget.left -= data.length;
+  return data;
+}
+
+/** The whole container, for SheetJS, once its declared sizes have been checked. */
+async function checkedContainer(entries: ArchiveEntry[], context: Context) {
+  let total = 0;
+  for (const entry of entries) {
+    if (isDeclaredTooLarge(entry)) throw new ExtractionError('extraction-too_large');
+    total += entry.uncompressedSize;
+  }
+  if (total > context.budget.left) throw new ExtractionError('extraction-too_large');
+  context.budget.left -= total;
+}
+
+type Readable = { path?: string; data?: Buffer; source: RandomAccessSource; head: Buffer };
+
+/** One document's text, by the type its content says it is. ZIP archives are handled by the caller. */
+async function extractDocument(
+  input: Readable,
+  entries: ArchiveEntry[] | undefined,
+  context: Context,
+  progress: (fraction: number) => void,
+): Promise<Content> {
+  const content = await readDocument(input, entries, context, progress);
+  if (content.pages.length > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
+  return content;
+}
+
+async function readDocument(
+  input: Readable,
+  entries: ArchiveEntry[] | undefined,
+  context: Context,
+  progress: (fraction: number) => void,
+): Promise<Content> {
+  const type = sniffDocument(input.head, entries?.map((e) => e.name));
+  const data = async () => input.data ?? (input.data = await readFile(input.path!));
+  switch (type?.ext) {
+    case 'pdf':
+      return { format: 'pdf', pages: await extractPdf({ path: input.path, data: input.data }, { ...context, progress }) };
+    case 'png':
+    case 'jpg': {
+      const image = await data();
+      checkImageSize(image);
+      if (!context.tools.tesseractFra) return { format: 'image', pages: [{ page: 1, text: '', ocr: 'unavailable' }] };
+      let path = input.path;
+      if (!path) {
+        path = join(context.tmpDir, context.tempName());
+        await writeFile(path, image);
+      }
+      return { format: 'image', pages: [{ page: 1, text: await ocrImageFile(path), ocr: 'done' }] };
+    }
+    case 'docx':
+      return { format: 'docx', pages: textPages(docxPages(await readMember(input.source, entries!, 'word/document.xml', context))) };
+    case 'odt': {
+      const manifest = entries!.find((e) => e.name === 'META-INF/manifest.xml');
+      if (manifest && (await readMember(input.source, entries!, manifest.name, context)).includes('encryption-data')) {
+        throw new ExtractionError('extraction-encrypted');
+      }
+      return { format: 'odt', pages: textPages(odtPages(await readMember(input.source, entries!, 'content.xml', context))) };
+    }
+    case 'xlsx':
+    case 'ods': {
+      await checkedContainer(entries!, context);
+      // SheetJS is large: loaded only when a spreadsheet comes.
+      const { sheetPages } = await import('./sheet');
+      return { format: type.ext, pages: textPages(sheetPages(await data())) };
+    }
+    case undefined: {
+      if (isEncryptedOffice(input.head)) throw new ExtractionError('extraction-encrypted');
+      const text = decodeText(await data());
+      if (text === undefined) throw unsupported();
+      return { format: 'text', pages: textPages([text.replace(/\r\n?/g, '\n').trim()]) };
+    }
+    default:
+      throw unsupported();
+  }
+}
+
+/** Entries a person put in the DCE: not folders, macOS resource forks or hidden files. */
+const isContentEntry = (entry: ArchiveEntry) =>
+  !entry.isDirectory && !entry.name.replaceAll('\\', '/').split('/').some((segment) => segment === '__MACOSX' || segment.startsWith('.'));
+
+const isZip = (head: Buffer) => head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+
+async function listEntries(source: RandomAccessSource): Promise<ArchiveEntry[]> {
+  try {
+    return await readArchive(source);
+  } catch (error) {
+    throw error instanceof ExtractionError ? error : new ExtractionError('extraction-corrupt');
+  }
+}
+
+/** Each entry of a DCE archive as its own part; a failing entry fails only its part. */
+async function extractArchive(
+  source: RandomAccessSource,
+  entries: ArchiveEntry[],
+  prefix: string,
+  nested: boolean,
+  context: Context,
+  progress: (fraction: number) => void,
+): Promise<ExtractedPart[]> {
+  const wanted = entries.filter(isContentEntry);
+  const parts: ExtractedPart[] = [];
+  for (const [index, entry] of wanted.entries()) {
+    const name = prefix + entry.name;
+    const step = (fraction: number) => progress((index + fraction) / wanted.length);
+    try {
+      const data = await unpack(source, entry, context);
+      const inner = bufferSource(data);
+      const innerEntries = isZip(data) ? await listEntries(inner) : undefined;
+      if (innerEntries && sniffDocument(data, innerEntries.map((e) => e.name))?.ext === 'zip') {
+        // One level of archives inside the archive is common (a folder per lot); deeper is not.
+        if (nested) throw unsupported();
+        parts.push(...(await extractArchive(inner, innerEntries, `${name}/`, true, context, step)));
+      } else {
+        const content = await extractDocument({ data, source: inner, head: data.subarray(0, 4096) }, innerEntries, context, step);
+        parts.push({ entry: name, ...content });
+      }
+    } catch (error) {
+      parts.push({ entry: name, format: 'unknown', pages: [], error: error instanceof ExtractionError ? error.key : 'extraction-corrupt' });
+    }
+    step(1);
+  }
+  return parts;
+}
+
+/**
+ * The text of an uploaded file, in this process. Meant to run in the child started by
+ * runExtraction: a hostile file may still cost CPU and memory until the parent kills it.
+ */
+export async function extractFile(path: string, options: { tmpDir: string; onProgress?: (fraction: number) => void }): Promise<ExtractionResult> {
+  const tools = await extractionTools();
+  let counter = 0;
+  const context: Context = { tools, tmpDir: options.tmpDir, budget: { left: MAX_TOTAL_UNPACKED }, tempName: () => `part-${++counter}` };
+  const progress = options.onProgress ?? (() => {});
+  const ocrAvailable = tools.pdftoppm && tools.tesseractFra;
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const source: RandomAccessSource = {
+      size,
+      read: async (position, length) => {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+        return buffer.subarray(0, bytesRead);
+      },
+    };
+    const head = await source.read(0, 4096);
+    const entries = isZip(head) ? await listEntries(source) : undefined;
+    if (entries && sniffDocument(head, entries.map((e) => e.name))?.ext === 'zip') {
+      return { parts: await extractArchive(source, entries, '', false, context, progress), ocrAvailable };
+    }
+    const content = await extractDocument({ path, source, head }, entries, context, progress);
+    progress(1);
+    return { parts: [{ entry: null, ...content }], ocrAvailable };
+  } finally {
+    await handle.close();
+  }
+}
