@@ -767,6 +767,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenderDocs/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The extracted text of one page of a document (of one entry of a ZIP), with the list of its readable parts. */
+        get: operations["getTenderDocPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenderDocs/{id}/extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extract the document's text again, as a job (after a failure, or once OCR is installed). */
+        post: operations["extractTenderDoc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{id}/documents": {
         parameters: {
             query?: never;
@@ -1616,10 +1650,51 @@ export interface components {
             } | null;
             /** @description Where to download the file. */
             url: string;
+            extraction: components["schemas"]["TextExtraction"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @enum {string} */
+        JobStatus: "queued" | "running" | "done" | "failed";
+        /** @description The extraction of the document's text, page by page (a background job started at each upload or replacement); null before its first run. */
+        TextExtraction: {
+            status: components["schemas"]["JobStatus"];
+            progress: number;
+            /** @description Why it failed */
+            msg?: string;
+            /** @description Pages with text */
+            pages: number;
+            /** @description False when scanned pages could not be read because OCR is not installed on the server. */
+            ocrAvailable: boolean;
+            parts: components["schemas"]["TextPart"][];
+        } | null;
+        TextPart: {
+            /** @description The entry of a ZIP archive; null for the file itself. */
+            entry: string | null;
+            /**
+             * @description unknown only for a part that could not be read.
+             * @enum {string}
+             */
+            format: "pdf" | "docx" | "odt" | "xlsx" | "ods" | "image" | "text" | "unknown";
+            pages: number;
+            /** @description Scanned pages left unread for want of OCR. */
+            ocrUnavailablePages?: number;
+            /** @description Why this part could not be read. */
+            msg?: string;
+        };
+        TenderDocPages: {
+            parts: components["schemas"]["TextPart"][];
+            page: {
+                entry: string | null;
+                page: number;
+                /** @description The part's number of pages. */
+                pages: number;
+                text: string;
+                /** @enum {string} */
+                ocr: "none" | "done" | "unavailable";
+            } | null;
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
@@ -3547,6 +3622,59 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getTenderDocPages: {
+        parameters: {
+            query?: {
+                /** @description The entry of a ZIP archive; the first readable part when omitted. */
+                entry?: string;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (null while the text is not extracted yet, or past the last page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocPages"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    extractTenderDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDocWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listCompanyDocuments: {

@@ -35,6 +35,8 @@ import { reportsHandlers } from './domains/reports/routes';
 import { planningsHandlers } from './domains/plannings/routes';
 import { organigrammesHandlers } from './domains/organigrammes/routes';
 import { adminStatsHandlers } from './domains/admin/stats';
+import { createJobQueue } from './jobs/queue';
+import { EXTRACT_DOCUMENT, extractionHandler, queueMissingExtractions } from './domains/tender-docs/extraction';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -69,6 +71,8 @@ export type AppOptions = {
   maxUploadBytes?: number;
   /** The contract to bind; the repository's openapi.yaml by default. */
   contract?: OpenApiDocument;
+  /** Background jobs this process runs at once (default 1); 0 queues them for another process (or a test) to run. */
+  jobWorkers?: number;
 };
 
 const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -91,11 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const windowMs = options.loginLimits?.windowMs ?? 15 * 60_000;
   const tokens = createTokenService(options.jwtSecret, options.jwtExpiresIn ?? '7d');
   const userQueries = createUserQueries(options.db);
+  const storage = options.storage ?? localStorage(options.filesDir ?? resolve('data/files'));
+  const jobs = createJobQueue(options.db, {
+    workers: options.jobWorkers ?? 1,
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage) },
+    log: app.log,
+  });
   const deps: Deps = {
     db: options.db,
     dbKind: options.dbKind,
     tokens,
-    storage: options.storage ?? localStorage(options.filesDir ?? resolve('data/files')),
+    storage,
     userQueries,
     loginLimits: {
       perEmail: windowLimiter(options.loginLimits?.perEmail ?? 10, windowMs),
@@ -109,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: packageVersion(),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
+    jobs,
   };
   app.decorate('mailer', deps.mailer);
   // Emails still being sent when the server stops are finished first.
@@ -194,6 +205,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await pictureSweep;
   });
+  // The embedded database belongs to this process alone: a job it finds running was running
+  // when the server was killed, and starts again now. On PostgreSQL its lease tells.
+  await jobs.start({ recover: options.dbKind === 'pglite' });
+  await queueMissingExtractions(options.db, jobs);
+  app.addHook('onClose', () => jobs.stop());
   await app.ready();
   return app;
 }

@@ -4,6 +4,7 @@ import type { Storage } from './storage/storage';
 import type { WindowLimiter } from './http/rate-limit';
 import type { UserQueries } from './domains/users/queries';
 import type { Mailer } from './mail/mailer';
+import type { JobQueue } from './jobs/queue';
 
 /** What the handlers of every domain are built with (one set per app instance). */
 export type Deps = {
@@ -17,6 +18,8 @@ export type Deps = {
   registerLimit: WindowLimiter;
   inviteLimits: { perUser: WindowLimiter; perCompany: WindowLimiter };
   mailer: Mailer;
+  /** Background work (text extraction, analyses), queued in the database. */
+  jobs: JobQueue;
   version: string;
   /** Largest tender or company document accepted, in bytes. */
   maxUploadBytes: number;

@@ -273,9 +273,77 @@ export const tenderDocuments = pgTable(
     // ZIP archives (a whole DCE): their entries, listed at upload without unpacking.
     entries: jsonb('entries').$type<{ name: string; size: number }[]>(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    // The latest text extraction of the current file (a job), and what it found, written with the pages.
+    extractionJobId: uuid('extraction_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    extraction: jsonb('extraction').$type<ExtractionSummary>(),
     ...timestamps,
   },
   (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.createdAt)],
+);
+
+/** What an extraction found, per readable part (the file, or each entry of a ZIP DCE). */
+export type ExtractionSummary = {
+  parts: { entry: string | null; format: string; pages: number; error?: string; ocrUnavailablePages?: number }[];
+  ocrAvailable: boolean;
+};
+
+export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+// Background work (text extraction, analyses): a queue in the database, claimed with
+// FOR UPDATE SKIP LOCKED, so that jobs survive a restart and several servers never run one twice.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: jobStatusEnum('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    // A queued job waits until then (back-off after a failure).
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    // A running job whose lease has passed lost its worker (a killed server): it is claimed again.
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    // The message key of the last failure.
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
+);
+
+// The text of each page of a tender document (of each entry of a ZIP), for previews, search,
+// analyses and the chat's citations.
+export const documentPages = pgTable(
+  'document_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => tenderDocuments.id, { onDelete: 'cascade' }),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    // '' for the file itself, else the entry's path inside the archive.
+    entry: text('entry').notNull().default(''),
+    page: integer('page').notNull(),
+    // As extracted (shown in previews and quoted as excerpts) …
+    text: text('text').notNull(),
+    // … and without the running headers and footers that repeat on every page (what search reads).
+    body: text('body').notNull(),
+    ocr: text('ocr').notNull().default('none'),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('french'::regconfig, translate(lower(replace(replace(body, 'œ', 'oe'), 'Œ', 'oe')), 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿ', 'aaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooouuuuuuuuyyyy'))`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('document_pages_page_idx').on(t.documentId, t.entry, t.page),
+    index('document_pages_tender_idx').on(t.tenderId),
+    index('document_pages_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const companyDocumentKindEnum = pgEnum('company_document_kind', [

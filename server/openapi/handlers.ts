@@ -7,7 +7,7 @@ type Json<T> = T extends { content: { 'application/json': infer B } } ? B : neve
 type Body<O> = O extends { requestBody: infer R } ? Json<R> : O extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
 type Path<O> = O extends { parameters: { path: infer P } } ? P : O extends { parameters: { path?: infer P } } ? P : never;
 type Query<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
-type Success<O> = O extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 ? Json<R[S]> : never }[keyof R] : never;
+type Success<O> = O extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 ? Json<R[S]> : never }[keyof R] : never;
 
 export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Body: Body<operations[K]>;

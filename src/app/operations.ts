@@ -102,6 +102,8 @@ const PAGE_CALLS = [
   'uploadTenderDoc',
   'replaceTenderDoc',
   'deleteTenderDoc',
+  'getTenderDocPages',
+  'extractTenderDoc',
   'listCompanyDocuments',
   'createCompanyDocument',
   'updateCompanyDocument',

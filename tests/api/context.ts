@@ -84,7 +84,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
       )
     : undefined;
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = await buildApp({ db: database.db, dbKind: database.kind, jwtSecret, filesDir, staticDir, logger, ...appOptions });
+  // Jobs stay queued unless a test asks for workers: extraction would cost every upload a child process.
+  const app = await buildApp({ db: database.db, dbKind: database.kind, jwtSecret, filesDir, staticDir, logger, jobWorkers: 0, ...appOptions });
   return {
     app,
     db: database.db,

@@ -112,3 +112,31 @@ export async function insertCompanyDoc(ctx: TestContext, companyId: string) {
     .values({ id, companyId, kind: 'urssaf', title: 'Attestation de vigilance', validUntil: parisDate(90), fileName: 'URSSAF.pdf', mime: 'application/pdf', size: data.length, sha256: sha256(data), storageKey: key });
   return id;
 }
+
+/**
+ * A real PDF with a text layer, one string per page (ASCII; lines split on \n), built by hand so
+ * that tests can have any number of pages: both pdftotext and pdf.js read it.
+ */
+export function textPdf(pages: string[]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) + 2; // object numbers from 3 (1 catalog, 2 pages)
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const kids: number[] = [];
+  for (const page of pages) {
+    const lines = page.split('\n').map((line) => `(${line.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj T*`);
+    const stream = `BT /F1 11 Tf 14 TL 56 780 Td ${lines.join(' ')} ET`;
+    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
+  }
+  const all = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`, ...objects];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  all.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}

@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { Database } from '../../db/client';
-import { tenderDocuments, users } from '../../db/schema';
+import { documentPages, jobs, tenderDocuments, users, type ExtractionSummary } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, listedEntries, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
 import { t } from '../../i18n';
+import { queueExtraction } from './extraction';
 import { readScope, type Caller } from '../companies/scope';
 import { reachableTender, type TenderRef } from '../tenders/access';
 
@@ -29,15 +30,48 @@ const docColumns = {
   entries: tenderDocuments.entries,
   uploadedBy: tenderDocuments.uploadedBy,
   uploaderName: users.username,
+  extraction: tenderDocuments.extraction,
+  jobStatus: jobs.status,
+  jobProgress: jobs.progress,
+  jobError: jobs.error,
   createdAt: tenderDocuments.createdAt,
   updatedAt: tenderDocuments.updatedAt,
 };
 
 const selectDocs = (db: Database, where: SQL | undefined) =>
-  db.select(docColumns).from(tenderDocuments).leftJoin(users, eq(users.id, tenderDocuments.uploadedBy)).where(where);
+  db
+    .select(docColumns)
+    .from(tenderDocuments)
+    .leftJoin(users, eq(users.id, tenderDocuments.uploadedBy))
+    .leftJoin(jobs, eq(jobs.id, tenderDocuments.extractionJobId))
+    .where(where);
 type DocRow = Awaited<ReturnType<typeof selectDocs>>[number];
+type Translate = (key: string) => string;
 
-function toTenderDoc(row: DocRow): TenderDoc {
+const toTextParts = (summary: ExtractionSummary | null, translate: Translate): components['schemas']['TextPart'][] =>
+  (summary?.parts ?? []).map((part) => ({
+    entry: part.entry,
+    format: part.format as components['schemas']['TextPart']['format'],
+    pages: part.pages,
+    ...(part.ocrUnavailablePages ? { ocrUnavailablePages: part.ocrUnavailablePages } : {}),
+    ...(part.error ? { msg: translate(part.error) } : {}),
+  }));
+
+/** The extraction's state from its job, and what it found once done. */
+function toExtraction(row: DocRow, translate: Translate): TenderDoc['extraction'] {
+  if (!row.jobStatus && !row.extraction) return null;
+  const parts = toTextParts(row.extraction, translate);
+  return {
+    status: row.jobStatus ?? 'done',
+    progress: row.jobStatus === 'done' || !row.jobStatus ? 100 : (row.jobProgress ?? 0),
+    ...(row.jobStatus === 'failed' && row.jobError ? { msg: translate(row.jobError) } : {}),
+    pages: parts.reduce((sum, part) => sum + part.pages, 0),
+    ocrAvailable: row.extraction?.ocrAvailable ?? true,
+    parts,
+  };
+}
+
+function toTenderDoc(row: DocRow, translate: Translate): TenderDoc {
   return {
     _id: row.id,
     tenderId: row.tenderId,
@@ -49,6 +83,7 @@ function toTenderDoc(row: DocRow): TenderDoc {
     entries: row.entries ?? null,
     uploadedBy: row.uploadedBy && row.uploaderName !== null ? { _id: row.uploadedBy, username: row.uploaderName } : null,
     url: `/api/tenderDocs/${row.id}/file`,
+    extraction: toExtraction(row, translate),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -69,8 +104,15 @@ const fileValues = (document: ReceivedDocument, uploadedBy: string) => ({
  * Tender documents: any member of the tender's company may add, replace and delete them (spec 6:
  * tender documents are for every signed-in user, within their company), admins on any tender.
  */
-export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handlers<
-  'listTenderDocs' | 'uploadTenderDoc' | 'getTenderDoc' | 'replaceTenderDoc' | 'deleteTenderDoc' | 'downloadTenderDoc'
+export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue }: Deps): Handlers<
+  | 'listTenderDocs'
+  | 'uploadTenderDoc'
+  | 'getTenderDoc'
+  | 'replaceTenderDoc'
+  | 'deleteTenderDoc'
+  | 'downloadTenderDoc'
+  | 'getTenderDocPages'
+  | 'extractTenderDoc'
 > {
   /** The document as the caller may reach it; another company's answers 404 like a missing one. */
   const reachableDoc = async (caller: Caller, id: string) => {
@@ -86,17 +128,17 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handl
     if (owner !== companyId) throw notFound();
   };
 
-  const docById = async (id: string) => {
+  const docById = async (id: string, translate: Translate) => {
     const [row] = await selectDocs(db, eq(tenderDocuments.id, id)).limit(1);
     if (!row) throw notFound();
-    return toTenderDoc(row);
+    return toTenderDoc(row, translate);
   };
 
   return {
     async listTenderDocs(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       const rows = await selectDocs(db, eq(tenderDocuments.tenderId, tender.id)).orderBy(desc(tenderDocuments.createdAt), desc(tenderDocuments.id));
-      return { documents: rows.map(toTenderDoc) };
+      return { documents: rows.map((row) => toTenderDoc(row, (key) => t(request, key))) };
     },
 
     async uploadTenderDoc(request, reply) {
@@ -116,13 +158,17 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handl
       });
       if (!received || !tender) throw fileRequired();
       const tenderId = tender.id;
-      await storeWith(db, storage, received, (tx) => tx.insert(tenderDocuments).values({ id, tenderId, companyId, ...fileValues(received, user.id) }));
+      await storeWith(db, storage, received, async (tx) => {
+        await tx.insert(tenderDocuments).values({ id, tenderId, companyId, ...fileValues(received, user.id) });
+        await queueExtraction(jobQueue, tx, { documentId: id, storageKey: received.key });
+      });
+      jobQueue.wake();
       reply.code(201);
-      return { msg: t(request, 'document-uploaded'), details: await docById(id) };
+      return { msg: t(request, 'document-uploaded'), details: await docById(id, (key) => t(request, key)) };
     },
 
     async getTenderDoc(request) {
-      return toTenderDoc(await reachableDoc(sessionOf(request).user, request.params.id));
+      return toTenderDoc(await reachableDoc(sessionOf(request).user, request.params.id), (key) => t(request, key));
     },
 
     async replaceTenderDoc(request) {
@@ -145,10 +191,12 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handl
           .update(tenderDocuments)
           .set({ ...fileValues(received, user.id), updatedAt: new Date() })
           .where(eq(tenderDocuments.id, id));
+        await queueExtraction(jobQueue, tx, { documentId: id, storageKey: received.key });
         return row.key;
       });
+      jobQueue.wake();
       await storage.delete(oldKey).catch(() => undefined);
-      return { msg: t(request, 'document-replaced'), details: await docById(id) };
+      return { msg: t(request, 'document-replaced'), details: await docById(id, (key) => t(request, key)) };
     },
 
     async deleteTenderDoc(request) {
@@ -157,11 +205,37 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes }: Deps): Handl
       if (!deleted) throw notFound();
       // The file goes once the row is gone: a failed deletion leaves the document whole.
       await storage.delete(deleted.key).catch(() => undefined);
-      return { msg: t(request, 'document-deleted'), details: toTenderDoc(current) };
+      return { msg: t(request, 'document-deleted'), details: toTenderDoc(current, (key) => t(request, key)) };
     },
 
     async downloadTenderDoc(request, reply) {
       return sendDocument(reply, storage, await reachableDoc(sessionOf(request).user, request.params.id));
+    },
+
+    async getTenderDocPages(request) {
+      const document = await reachableDoc(sessionOf(request).user, request.params.id);
+      const parts = toTextParts(document.extraction, (key) => t(request, key));
+      const wanted = request.query.entry ?? parts.find((part) => part.pages > 0)?.entry ?? null;
+      const part = parts.find((p) => p.entry === wanted);
+      if (!part) return { parts, page: null };
+      const number = request.query.page ?? 1;
+      const [row] = await db
+        .select({ page: documentPages.page, text: documentPages.text, ocr: documentPages.ocr })
+        .from(documentPages)
+        .where(and(eq(documentPages.documentId, document.id), eq(documentPages.entry, wanted ?? ''), eq(documentPages.page, number)))
+        .orderBy(asc(documentPages.page))
+        .limit(1);
+      if (!row) return { parts, page: null };
+      return { parts, page: { entry: wanted, page: row.page, pages: part.pages, text: row.text, ocr: row.ocr as 'none' | 'done' | 'unavailable' } };
+    },
+
+    async extractTenderDoc(request, reply) {
+      const document = await reachableDoc(sessionOf(request).user, request.params.id);
+      if (document.jobStatus === 'queued' || document.jobStatus === 'running') throw new AppError(409, 'extraction-already_running');
+      await db.transaction((tx) => queueExtraction(jobQueue, tx, { documentId: document.id, storageKey: document.storageKey }));
+      jobQueue.wake();
+      reply.code(202);
+      return { msg: t(request, 'extraction-queued'), details: await docById(document.id, (key) => t(request, key)) };
     },
   };
 }

@@ -4,9 +4,11 @@ import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { components } from '../../../openapi/schema';
 import { createRequestMachine } from '../../machines/request.machine';
+import { pollMachine } from '../../machines/poll.machine';
 import { isFileRefusal, problemMessage, UPLOAD_ACCEPT, uploadProblem, uploadQueueMachine, type UploadFile, type UploadProblem } from '../../machines/upload-queue.machine';
 import { NotFoundView } from '../../ui/shell/NotFoundView';
-import { TenderDocsView, type TenderDocRow } from '../../ui/tender-docs/TenderDocsView';
+import { isExtractionPending, TenderDocsView, type TenderDocRow } from '../../ui/tender-docs/TenderDocsView';
+import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
 import { NotificationsContext } from '../notifications';
 import { useServices } from '../services';
 import { queueUpload } from '../upload';
@@ -19,6 +21,8 @@ const tenderMachine = createRequestMachine<{ id: string }, Tender>('getTender');
 const documentsMachine = createRequestMachine<{ tenderId: string }, TenderDocRow[]>('listTenderDocs');
 const replaceMachine = createRequestMachine<{ id: string; companyId: string; file: UploadFile }, TenderDocRow>('replaceTenderDoc');
 const deleteMachine = createRequestMachine<{ id: string }, null>('deleteTenderDoc');
+const extractMachine = createRequestMachine<{ id: string }, TenderDocRow>('extractTenderDoc');
+const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
 
 // Refusals stay a little longer than success toasts: they say what to do.
 const ERROR_TOAST_MS = 4000;
@@ -114,6 +118,22 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
     loadDocuments({ tenderId });
   });
 
+  // The server reads each new file's text in the background: the list follows it while it runs.
+  const poll = useActorRef(pollMachine.provide({ actions: { refresh: () => loadDocuments({ tenderId }) } }), { input: undefined });
+  useEffect(() => {
+    if (documents.data) poll.send({ type: 'poll.watch', pending: documents.data.some(isExtractionPending) });
+  }, [documents.data, poll]);
+
+  const extract = useRequest(extractMachine, operations.extractTenderDoc);
+  useOnSuccess(extract, ({ message }) => {
+    toast(message);
+    loadDocuments({ tenderId });
+  });
+
+  const [reading, setReading] = useState<TenderDocRow | null>(null);
+  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
+  const showPage = (doc: TenderDocRow, entry: string | null, page: number) => pages.submit({ id: doc._id, entry, page });
+
   const documentsState = documents.loading || (!documents.error && !documents.succeeded) ? 'loading' : documents.error ? 'failure' : 'loaded';
 
   return (
@@ -145,6 +165,29 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
         setDeleting(null);
         remove.ref.send({ type: 'request.reset' });
       }}
+      extractingId={extract.loading ? (extract.ref.getSnapshot().context.input?.id ?? null) : null}
+      onExtract={(doc) => extract.submit({ id: doc._id })}
+      onShowText={(doc) => {
+        // Another document's page must not show under this one's name while it loads.
+        pages.ref.send({ type: 'request.reset' });
+        setReading(doc);
+        showPage(doc, null, 1);
+      }}
+      textDialog={
+        <DocumentTextDialog
+          fileName={reading?.fileName ?? null}
+          state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
+          error={pages.error?.message ?? null}
+          parts={pages.data?.parts ?? []}
+          page={pages.data?.page ?? null}
+          onNavigate={(entry, page) => reading && showPage(reading, entry, page)}
+          onRetry={() => {
+            const input = pages.ref.getSnapshot().context.input;
+            if (input) pages.submit(input);
+          }}
+          onClose={() => setReading(null)}
+        />
+      }
     />
   );
 }

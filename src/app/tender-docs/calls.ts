@@ -6,6 +6,7 @@ import { sendWithProgress } from '../upload';
 
 type TenderDoc = components['schemas']['TenderDoc'];
 type TenderDocWriteResult = components['schemas']['TenderDocWriteResult'];
+type TenderDocPages = components['schemas']['TenderDocPages'];
 
 export const tenderDocsCalls = {
   // Tender documents and the company vault (issue 4). Files are typed by what machines know of a
@@ -26,6 +27,15 @@ export const tenderDocsCalls = {
     const data = await api.call(() =>
       api.client.PATCH('/api/tenderDocs/{id}', { params: { path: { id: input.id }, query: { companyId: input.companyId } }, body: {}, bodySerializer: () => form, signal }),
     );
+    return { message: data.msg, data: data.details };
+  },
+  getTenderDocPages: async (api: Api, input: { id: string; entry: string | null; page: number }, signal: AbortSignal): Promise<RequestSuccess<TenderDocPages>> => {
+    const query = { page: input.page, ...(input.entry !== null ? { entry: input.entry } : {}) };
+    const data = await api.call(() => api.client.GET('/api/tenderDocs/{id}/pages', { params: { path: { id: input.id }, query }, signal }));
+    return { message: '', data };
+  },
+  extractTenderDoc: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<TenderDoc>> => {
+    const data = await api.call(() => api.client.POST('/api/tenderDocs/{id}/extraction', { params: { path: { id: input.id } }, signal }));
     return { message: data.msg, data: data.details };
   },
   deleteTenderDoc: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {

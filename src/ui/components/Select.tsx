@@ -6,7 +6,7 @@ import { select } from 'styled-system/recipes/select';
 type SelectProps = Omit<ComponentProps<'select'>, 'onChange' | 'value'> & {
   label: string;
   value: string;
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; disabled?: boolean }[];
   onChange: (value: string) => void;
 };
 
@@ -21,7 +21,7 @@ export function Select({ label, value, options, onChange, ...props }: SelectProp
       <div className={css({ position: 'relative' })}>
         <select id={id} className={classes.control} value={value} onChange={(event) => onChange(event.target.value)} {...props}>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

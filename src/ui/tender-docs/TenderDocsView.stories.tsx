@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { UPLOAD_ACCEPT } from '../../machines/upload-queue.machine';
-import { queueEntries, tender, tenderDocs } from './docs-fixtures';
+import { extractionDocs, queueEntries, rcPage, tender, tenderDocs } from './docs-fixtures';
+import { DocumentTextDialog } from './DocumentTextDialog';
 import { TenderDocsView } from './TenderDocsView';
 
 const meta = {
@@ -29,6 +30,9 @@ const meta = {
     onDelete: fn(),
     onConfirmDelete: fn(),
     onCancelDelete: fn(),
+    onShowText: fn(),
+    onExtract: fn(),
+    extractingId: null,
   },
   decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
 } satisfies Meta<typeof TenderDocsView>;
@@ -49,3 +53,36 @@ export const Replacing: Story = { args: { replacingId: tenderDocs[1]!._id } };
 export const ReplaceError: Story = { args: { replaceError: 'Fichier trop volumineux.' } };
 export const ConfirmDelete: Story = { args: { deleting: tenderDocs[1]! } };
 export const DeleteError: Story = { args: { deleting: tenderDocs[1]!, deleteError: 'Document introuvable.' } };
+
+/** The server reading each document's text: waiting, running (the page polls), read, unreadable, scanned without OCR. */
+export const TextExtraction: Story = { args: { documents: { state: 'loaded', items: extractionDocs, error: null } }, parameters: { machineStates: ['poll.waiting'] } };
+/** Every text read: the page stops polling. */
+export const TextRead: Story = { args: { documents: { state: 'loaded', items: [extractionDocs[2]!, extractionDocs[4]!], error: null } }, parameters: { machineStates: ['poll.idle'] } };
+export const TextReadingAgain: Story = { args: { documents: { state: 'loaded', items: extractionDocs, error: null }, extractingId: extractionDocs[3]!._id } };
+
+const dialog = (props: Partial<Parameters<typeof DocumentTextDialog>[0]>) => (
+  <DocumentTextDialog
+    fileName="RC_2026FCSSA0025 v2.pdf"
+    state="loaded"
+    error={null}
+    parts={[{ entry: null, format: 'pdf', pages: 15 }]}
+    page={rcPage}
+    onNavigate={fn()}
+    onRetry={fn()}
+    onClose={fn()}
+    {...props}
+  />
+);
+export const TextPreview: Story = { args: { textDialog: dialog({}) } };
+export const TextPreviewLoading: Story = { args: { textDialog: dialog({ state: 'loading', page: null }) } };
+export const TextPreviewError: Story = { args: { textDialog: dialog({ state: 'failure', page: null, error: 'Aucune réponse du serveur.' }) } };
+/** A ZIP DCE: the entry to read is chosen; a scanned page says OCR is not installed. */
+export const TextPreviewArchive: Story = {
+  args: {
+    textDialog: dialog({
+      fileName: 'DCE-2026-LYON-0142.zip',
+      parts: tenderDocs[0]!.extraction!.parts,
+      page: { entry: 'plans/RDC.pdf', page: 2, pages: 3, ocr: 'unavailable', text: '' },
+    }),
+  },
+};

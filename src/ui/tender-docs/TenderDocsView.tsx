@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowLeft, CircleAlert, Download, FileArchive, FileText, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
+import { ArrowLeft, CircleAlert, Download, FileArchive, FileSearch, FileText, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -46,6 +46,13 @@ export type TenderDocsViewProps = {
   onDelete: (doc: TenderDocRow) => void;
   onConfirmDelete: () => void;
   onCancelDelete: () => void;
+  /** Opens the document's extracted text. */
+  onShowText: (doc: TenderDocRow) => void;
+  /** Reads the document's text again (after a failure). */
+  onExtract: (doc: TenderDocRow) => void;
+  extractingId: string | null;
+  /** The text preview, drawn by the page (it owns its requests). */
+  textDialog?: ReactNode;
 };
 
 const STATUS_TONE = { queued: 'neutral', uploading: 'accent', done: 'success', failed: 'danger', cancelled: 'neutral' } as const;
@@ -99,6 +106,7 @@ export function TenderDocsView(props: TenderDocsViewProps) {
         onConfirm={props.onConfirmDelete}
         onClose={props.onCancelDelete}
       />
+      {props.textDialog}
     </div>
   );
 }
@@ -210,6 +218,7 @@ function DocumentsTable(props: TenderDocsViewProps) {
           <TableHeader>{t('tenderdocs-col_name')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_type')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_size')}</TableHeader>
+          <TableHeader>{t('tenderdocs-col_text')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_uploaded_by')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_date')}</TableHeader>
           <TableHeader>
@@ -231,10 +240,19 @@ function DocumentsTable(props: TenderDocsViewProps) {
             </TableCell>
             <TableCell>{fileKind(doc.fileName)}</TableCell>
             <TableCell className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(doc.size, i18n.language)}</TableCell>
+            <TableCell className={css({ minW: '10rem' })}>
+              <ExtractionState doc={doc} busy={props.extractingId === doc._id} onExtract={props.onExtract} />
+            </TableCell>
             <TableCell>{doc.uploadedBy?.username ?? '—'}</TableCell>
             <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{formatDateTime(doc.createdAt, i18n.language)}</TableCell>
             <TableCell>
               <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
+                {doc.extraction?.status === 'done' && doc.extraction.pages > 0 ? (
+                  <Button size="sm" variant="ghost" onClick={() => props.onShowText(doc)} aria-label={t('list-action_named', { action: t('tenderdocs-text_show'), target: doc.fileName })}>
+                    <FileSearch size={14} aria-hidden="true" />
+                    {t('tenderdocs-text_show')}
+                  </Button>
+                ) : null}
                 <a href={doc.url} download className={button({ variant: 'ghost', size: 'sm' })} aria-label={t('list-action_named', { action: t('tenderdocs-download'), target: doc.fileName })}>
                   <Download size={14} aria-hidden="true" />
                   {t('tenderdocs-download')}
@@ -249,6 +267,44 @@ function DocumentsTable(props: TenderDocsViewProps) {
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** Whether the server is still reading a document's text: the page follows it until it is done. */
+export const isExtractionPending = (doc: TenderDocRow) => doc.extraction?.status === 'queued' || doc.extraction?.status === 'running';
+
+const EXTRACTION_TONE = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger' } as const;
+
+function ExtractionState({ doc, busy, onExtract }: { doc: TenderDocRow; busy: boolean; onExtract: (doc: TenderDocRow) => void }) {
+  const { t } = useTranslation();
+  const extraction = doc.extraction;
+  if (!extraction) return <span className={css({ color: 'fg.muted' })}>—</span>;
+  const failedParts = extraction.parts.filter((part) => part.msg).length;
+  const ocrMissing = extraction.parts.reduce((sum, part) => sum + (part.ocrUnavailablePages ?? 0), 0);
+  const label =
+    extraction.status === 'running'
+      ? t('tenderdocs-text_running', { progress: extraction.progress })
+      : extraction.status === 'done'
+        ? extraction.pages > 0
+          ? t('tenderdocs-text_pages', { count: extraction.pages })
+          : t('tenderdocs-text_none')
+        : t(`tenderdocs-text_${extraction.status}`);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1.5' })}>
+      <Badge tone={extraction.status === 'done' && extraction.pages === 0 ? 'warning' : EXTRACTION_TONE[extraction.status]} dot>
+        {label}
+      </Badge>
+      {extraction.status === 'running' ? <ProgressBar value={extraction.progress} label={t('tenderdocs-text_progress', { name: doc.fileName })} /> : null}
+      {extraction.status === 'failed' && extraction.msg ? <p className={css({ color: 'danger.text', fontSize: 'xs' })}>{extraction.msg}</p> : null}
+      {failedParts > 0 ? <p className={css({ color: 'danger.text', fontSize: 'xs' })}>{t('tenderdocs-text_parts_failed', { count: failedParts })}</p> : null}
+      {ocrMissing > 0 ? <p className={css({ color: 'warning.text', fontSize: 'xs' })}>{t('tenderdocs-ocr_unavailable', { count: ocrMissing })}</p> : null}
+      {extraction.status === 'failed' || ocrMissing > 0 || failedParts > 0 ? (
+        <Button size="sm" variant="ghost" disabled={busy} onClick={() => onExtract(doc)} aria-label={t('list-action_named', { action: t('tenderdocs-text_retry'), target: doc.fileName })}>
+          {busy ? <Spinner size="sm" label={t('common-loading')} /> : <RotateCcw size={14} aria-hidden="true" />}
+          {t('tenderdocs-text_retry')}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

@@ -19,6 +19,7 @@ const doc = (patch: Partial<TenderDocRow>): TenderDocRow => ({
   entries: null,
   uploadedBy: { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Camille Martin' },
   url: '/api/tenderDocs/d0000000-0000-4000-8000-000000000001/file',
+  extraction: { status: 'done', progress: 100, pages: 15, ocrAvailable: true, parts: [{ entry: null, format: 'pdf', pages: 15 }] },
   createdAt: '2026-03-10T08:15:00.000Z',
   updatedAt: '2026-03-10T08:15:00.000Z',
   ...patch,
@@ -37,10 +38,56 @@ export const tenderDocs: TenderDocRow[] = [
       { name: 'CCTP-lot1.docx', size: 1_048_576 },
       { name: 'plans/RDC.pdf', size: 16_777_216 },
     ],
+    extraction: {
+      status: 'done',
+      progress: 100,
+      pages: 58,
+      ocrAvailable: false,
+      parts: [
+        { entry: 'RC.pdf', format: 'pdf', pages: 15 },
+        { entry: 'CCAP.pdf', format: 'pdf', pages: 22 },
+        { entry: 'CCTP-lot1.docx', format: 'docx', pages: 18 },
+        { entry: 'plans/RDC.pdf', format: 'pdf', pages: 3, ocrUnavailablePages: 3 },
+      ],
+    },
   }),
   doc({}),
-  doc({ _id: 'd0000000-0000-4000-8000-000000000003', fileName: 'DPGF-lot1.xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 40_960, uploadedBy: null, url: '/api/tenderDocs/d0000000-0000-4000-8000-000000000003/file' }),
+  doc({
+    _id: 'd0000000-0000-4000-8000-000000000003',
+    fileName: 'DPGF-lot1.xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    size: 40_960,
+    uploadedBy: null,
+    url: '/api/tenderDocs/d0000000-0000-4000-8000-000000000003/file',
+    extraction: { status: 'running', progress: 42, pages: 0, ocrAvailable: true, parts: [] },
+  }),
 ];
+
+/** A document in each state of its text extraction, for the extraction stories. */
+export const extractionDocs: TenderDocRow[] = [
+  doc({ _id: 'd0000000-0000-4000-8000-000000000011', fileName: 'AE.pdf', extraction: { status: 'queued', progress: 0, pages: 0, ocrAvailable: true, parts: [] } }),
+  doc({ _id: 'd0000000-0000-4000-8000-000000000012', fileName: 'CCAP.pdf', extraction: { status: 'running', progress: 64, pages: 0, ocrAvailable: true, parts: [] } }),
+  doc({ _id: 'd0000000-0000-4000-8000-000000000013', fileName: 'RC.pdf' }),
+  doc({
+    _id: 'd0000000-0000-4000-8000-000000000014',
+    fileName: 'CCTP-protégé.pdf',
+    extraction: { status: 'failed', progress: 0, pages: 0, ocrAvailable: true, msg: 'Le fichier est protégé par un mot de passe : son texte ne peut pas être lu.', parts: [] },
+  }),
+  doc({
+    _id: 'd0000000-0000-4000-8000-000000000015',
+    fileName: 'Plans-scannés.pdf',
+    extraction: { status: 'done', progress: 100, pages: 4, ocrAvailable: false, parts: [{ entry: null, format: 'pdf', pages: 4, ocrUnavailablePages: 4 }] },
+  }),
+];
+
+/** The first page of the RC as the preview shows it. */
+export const rcPage = {
+  entry: null,
+  page: 1,
+  pages: 15,
+  ocr: 'none' as const,
+  text: 'RÈGLEMENT DE LA CONSULTATION\nMARCHÉ PUBLIC DE FOURNITURES COURANTES ET DE SERVICES\nAcquisition d’une machine de prototypage de circuits\nimprimés par gravures laser et mécanique\n\nDate et heure limites de réception des offres :\nMERCREDI 15 JUILLET 2026 A 12:00\n\nInstitut polytechnique de Grenoble\nDAFA / Service Achats\n46 avenue Félix Viallet\n38031 GRENOBLE CEDEX 1',
+};
 
 const file = (name: string, size: number): UploadFile => ({ name, type: '', size });
 

@@ -6,7 +6,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as tenderDocsStories from './TenderDocsView.stories';
 import * as vaultStories from '../company-docs/CompanyDocsView.stories';
-import { tenderDocs, vaultDocs } from './docs-fixtures';
+import { extractionDocs, tenderDocs, vaultDocs } from './docs-fixtures';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
@@ -24,13 +24,61 @@ function arg(story: { args: unknown }, name: string): unknown {
   return (story.args as Record<string, unknown>)[name];
 }
 
+describe('the text of tender documents', () => {
+  it('shows each document’s extraction: waiting, reading with its progress, read, unreadable with why, scanned without OCR', async () => {
+    show(<Docs.TextExtraction />);
+    const rows = within(await screen.findByRole('table', { name: 'Documents' })).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Lecture en attente')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Lecture… 64 %')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('progressbar', { name: 'Lecture du texte de CCAP.pdf' }).getAttribute('aria-valuenow')).toBe('64');
+    expect(within(rows[2]!).getByText('15 pages lues')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Illisible')).toBeTruthy();
+    expect(within(rows[3]!).getByText(/protégé par un mot de passe/)).toBeTruthy();
+    expect(within(rows[4]!).getByText('OCR non disponible : 4 pages numérisées non lues')).toBeTruthy();
+    // Only a read document offers its text; an unreadable or partly read one can be read again.
+    expect(within(rows[2]!).getByRole('button', { name: 'Voir le texte RC.pdf' })).toBeTruthy();
+    expect(within(rows[0]!).queryByRole('button', { name: /Voir le texte/ })).toBeNull();
+    expect(within(rows[3]!).queryByRole('button', { name: /Voir le texte/ })).toBeNull();
+    const u = userEvent.setup();
+    await u.click(within(rows[3]!).getByRole('button', { name: 'Relire CCTP-protégé.pdf' }));
+    expect(arg(Docs.TextExtraction, 'onExtract')).toHaveBeenCalledWith(extractionDocs[3]);
+    await u.click(within(rows[2]!).getByRole('button', { name: 'Voir le texte RC.pdf' }));
+    expect(arg(Docs.TextExtraction, 'onShowText')).toHaveBeenCalledWith(extractionDocs[2]);
+  });
+
+  it('the preview shows one page of text with its number and moves page by page', async () => {
+    const u = userEvent.setup();
+    show(<Docs.TextPreview />);
+    const dialog = await screen.findByRole('dialog', { name: 'Texte de RC_2026FCSSA0025 v2.pdf' });
+    expect(within(dialog).getByText(/MERCREDI 15 JUILLET 2026 A 12:00/)).toBeTruthy();
+    expect(within(dialog).getAllByText('Page 1 sur 15').length).toBeGreaterThan(0);
+    expect((within(dialog).getByRole('button', { name: 'Page précédente' }) as HTMLButtonElement).disabled).toBe(true);
+    await u.click(within(dialog).getByRole('button', { name: 'Page suivante' }));
+    const textDialog = arg(Docs.TextPreview, 'textDialog') as { props: { onNavigate: ReturnType<typeof import('vitest').vi.fn> } };
+    expect(textDialog.props.onNavigate).toHaveBeenCalledWith(null, 2);
+  });
+
+  it('an archive’s preview chooses the entry to read; a scanned page says OCR is not installed; errors offer a retry', async () => {
+    show(<Docs.TextPreviewArchive />);
+    const dialog = await screen.findByRole('dialog', { name: 'Texte de DCE-2026-LYON-0142.zip' });
+    const select = within(dialog).getByLabelText("Fichier de l'archive") as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['RC.pdf', 'CCAP.pdf', 'CCTP-lot1.docx', 'plans/RDC.pdf']);
+    expect(select.value).toBe('plans/RDC.pdf');
+    expect(within(dialog).getByText(/l'OCR n'est pas installé sur le serveur/)).toBeTruthy();
+    show(<Docs.TextPreviewError />);
+    const failed = await screen.findByRole('dialog');
+    expect(within(failed).getByRole('alert').textContent).toContain('Aucune réponse du serveur.');
+    expect(within(failed).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+});
+
 describe('tender documents', () => {
   it('shows the tender, the drop zone and the documents with type, size, author, date and actions', async () => {
     show(<Docs.Loaded />);
     expect(await screen.findByRole('heading', { name: "Documents de l'appel d'offres" })).toBeTruthy();
     expect(screen.getByText('2026-LYON-0142 · Rénovation énergétique du groupe scolaire Jean-Macé')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Documents' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom', 'Type', 'Taille', 'Ajouté par', 'Date', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom', 'Type', 'Taille', 'Texte', 'Ajouté par', 'Date', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[1]!).getByText('PDF')).toBeTruthy();
     expect(within(rows[1]!).getByText('240 ko')).toBeTruthy();
@@ -79,7 +127,7 @@ describe('tender documents', () => {
     const bar = screen.getByRole('progressbar', { name: "Progression de l'envoi de memoire.pdf" });
     expect(bar.getAttribute('aria-valuenow')).toBe('64');
     // Two files travel at once, each with its bar: cctp.odt waits for a place.
-    expect(screen.getAllByRole('progressbar')).toHaveLength(2);
+    expect(within(queue).getAllByRole('progressbar')).toHaveLength(2);
     await u.click(within(items[3]!).getByRole('button', { name: 'Annuler memoire.pdf' }));
     expect(arg(Docs.Uploading, 'onCancel')).toHaveBeenCalledWith('4');
     await u.click(within(items[5]!).getByRole('button', { name: 'Annuler cctp.odt' }));
