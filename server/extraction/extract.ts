@@ -1,7 +1,7 @@
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bufferSource, type RandomAccessSource } from '../files/zip';
-import { sniffDocument } from '../files/file-types';
+import { sniffDocument, type DocumentType } from '../files/file-types';
 import { odtPages, docxPages } from './office';
 import { checkImageSize, ocrImageFile } from './ocr';
 import { extractPdf } from './pdf';
@@ -75,6 +75,23 @@ async function checkedContainer(entries: ArchiveEntry[], context: Context) {
 
 type Readable = { path?: string; data?: Buffer; source: RandomAccessSource; head: Buffer };
 
+/**
+ * The type from the content (server/files/file-types.ts). Some generators (SheetJS among them)
+ * write an OpenDocument's mimetype entry compressed or not first, which the upload sniffing
+ * reads as a plain ZIP: the entry is then read wherever it is.
+ */
+async function sniff(head: Buffer, source: RandomAccessSource, entries: ArchiveEntry[] | undefined, context: Context): Promise<DocumentType | undefined> {
+  const type = sniffDocument(head, entries?.map((e) => e.name));
+  if (type?.ext !== 'zip' || !entries?.some((e) => e.name === 'content.xml')) return type;
+  const mimetype = entries.find((e) => e.name === 'mimetype' && e.uncompressedSize <= 200);
+  if (!mimetype) return type;
+  const declared = (await unpack(source, mimetype, context)).toString('latin1').trim();
+  return [ODT, ODS].find((t) => t.mime === declared) ?? type;
+}
+
+const ODT = { mime: 'application/vnd.oasis.opendocument.text', ext: 'odt', kind: 'text' } as const satisfies DocumentType;
+const ODS = { mime: 'application/vnd.oasis.opendocument.spreadsheet', ext: 'ods', kind: 'spreadsheet' } as const satisfies DocumentType;
+
 /** One document's text, by the type its content says it is. ZIP archives are handled by the caller. */
 async function extractDocument(
   input: Readable,
@@ -93,7 +110,7 @@ async function readDocument(
   context: Context,
   progress: (fraction: number) => void,
 ): Promise<Content> {
-  const type = sniffDocument(input.head, entries?.map((e) => e.name));
+  const type = await sniff(input.head, input.source, entries, context);
   const data = async () => input.data ?? (input.data = await readFile(input.path!));
   switch (type?.ext) {
     case 'pdf':
@@ -169,7 +186,7 @@ async function extractArchive(
       const data = await unpack(source, entry, context);
       const inner = bufferSource(data);
       const innerEntries = isZip(data) ? await listEntries(inner) : undefined;
-      if (innerEntries && sniffDocument(data, innerEntries.map((e) => e.name))?.ext === 'zip') {
+      if (innerEntries && (await sniff(data, inner, innerEntries, context))?.ext === 'zip') {
         // One level of archives inside the archive is common (a folder per lot); deeper is not.
         if (nested) throw unsupported();
         parts.push(...(await extractArchive(inner, innerEntries, `${name}/`, true, context, step)));
@@ -208,7 +225,7 @@ export async function extractFile(path: string, options: { tmpDir: string; onPro
     };
     const head = await source.read(0, 4096);
     const entries = isZip(head) ? await listEntries(source) : undefined;
-    if (entries && sniffDocument(head, entries.map((e) => e.name))?.ext === 'zip') {
+    if (entries && (await sniff(head, source, entries, context))?.ext === 'zip') {
       return { parts: await extractArchive(source, entries, '', false, context, progress), ocrAvailable };
     }
     const content = await extractDocument({ path, source, head }, entries, context, progress);

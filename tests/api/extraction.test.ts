@@ -1,0 +1,522 @@
+// The text extraction library (server/extraction), run as the server runs it: in a child process.
+// Binary fixtures (ODT, ODS, ZIPs, scans, hostile files) are built here, byte by byte.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripRepeatedLines } from '../../server/extraction/clean';
+import { runExtraction } from '../../server/extraction/run';
+import { ExtractionError, type ExtractedPart, type ExtractionResult } from '../../server/extraction/types';
+
+const grenoble = 'tests/fixtures/dce/grenoble-inp_2026FCSSA0025';
+const franceTravail = 'tests/fixtures/dce/france-travail_010.26_bornes-irve';
+const rcPdf = `${grenoble}/RC_2026FCSSA0025 v2.pdf`;
+const contractPdf = `${franceTravail}/010.26 - March‚ Bornes ‚lectriques - Contrat VF.pdf`;
+
+const has = (command: string, args: string[]) => spawnSync(command, args).status === 0;
+const hasPoppler = has('pdftotext', ['-v']) && has('pdftoppm', ['-v']);
+const hasTesseract = hasPoppler && /^fra$/m.test(spawnSync('tesseract', ['--list-langs']).stdout?.toString() ?? '');
+
+// ---------------------------------------------------------------------------------------------
+// Builders
+
+type ZipEntry = { name: string | Buffer; data: Buffer; deflate?: boolean; utf8?: boolean; declaredSize?: number };
+
+/** A ZIP whose every field is chosen here: raw (CP437) names, sizes that lie. */
+function buildZip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = typeof entry.name === 'string' ? Buffer.from(entry.name, 'utf8') : entry.name;
+    const packed = entry.deflate ? deflateRawSync(entry.data) : entry.data;
+    const flags = entry.utf8 === false ? 0 : 0x800;
+    const size = entry.declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(entry.data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc32(entry.data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A PDF from its objects (numbered from 1, the first being the catalog), with a correct xref. */
+function buildPdf(objects: (string | Buffer)[], trailer = ''): Buffer {
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  const push = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    push(Buffer.from(`${index + 1} 0 obj\n`, 'latin1'));
+    push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
+    push(Buffer.from('\nendobj\n', 'latin1'));
+  });
+  const xref = length;
+  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return Buffer.concat(chunks);
+}
+
+const stream = (dictionary: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+
+const textPage = (text: string) => [
+  '<< /Type /Catalog /Pages 2 0 R >>',
+  '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+  stream('', Buffer.from(`BT /F1 14 Tf 72 720 Td (${text}) Tj ET`, 'latin1')),
+  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+];
+
+/** A scan: a JPEG shown full page, with no text layer at all. */
+function imageOnlyPdf(jpeg: Buffer): Buffer {
+  // The frame size is in the SOF marker.
+  let at = 2;
+  while (!(jpeg[at + 1]! >= 0xc0 && jpeg[at + 1]! <= 0xc2)) at += 2 + jpeg.readUInt16BE(at + 2);
+  const height = jpeg.readUInt16BE(at + 5);
+  const width = jpeg.readUInt16BE(at + 7);
+  // pdftoppm -gray still writes three components.
+  const colours = jpeg[at + 9] === 1 ? '/DeviceGray' : '/DeviceRGB';
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${colours} /BitsPerComponent 8 /Filter /DCTDecode`, jpeg),
+    stream('', Buffer.from('q 595 0 0 842 0 0 cm /Im0 Do Q', 'latin1')),
+  ]);
+}
+
+/** 10 001 real (empty) pages: the limit must be checked before any page is read. */
+function manyPagesPdf(count: number): Buffer {
+  const kids = Array.from({ length: count }, (_, i) => `${i + 3} 0 R`).join(' ');
+  const pages = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >>');
+  return buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`, ...pages]);
+}
+
+/** Standard security handler with a /U entry no empty user password matches: a password is required. */
+const encryptedPdf = () =>
+  buildPdf(
+    [...textPage('secret'), `<< /Filter /Standard /V 1 /R 2 /O <${'a5'.repeat(32)}> /U <${'3c'.repeat(32)}> /P -44 >>`],
+    `/Encrypt 6 0 R /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]`,
+  );
+
+const corruptPdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251))]);
+
+const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+const docx = (documentXml: string | Buffer, declaredSize?: number) =>
+  buildZip([
+    { name: '[Content_Types].xml', data: Buffer.from(contentTypes), deflate: true },
+    { name: 'word/document.xml', data: Buffer.from(documentXml), deflate: true, declaredSize },
+  ]);
+
+const billionLaughs = () => {
+  const entities = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('\n');
+  return docx(
+    `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol0 "lol">\n${entities}\n]>\n` +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      '<w:p><w:r><w:t>Avant &lol9; après</w:t></w:r></w:p></w:body></w:document>',
+  );
+};
+
+const odt = () => {
+  const content = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:xmlns:xsl-fo-compatible:1.0">
+<office:automatic-styles><style:style style:name="P9" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles>
+<office:body><office:text>
+<text:h text:outline-level="1">Règlement de la consultation</text:h>
+<text:p>Date limite :<text:s text:c="3"/>15 juillet 2026<text:tab/>12 h 00</text:p>
+<text:p>Ligne un<text:line-break/>ligne   deux &amp; &#233;té<text:note><text:note-body><text:p>note</text:p></text:note-body></text:note></text:p>
+<table:table><table:table-row><table:table-cell><text:p>Critère</text:p></table:table-cell><table:table-cell><text:p>Poids</text:p></table:table-cell></table:table-row>
+<table:table-row><table:table-cell><text:p>Prix</text:p></table:table-cell><table:table-cell><text:p>40 %</text:p></table:table-cell></table:table-row></table:table>
+<text:p><text:soft-page-break/>Deuxième page</text:p>
+<text:p text:style-name="P9">Troisième page</text:p>
+</office:text></office:body></office:document-content>`;
+  return Buffer.from(
+    zipSync({
+      mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 }],
+      'content.xml': strToU8(content),
+      'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>'),
+    }),
+  );
+};
+
+const ods = () => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['Article', 'Désignation', 'Prix unitaire HT'],
+      ['1.1', 'Borne de recharge 22 kW', 1850.5],
+      [],
+      ['1.2', 'Pose et raccordement', 420],
+    ]),
+    'BPU',
+  );
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['DQE', 'Quantité'], ['1.1', 12]]), 'DQE');
+  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'ods' }) as Buffer);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Running them all once, two at a time (two cores), before the assertions
+
+type Outcome = { result?: ExtractionResult; error?: unknown; ms: number; progress: number[] };
+
+async function extract(path: string, options: Parameters<typeof runExtraction>[1] = {}): Promise<Outcome> {
+  const progress: number[] = [];
+  const started = Date.now();
+  try {
+    const result = await runExtraction({ path, fileName: path.split('/').pop()! }, { ...options, onProgress: (p) => progress.push(p) });
+    return { result, ms: Date.now() - started, progress };
+  } catch (error) {
+    return { error, ms: Date.now() - started, progress };
+  }
+}
+
+async function pool(tasks: Record<string, () => Promise<Outcome>>, concurrency = 2): Promise<Record<string, Outcome>> {
+  const names = Object.keys(tasks);
+  const done: Record<string, Outcome> = {};
+  const worker = async () => {
+    for (let name = names.shift(); name; name = names.shift()) done[name] = await tasks[name]!();
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done;
+}
+
+const errorKey = (outcome: Outcome | undefined) => (outcome?.error instanceof ExtractionError ? outcome.error.key : String(outcome?.error));
+const part = (outcome: Outcome | undefined, index = 0): ExtractedPart => outcome!.result!.parts[index]!;
+const pageTexts = (p: ExtractedPart) => p.pages.map((page) => page.text);
+
+/** Extraction children of this process still alive, and tools of already-removed work folders. */
+function leftovers(): string[] {
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }).split('\n');
+  return ps.filter((line) => {
+    const [, ppid] = line.trim().split(/\s+/);
+    if (Number(ppid) === process.pid && line.includes('extraction/child')) return true;
+    const folder = /\/(soumissio-extract-\w+)\//.exec(line)?.[1];
+    return folder !== undefined && !existsSync(join(tmpdir(), folder));
+  });
+}
+
+let work: string;
+const file = (name: string, data: Buffer) => {
+  const path = join(work, name);
+  writeFileSync(path, data);
+  return path;
+};
+
+let js: Record<string, Outcome> = {};
+let native: Record<string, Outcome> = {};
+let scannedPdf = '';
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'extraction-test-'));
+  const files = {
+    corrupt: file('corrupt.pdf', corruptPdf()),
+    encrypted: file('encrypted.pdf', encryptedPdf()),
+    manyPages: file('many.pdf', manyPagesPdf(10_001)),
+  };
+  // The pure JavaScript path: EXTRACTION_TOOLS is read by the child, copied from this process'
+  // environment when it starts, so these run on their own before anything else.
+  process.env.EXTRACTION_TOOLS = 'js';
+  try {
+    js = await pool({
+      rc: () => extract(rcPdf),
+      contract: () => extract(contractPdf),
+      corrupt: () => extract(files.corrupt),
+      encrypted: () => extract(files.encrypted),
+      manyPages: () => extract(files.manyPages),
+      scanOrImage: () => extract(file('notext.pdf', buildPdf(textPage('')))),
+    });
+  } finally {
+    delete process.env.EXTRACTION_TOOLS;
+  }
+
+  const tasks: Record<string, () => Promise<Outcome>> = {
+    rc: () => extract(rcPdf),
+    contract: () => extract(contractPdf),
+    dc1: () => extract(`${grenoble}/DC1.docx`),
+    cadre: () => extract(`${franceTravail}/010.26 - Marché Bornes électriques - Cadre de réponses - VF.docx`),
+    crf: () => extract(`${grenoble}/CRF_2026FCSSA0025.xlsx`),
+    bpu: () => extract(`${franceTravail}/010.26 - Bornes électriques- BPU VF.xlsx`),
+    odt: () => extract(file('rc.odt', odt())),
+    ods: () => extract(file('bpu.ods', ods())),
+    text: () => extract(file('notes.txt', Buffer.from('\ufeffQuestions des candidats\r\nRéponse : oui\r\n'))),
+    corrupt: () => extract(files.corrupt),
+    encrypted: () => extract(files.encrypted),
+    manyPages: () => extract(files.manyPages),
+    laughs: () => extract(file('laughs.docx', billionLaughs())),
+    bombDocx: () => extract(file('bomb.docx', docx(Buffer.alloc(20 * 1024 * 1024, 0x20)))),
+    lyingDocx: () => extract(file('lying.docx', docx(Buffer.alloc(5 * 1024 * 1024, 0x20), 1000))),
+    exe: () => extract(file('program.pdf', Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(2000, 0)]))),
+    zip: () => {
+      const nested = buildZip([{ name: 'Lot 2/note.txt', data: Buffer.from('Lot 2 : maintenance'), deflate: true }]);
+      return extract(
+        file(
+          'dce.zip',
+          buildZip([
+            { name: 'DCE/', data: Buffer.alloc(0) },
+            { name: 'DCE/RC.pdf', data: readFileSync(rcPdf), deflate: true },
+            { name: 'DCE/DC1.docx', data: readFileSync(`${grenoble}/DC1.docx`) },
+            { name: 'DCE/CRF.xlsx', data: readFileSync(`${grenoble}/CRF_2026FCSSA0025.xlsx`) },
+            // "Réponses.txt" as Windows' own zip writes it: CP437, no UTF-8 flag (é is 0x82).
+            { name: Buffer.from([...Buffer.from('DCE/R'), 0x82, ...Buffer.from('ponses.txt')]), data: Buffer.from('Réponse 1 : le délai est maintenu.'), utf8: false },
+            { name: '__MACOSX/DCE/._RC.pdf', data: Buffer.alloc(100, 1) },
+            { name: 'DCE/.DS_Store', data: Buffer.alloc(100, 1) },
+            { name: 'DCE/plan.dwg', data: Buffer.from([0x41, 0x43, 0x31, 0x30, 0x33, 0x32, 0x00, 0x00, 0x01, 0x02, 0x03]) },
+            { name: 'DCE/abîmé.pdf', data: corruptPdf(), deflate: true },
+            { name: 'DCE/bombe.txt', data: Buffer.alloc(20 * 1024 * 1024, 0x41), deflate: true },
+            { name: 'DCE/lots.zip', data: nested },
+          ]),
+        ),
+      );
+    },
+  };
+  if (hasPoppler) {
+    // Page 1 of the RC scanned: rasterised, then shown as an image in a PDF without text.
+    execFileSync('pdftoppm', ['-r', '150', '-gray', '-jpeg', '-f', '1', '-l', '1', '-singlefile', rcPdf, join(work, 'rc-page1')]);
+    execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-f', '1', '-l', '1', '-singlefile', rcPdf, join(work, 'rc-page1')]);
+    scannedPdf = file('scan.pdf', imageOnlyPdf(readFileSync(join(work, 'rc-page1.jpg'))));
+    tasks.scan = () => extract(scannedPdf);
+    tasks.png = () => extract(join(work, 'rc-page1.png'));
+  }
+  native = await pool(tasks);
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasPoppler)('PDF with poppler (pdftotext -layout)', () => {
+  it('reads the Grenoble RC: 15 pages, the deadline on page 1, criteria rows on one line', () => {
+    const rc = part(native.rc);
+    expect(rc).toMatchObject({ entry: null, format: 'pdf' });
+    expect(rc.pages.map((p) => p.page)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(rc.pages[0]!.text).toContain('MERCREDI 15 JUILLET 2026 A 12:00');
+    const text = pageTexts(rc).join('\n');
+    expect(text).toMatch(/^ *1-Prix des prestations +40\.0 %$/m);
+    expect(text).toMatch(/^ *2\.1-Finesse de structuration laser : +20\.0 %$/m);
+    expect(rc.pages.every((p) => p.ocr === 'none')).toBe(true);
+    expect(native.rc!.result!.ocrAvailable).toBe(hasTesseract);
+  });
+
+  it('reads the 35 pages of the France Travail contract and reports progress up to 100', () => {
+    expect(part(native.contract).pages).toHaveLength(35);
+    expect(pageTexts(part(native.contract)).join('\n')).toMatch(/bornes/i);
+    expect(native.contract!.progress.at(-1)).toBe(100);
+    expect(native.contract!.progress).toEqual([...native.contract!.progress].sort((a, b) => a - b));
+  });
+
+  it('fails a corrupt, an encrypted and a 10 001-page PDF with their own key, the last one quickly', () => {
+    expect(errorKey(native.corrupt)).toBe('extraction-corrupt');
+    expect(errorKey(native.encrypted)).toBe('extraction-encrypted');
+    expect(errorKey(native.manyPages)).toBe('extraction-too_many_pages');
+    expect(native.manyPages!.ms).toBeLessThan(10_000);
+  });
+});
+
+describe('PDF with pdf.js (EXTRACTION_TOOLS=js)', () => {
+  it('reads the same RC pages, in reading order', () => {
+    const rc = part(js.rc);
+    expect(rc.pages).toHaveLength(15);
+    expect(rc.pages[0]!.text).toContain('MERCREDI 15 JUILLET 2026 A 12:00');
+    expect(pageTexts(rc).join('\n')).toMatch(/1-Prix des prestations[\s\S]{0,40}40\.0 %/);
+    expect(part(js.contract).pages).toHaveLength(35);
+    expect(js.rc!.result!.ocrAvailable).toBe(false);
+  });
+
+  it('marks a page without text as not OCR-able rather than failing', () => {
+    expect(part(js.scanOrImage).pages).toEqual([{ page: 1, text: '', ocr: 'unavailable' }]);
+  });
+
+  it('fails a corrupt, an encrypted and a 10 001-page PDF with their own key', () => {
+    expect(errorKey(js.corrupt)).toBe('extraction-corrupt');
+    expect(errorKey(js.encrypted)).toBe('extraction-encrypted');
+    expect(errorKey(js.manyPages)).toBe('extraction-too_many_pages');
+    expect(js.manyPages!.ms).toBeLessThan(15_000);
+  });
+});
+
+describe.skipIf(!hasTesseract)('OCR (pdftoppm + tesseract fra)', () => {
+  it('reads a scanned page back as French text', () => {
+    const [page] = part(native.scan).pages;
+    expect(page!.ocr).toBe('done');
+    expect(page!.text).toMatch(/JUILLET/);
+    expect(page!.text).toMatch(/consultation/i);
+    expect(native.scan!.result!.ocrAvailable).toBe(true);
+  });
+
+  it('reads a PNG document', () => {
+    expect(part(native.png)).toMatchObject({ format: 'image', pages: [{ page: 1, ocr: 'done' }] });
+    expect(part(native.png).pages[0]!.text).toMatch(/JUILLET/);
+  });
+});
+
+describe('Office documents', () => {
+  it('reads DC1.docx: paragraphs, table rows as tab-separated cells, Word page breaks', () => {
+    const dc1 = part(native.dc1);
+    expect(dc1.format).toBe('docx');
+    expect(dc1.pages).toHaveLength(2);
+    const text = pageTexts(dc1).join('\n');
+    expect(dc1.pages[0]!.text).toContain('Lettre de candidature');
+    expect(text).toContain('Institut polytechnique de Grenoble');
+    expect(text).toContain('Acquisition d’une machine de prototypage de circuits imprimés');
+    expect(text).toMatch(/^N° du Lot\tNom commercial et dénomination sociale/m);
+    expect(part(native.cadre).pages.length).toBeGreaterThan(5);
+  });
+
+  it('reads the CRF and BPU spreadsheets: one page per sheet, rows of formatted cells', () => {
+    const crf = part(native.crf);
+    expect(crf.format).toBe('xlsx');
+    expect(crf.pages[0]!.text.split('\n')[0]).toBe('CRF ');
+    expect(crf.pages[0]!.text).toContain('Consultation n° 2026FCSSA0025');
+    expect(crf.pages[0]!.text).toMatch(/^PSE 1\tSystème de traitement d'air comprimé.*\tForfait$/m);
+    expect(part(native.bpu).pages[0]!.text.split('\n').length).toBeGreaterThan(5);
+  });
+
+  it('reads an ODT: spaces, tabs, line breaks, table cells, soft and styled page breaks; notes left out', () => {
+    const doc = part(native.odt);
+    expect(doc.format).toBe('odt');
+    expect(pageTexts(doc)).toEqual([
+      'Règlement de la consultation\nDate limite :   15 juillet 2026\t12 h 00\nLigne un\nligne deux & été\nCritère\tPoids\nPrix\t40 %',
+      'Deuxième page',
+      'Troisième page',
+    ]);
+  });
+
+  it('reads an ODS: each sheet a page, empty rows skipped', () => {
+    const sheet = part(native.ods);
+    expect(sheet.format).toBe('ods');
+    expect(pageTexts(sheet)).toEqual([
+      'BPU\nArticle\tDésignation\tPrix unitaire HT\n1.1\tBorne de recharge 22 kW\t1850.5\n1.2\tPose et raccordement\t420',
+      'DQE\nDQE\tQuantité\n1.1\t12',
+    ]);
+  });
+
+  it('reads plain text', () => {
+    expect(part(native.text)).toEqual({ entry: null, format: 'text', pages: [{ page: 1, text: 'Questions des candidats\nRéponse : oui', ocr: 'none' }] });
+  });
+});
+
+describe('Hostile files', () => {
+  it('does not expand a billion-laughs DOCX', () => {
+    expect(pageTexts(part(native.laughs))).toEqual(['Avant &lol9; après']);
+    expect(native.laughs!.ms).toBeLessThan(10_000);
+  });
+
+  it('refuses a DOCX whose XML is a compression bomb, or unpacks past its declared size', () => {
+    expect(errorKey(native.bombDocx)).toBe('extraction-too_large');
+    expect(errorKey(native.lyingDocx)).toBe('extraction-too_large');
+  });
+
+  it('refuses a file it cannot read, whatever its name says', () => {
+    expect(errorKey(native.exe)).toBe('extraction-unsupported');
+  });
+
+  it('kills a child past its time limit, with the tools it runs, and leaves no process behind', async () => {
+    // During OCR if tesseract is there, so that the tool's process group is killed too.
+    const slow = await extract(hasTesseract ? scannedPdf : rcPdf, { timeoutMs: hasTesseract ? 2500 : 1 });
+    expect(errorKey(slow)).toBe('extraction-timeout');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('reports a child killed by its heap limit as out of memory', async () => {
+    // pdf.js parses in the child's heap (pdftotext would not need it).
+    process.env.EXTRACTION_TOOLS = 'js';
+    try {
+      expect(errorKey(await extract(contractPdf, { maxOldSpaceMb: 16 }))).toBe('extraction-out_of_memory');
+    } finally {
+      delete process.env.EXTRACTION_TOOLS;
+    }
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('stops on abort', async () => {
+    const controller = new AbortController();
+    const running = extract(contractPdf, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('cancelled')), 200);
+    expect(String((await running).error)).toContain('cancelled');
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('ZIP DCE', () => {
+  it('extracts each entry as its own part; a bad entry fails only its part', () => {
+    const parts = native.zip!.result!.parts;
+    expect(parts.map((p) => [p.entry, p.format, p.error ?? null])).toEqual([
+      ['DCE/RC.pdf', 'pdf', null],
+      ['DCE/DC1.docx', 'docx', null],
+      ['DCE/CRF.xlsx', 'xlsx', null],
+      ['DCE/Réponses.txt', 'text', null],
+      ['DCE/plan.dwg', 'unknown', 'extraction-unsupported'],
+      ['DCE/abîmé.pdf', 'unknown', 'extraction-corrupt'],
+      ['DCE/bombe.txt', 'unknown', 'extraction-too_large'],
+      ['DCE/lots.zip/Lot 2/note.txt', 'text', null],
+    ]);
+    expect(parts[0]!.pages).toHaveLength(15);
+    expect(parts[0]!.pages[0]!.text).toContain('MERCREDI 15 JUILLET 2026 A 12:00');
+    expect(parts[1]!.pages[0]!.text).toContain('Lettre de candidature');
+    expect(parts[3]!.pages[0]!.text).toBe('Réponse 1 : le délai est maintenu.');
+    expect(parts[7]!.pages[0]!.text).toBe('Lot 2 : maintenance');
+    expect(native.zip!.progress.at(-1)).toBe(100);
+  });
+});
+
+describe('stripRepeatedLines', () => {
+  it('removes running headers and footers, page numbers included, and keeps the rest', () => {
+    const body = (n: number) => {
+      const word = ['un', 'deux', 'trois'][n - 1];
+      return [`Chapitre ${word}`, `Texte ${word}`, `Détail ${word}`, `Article ${n}`, `Suite ${word}`, `Note ${word}`, `Fin ${word}`].join('\n');
+    };
+    const pages = [1, 2, 3].map((n) => `Grenoble INP\n${body(n)}\n  Page ${n} sur 3 `);
+    // "Article N" is on every page too, but in the body: only the first and last lines can be running.
+    expect(stripRepeatedLines(pages)).toEqual([1, 2, 3].map(body));
+    expect(stripRepeatedLines(pages.slice(0, 2))).toEqual(pages.slice(0, 2));
+  });
+
+  it.skipIf(!hasPoppler)('removes the RC footer "Consultation n°: 2026FCSSA0025 Page N sur 15"', () => {
+    const stripped = stripRepeatedLines(pageTexts(part(native.rc)));
+    expect(stripped.join('\n')).not.toMatch(/Page \d+ sur 15/);
+    expect(stripped[0]).toContain('MERCREDI 15 JUILLET 2026 A 12:00');
+  });
+});
