@@ -26,10 +26,10 @@ const unsupported = () => new ExtractionError('extraction-unsupported');
 
 const textPages = (pages: string[]): ExtractedPage[] => pages.map((text, index) => ({ page: index + 1, text, ocr: 'none' }));
 
-/** Office files from 2007 on, once password-protected, are an OLE container with an EncryptionInfo stream. */
-function isEncryptedOffice(head: Buffer): boolean {
-  return head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) && head.includes(Buffer.from('EncryptionInfo', 'utf16le'));
-}
+// Office files from 2007 on, once password-protected, are an OLE container with an
+// EncryptionInfo stream; any other OLE file is a pre-2007 .doc or .xls, which is not read.
+const isOleContainer = (data: Buffer) => data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+const encryptionInfo = Buffer.from('EncryptionInfo', 'utf16le');
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -98,19 +98,25 @@ async function extractDocument(
   entries: ArchiveEntry[] | undefined,
   context: Context,
   progress: (fraction: number) => void,
+  seen: { format?: ExtractedFormat } = {},
 ): Promise<Content> {
-  const content = await readDocument(input, entries, context, progress);
+  const content = await readDocument(input, entries, context, progress, seen);
   if (content.pages.length > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
   return content;
 }
+
+const formats: Record<string, Content['format']> = { pdf: 'pdf', png: 'image', jpg: 'image', docx: 'docx', odt: 'odt', xlsx: 'xlsx', ods: 'ods' };
 
 async function readDocument(
   input: Readable,
   entries: ArchiveEntry[] | undefined,
   context: Context,
   progress: (fraction: number) => void,
+  seen: { format?: ExtractedFormat },
 ): Promise<Content> {
   const type = await sniff(input.head, input.source, entries, context);
+  // Known before reading, so that a part that fails still says what it was.
+  seen.format = type ? formats[type.ext] : undefined;
   const data = async () => input.data ?? (input.data = await readFile(input.path!));
   switch (type?.ext) {
     case 'pdf':
@@ -144,8 +150,9 @@ async function readDocument(
       return { format: type.ext, pages: textPages(sheetPages(await data())) };
     }
     case undefined: {
-      if (isEncryptedOffice(input.head)) throw new ExtractionError('extraction-encrypted');
-      const text = decodeText(await data());
+      const bytes = await data();
+      if (isOleContainer(bytes)) throw bytes.includes(encryptionInfo) ? new ExtractionError('extraction-encrypted') : unsupported();
+      const text = decodeText(bytes);
       if (text === undefined) throw unsupported();
       return { format: 'text', pages: textPages([text.replace(/\r\n?/g, '\n').trim()]) };
     }
@@ -182,6 +189,7 @@ async function extractArchive(
   for (const [index, entry] of wanted.entries()) {
     const name = prefix + entry.name;
     const step = (fraction: number) => progress((index + fraction) / wanted.length);
+    const seen: { format?: ExtractedFormat } = {};
     try {
       const data = await unpack(source, entry, context);
       const inner = bufferSource(data);
@@ -191,11 +199,11 @@ async function extractArchive(
         if (nested) throw unsupported();
         parts.push(...(await extractArchive(inner, innerEntries, `${name}/`, true, context, step)));
       } else {
-        const content = await extractDocument({ data, source: inner, head: data.subarray(0, 4096) }, innerEntries, context, step);
+        const content = await extractDocument({ data, source: inner, head: data.subarray(0, 4096) }, innerEntries, context, step, seen);
         parts.push({ entry: name, ...content });
       }
     } catch (error) {
-      parts.push({ entry: name, format: 'unknown', pages: [], error: error instanceof ExtractionError ? error.key : 'extraction-corrupt' });
+      parts.push({ entry: name, format: seen.format ?? 'unknown', pages: [], error: error instanceof ExtractionError ? error.key : 'extraction-corrupt' });
     }
     step(1);
   }

@@ -50,7 +50,8 @@ export async function runExtraction(input: { path: string; fileName: string }, o
       const child = spawn(process.execPath, [...childExecArgv(maxOldSpaceMb), childScript, input.path, tmpDir], {
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
-        env: { ...process.env, NODE_OPTIONS: '' },
+        // An inherited --inspect would make the child fight the server for the debugger port.
+        env: { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace(/--inspect\S*/g, '') },
       });
       let outcome: { result: ExtractionResult } | { error: unknown } | undefined;
       let killedFor: ExtractionErrorKey | 'abort' | undefined;

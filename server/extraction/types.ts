@@ -9,7 +9,7 @@ export type ExtractionErrorKey =
 
 export type ExtractedPage = { page: number; text: string; ocr: 'none' | 'done' | 'unavailable' };
 
-/** 'unknown' only on a part that failed with 'extraction-unsupported'. */
+/** 'unknown' only on a failed part whose type could not be told (unsupported, or an entry that could not be unpacked). */
 export type ExtractedFormat = 'pdf' | 'docx' | 'odt' | 'xlsx' | 'ods' | 'image' | 'text' | 'unknown';
 
 // One readable unit: the file itself, or one entry of a ZIP DCE (entry = path inside the zip).

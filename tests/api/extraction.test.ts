@@ -24,7 +24,7 @@ const hasTesseract = hasPoppler && /^fra$/m.test(spawnSync('tesseract', ['--list
 // ---------------------------------------------------------------------------------------------
 // Builders
 
-type ZipEntry = { name: string | Buffer; data: Buffer; deflate?: boolean; utf8?: boolean; declaredSize?: number };
+type ZipEntry = { name: string | Buffer; data: Buffer; deflate?: boolean; utf8?: boolean; declaredSize?: number; encrypted?: boolean };
 
 /** A ZIP whose every field is chosen here: raw (CP437) names, sizes that lie. */
 function buildZip(entries: ZipEntry[]): Buffer {
@@ -34,7 +34,7 @@ function buildZip(entries: ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = typeof entry.name === 'string' ? Buffer.from(entry.name, 'utf8') : entry.name;
     const packed = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const flags = entry.utf8 === false ? 0 : 0x800;
+    const flags = (entry.utf8 === false ? 0 : 0x800) | (entry.encrypted ? 1 : 0);
     const size = entry.declaredSize ?? entry.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -305,6 +305,9 @@ beforeAll(async () => {
             { name: 'DCE/abîmé.pdf', data: corruptPdf(), deflate: true },
             { name: 'DCE/bombe.txt', data: Buffer.alloc(20 * 1024 * 1024, 0x41), deflate: true },
             { name: 'DCE/lots.zip', data: nested },
+            // A password-protected XLSX (an OLE container with an EncryptionInfo stream), and a ZIP-encrypted entry.
+            { name: 'DCE/offre.xlsx', data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1016), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]) },
+            { name: 'DCE/secret.pdf', data: Buffer.from('%PDF-1.4 scrambled'), encrypted: true },
           ]),
         ),
       );
@@ -489,9 +492,11 @@ describe('ZIP DCE', () => {
       ['DCE/CRF.xlsx', 'xlsx', null],
       ['DCE/Réponses.txt', 'text', null],
       ['DCE/plan.dwg', 'unknown', 'extraction-unsupported'],
-      ['DCE/abîmé.pdf', 'unknown', 'extraction-corrupt'],
+      ['DCE/abîmé.pdf', 'pdf', 'extraction-corrupt'],
       ['DCE/bombe.txt', 'unknown', 'extraction-too_large'],
       ['DCE/lots.zip/Lot 2/note.txt', 'text', null],
+      ['DCE/offre.xlsx', 'unknown', 'extraction-encrypted'],
+      ['DCE/secret.pdf', 'unknown', 'extraction-encrypted'],
     ]);
     expect(parts[0]!.pages).toHaveLength(15);
     expect(parts[0]!.pages[0]!.text).toContain('MERCREDI 15 JUILLET 2026 A 12:00');
