@@ -339,6 +339,15 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/file`) }),
   ),
+  getTenderDocPages: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/pages`) }),
+  ),
+  // A document inserted with no extraction yet: asking for one queues it.
+  extractTenderDoc: onBoth(
+    (target) => scoped(target, 202, 202, 202),
+    async (_caller, target) => ({ request: json('POST', `/api/tenderDocs/${await tenderDocOf(target)}/extraction`) }),
+  ),
   listCompanyDocuments: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/documents?perPage=all`) }),
