@@ -1,0 +1,69 @@
+import { fold } from './text';
+import type { DocumentKind, SourcePage } from './types';
+
+// Titles as they open a document (folded). The one written first wins: a DC2 names the DC1
+// ("en complément de sa lettre de candidature") only after its own title.
+const TITLES: [DocumentKind, RegExp][] = [
+  ['QR', /\b(?:registre (?:des |de )?questions|questions?\s*[-/]\s*reponses?\b|questions? reponses? n)/],
+  ['RC', /\breglement (?:de (?:la )?|particulier de (?:la )?)?consultation\b/],
+  ['CCAP', /\bcahier des clauses administratives particulieres\b/],
+  ['CCTP', /\bcahier des (?:clauses techniques particulieres|charges (?:techniques|fonctionnel|particulier))/],
+  ['AE', /\bacte d'engagement\b/],
+  ['DPGF', /\bdecomposition du prix global(?: et)? forfaitaire\b/],
+  ['DQE', /\bdetail quantitatif(?: et)? estimatif\b/],
+  ['BPU', /\bbordereau (?:des |de )?prix\b/],
+  ['ATTRI1', /\battri ?1\b/],
+  ['DUME', /\bdocument unique de marche europeen\b|\bdume\b/],
+  ['DC1', /\blettre de candidature\b/],
+  ['DC2', /\bdeclaration du candidat\b/],
+];
+
+// The same kinds told by the file's name (folded, separators as spaces).
+const NAMES: [DocumentKind, RegExp][] = [
+  ['QR', /\b(?:questions?|reponses?|q ?r)\b/],
+  ['RC', /\b(?:rc|reglement (?:de (?:la )?)?consultation)\b/],
+  ['CCAP', /\bccap\b/],
+  ['CCTP', /\b(?:cctp|ccft|cahier des charges)\b/],
+  ['AE', /\b(?:ae|acte d engagement|contrat)\b/],
+  ['DPGF', /\bdpgf\b/],
+  ['DQE', /\bdqe\b/],
+  ['BPU', /\b(?:bpu|bordereau)\b/],
+  ['ATTRI1', /\battri ?1\b/],
+  ['DUME', /\bdume\b/],
+  ['DC1', /\bdc ?1\b/],
+  ['DC2', /\bdc ?2\b/],
+  ['PLANS', /\b(?:plans?|synoptique|facades?|coupes?)\b|\.(?:dwg|dxf)$/],
+];
+
+/** The title zone: the first non-empty lines of the first two pages. */
+function titleZone(pages: SourcePage[]): string {
+  const lines = pages
+    .slice(0, 2)
+    .flatMap((page) => page.text.split('\n'))
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return fold(lines.slice(0, 14).join(' \n ')).replace(/\s+/g, ' ');
+}
+
+export function classifyDocument(fileName: string, pages: SourcePage[]): DocumentKind {
+  const name = fold(fileName.replace(/\.[a-z0-9]+$/i, '')).replace(/[_\-.()[\]]+/g, ' ').replace(/\s+/g, ' ');
+  const title = titleZone(pages);
+  let byTitle: DocumentKind | undefined;
+  let firstAt = Infinity;
+  for (const [kind, re] of TITLES) {
+    const at = title.search(re);
+    if (at >= 0 && at < firstAt) [byTitle, firstAt] = [kind, at];
+  }
+  const isPriceSchedule = byTitle === 'BPU' || byTitle === 'DQE' || byTitle === 'DPGF';
+
+  // Notices of the official forms and the buyer's answer templates (CRTE, CRF, "cadre de
+  // réponse") are no part the candidate must sign, unless the template is the price schedule.
+  if (/\bnotice\b/.test(name) || /\bnotice explicative\b|\bnotice\b.{0,40}\bdc ?[1-4]\b|\bdc ?[1-4]\b.{0,40}\bnotice\b/.test(title)) return 'OTHER';
+  if (/\b(?:crte?|crf|cadre de reponses?|cadre de memoire)\b/.test(name) || /\bcadre de reponses?\b/.test(title)) {
+    return isPriceSchedule ? (byTitle as DocumentKind) : 'OTHER';
+  }
+  if (byTitle) return byTitle;
+  // A contract the candidate completes and signs ("CONTRAT", parties "soussignés") is its AE.
+  if (/^contrat\b/.test(title) || /\bconclu entre les soussignes\b/.test(fold(pages.slice(0, 4).map((p) => p.text).join(' ')))) return 'AE';
+  return NAMES.find(([, re]) => re.test(name))?.[0] ?? 'OTHER';
+}

@@ -1,0 +1,421 @@
+import { findCriteria } from './criteria';
+import { daysBefore, findDates, parisIso, wallOfIso, type WallTime } from './dates';
+import { findRequiredDocuments } from './documents';
+import { findLots } from './lots';
+import {
+  DURATION,
+  QUANTITY,
+  before,
+  durationDays,
+  durationText,
+  pageViews,
+  quantityValue,
+  scan,
+  sentenceBounds,
+  sentenceOf,
+  sentencePrefix,
+  sourceOf,
+  type Hit,
+  type PageView,
+} from './text';
+import type { AnalysedDocument, DocumentKind, Fact, FactKey, FactSource, Penalties, Procedure, SiteVisit } from './types';
+
+type Doc = AnalysedDocument & { kind: DocumentKind };
+type Candidate = { value: unknown; source: FactSource; score: number };
+
+// How much a statement weighs by the document it is in: the RC rules the consultation, the
+// CCAP and the AE (or the contract) the contract; the CCTP and the Q&A only confirm.
+const DOC_WEIGHT: Partial<Record<DocumentKind, number>> = { RC: 1, CCAP: 0.95, AE: 0.95, QR: 0.8, CCTP: 0.6 };
+const weightOf = (view: PageView) => DOC_WEIGHT[view.doc.kind] ?? 0;
+
+/** The value most candidates back, the best-scored first; its sources are all that agree. */
+function decide(key: FactKey, candidates: Candidate[], identity: (value: unknown) => string = (v) => JSON.stringify(v)): Fact | undefined {
+  const groups = new Map<string, { value: unknown; sources: FactSource[]; best: number }>();
+  for (const c of candidates) {
+    if (c.score <= 0) continue;
+    const id = identity(c.value);
+    const group = groups.get(id) ?? { value: c.value, sources: [], best: 0 };
+    if (c.score > group.best) [group.best, group.value] = [c.score, c.value];
+    if (!group.sources.some((s) => s.documentId === c.source.documentId && s.page === c.source.page && s.excerpt === c.source.excerpt)) group.sources.push(c.source);
+    groups.set(id, group);
+  }
+  const ranked = [...groups.values()].sort((a, b) => b.best + b.sources.length * 0.02 - (a.best + a.sources.length * 0.02));
+  const top = ranked[0];
+  if (!top) return undefined;
+  // A rival value lowers the confidence; agreeing sources raise it.
+  const rival = ranked[1] ? Math.min(0.25, ranked[1].best / 3) : 0;
+  const confidence = Math.max(0.05, Math.min(0.98, top.best + 0.03 * (top.sources.length - 1) - rival));
+  return { key, value: top.value, sources: top.sources.slice(0, 6), confidence: Math.round(confidence * 100) / 100 };
+}
+
+const candidate = (hit: Hit, value: unknown, score: number): Candidate => ({ value, source: sourceOf(hit.view, hit.start, hit.end), score: score * weightOf(hit.view) });
+
+// ------------------------------------------------------------------------------------------------
+// Deadlines
+
+const SUBMISSION_LABEL =
+  /\b(?:date (?:et (?:l')?heure )?|heure et date )?limites? (?:de |des )?(?:reception|remise|depot)(?: des| de)? (?:offres|plis|candidatures|propositions|dossiers)|\b(?:remise|reception|depot) des (?:offres|plis)\b[^.\n]{0,40}?\b(?:avant le|au plus tard le|jusqu'au|le)\s*$/;
+
+function submissionDeadline(views: PageView[]): { fact?: Fact; wall?: WallTime } {
+  const candidates: (Candidate & { wall: WallTime })[] = [];
+  for (const view of views) {
+    for (const date of findDates(view.folded)) {
+      const lead = view.folded.slice(Math.max(0, date.index - 140), date.index);
+      const label = SUBMISSION_LABEL.exec(lead);
+      if (!label) continue;
+      const between = lead.slice(label.index + label[0].length);
+      if (/\bquestions?\b|\brenseignements?\b|\bvisite\b|\bimprime\b/.test(between) || between.length > 90) continue;
+      const hit: Hit = { view, match: Object.assign([lead], { index: date.index, input: view.folded }) as unknown as RegExpExecArray, start: date.index, end: date.index + date.length };
+      // Without an hour the deadline is the end of that day, and a guess.
+      const wall = date.hasTime ? date.wall : { ...date.wall, hour: 23, minute: 59 };
+      candidates.push({ ...candidate(hit, parisIso(wall), date.hasTime ? 0.95 : 0.6), wall });
+    }
+  }
+  const fact = decide('submissionDeadline', candidates);
+  return { fact, wall: fact ? wallOfIso(fact.value as string) : undefined };
+}
+
+const QUESTION_WORDS = /\bquestions?\b|\bdemandes?\b|\brenseignements?\b|\beclaircissements?\b|\bprecisions?\b/;
+// Who acts in the clause: the buyer answering or changing the DCE is not the candidates' deadline.
+const BUYER_ACTS = /\breponses?\b|\bmodifications?\b|\badress(?:e|ee|era)\b|\benvo(?:i|ye)|\bcommuniqu|\bse reserve\b|\bcomplements?\b/;
+
+function questionsDeadline(views: PageView[], submission: WallTime | undefined): Fact | undefined {
+  const candidates: Candidate[] = [];
+  if (submission) {
+    const relative = new RegExp(`(${QUANTITY})\\s*jours?\\s*(calendaires|ouvres|ouvrables|francs)?\\s*(?:au plus tard\\s+)?avant (?:la )?(?:date|l'heure|la date et l'heure) (?:et (?:l')?heure )?limite`);
+    for (const hit of scan(views, relative)) {
+      const days = quantityValue(hit.match[1] ?? '');
+      if (!days || days > 60) continue;
+      const prefix = sentencePrefix(hit);
+      if (BUYER_ACTS.test(prefix)) continue;
+      const sentence = sentenceOf(hit);
+      const lead = before(hit, 400);
+      const inSentence = QUESTION_WORDS.test(prefix) || /\bquestions?\b/.test(sentence);
+      if (!inSentence && !QUESTION_WORDS.test(lead.slice(-250))) continue;
+      const wall = daysBefore(submission, days, /ouvr/.test(hit.match[2] ?? ''));
+      candidates.push(candidate(hit, parisIso(wall), inSentence ? 0.85 : 0.75));
+    }
+  }
+  for (const view of views) {
+    for (const date of findDates(view.folded)) {
+      const lead = view.folded.slice(Math.max(0, date.index - 160), date.index);
+      if (!/\bquestions?\b|\bdemandes? de renseignements?\b|\brenseignements? complementaires?\b/.test(lead)) continue;
+      if (!/\bau plus tard\b|\bavant\b|\bjusqu'au\b|\blimite\b/.test(lead) || BUYER_ACTS.test(lead.slice(-80)) || /\bimprime\b/.test(lead)) continue;
+      const wall = date.hasTime ? date.wall : { ...date.wall, hour: 23, minute: 59 };
+      const hit = { view, start: date.index, end: date.index + date.length } as Hit;
+      candidates.push(candidate(hit, parisIso(wall), date.hasTime ? 0.85 : 0.6));
+    }
+  }
+  return decide('questionsDeadline', candidates);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Consultation
+
+const VISIT =
+  /\bvisites? (?:sur site|des lieux|de site|du site|sur place|des locaux|des installations|prealable)\b[^.\n]{0,80}?\b(n'est pas obligatoire|non obligatoire|obligatoires?|facultatives?|possibles?|conseillees?|recommandees?|imposees?|sans|non|oui|avec)\b|\b(?:pas de|aucune) visite/;
+
+function siteVisit(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  for (const hit of scan(views, VISIT)) {
+    if (hit.view.doc.kind === 'CCTP') continue;
+    const word = hit.match[1] ?? 'aucune';
+    const required = /^(?:obligatoire|imposee|oui|avec)/.test(word) && !/\b(?:n'est pas|non|pas)\s+$/.test(hit.match[0].slice(0, hit.match[0].length - word.length));
+    const value: SiteVisit = { required };
+    const sentence = sentenceOf(hit);
+    const date = findDates(sentence)[0];
+    if (date && date.hasTime) value.date = parisIso(date.wall);
+    candidates.push(candidate(hit, value, /^(?:obligatoire|facultative|n'est pas|non obligatoire)/.test(word) ? 0.9 : 0.75));
+  }
+  return decide('siteVisit', candidates, (v) => String((v as SiteVisit).required));
+}
+
+const PROCEDURES: [Procedure, RegExp, number][] = [
+  ['adapted', /\bprocedure adaptee\b|\bmapa\b/, 0.9],
+  ['adapted', /\b[lr]\.?\s?2123-1\b/, 0.6],
+  ['open', /\bappel d'offres? ouvert\b/, 0.9],
+  ['restricted', /\bappel d'offres? restreint\b/, 0.9],
+  ['negotiated', /\bprocedure (?:concurrentielle )?avec negociation\b|\bmarche negocie sans publicite\b/, 0.85],
+  ['competitive_dialogue', /\bdialogue competitif\b/, 0.9],
+  ['other', /\bpartenariat d'innovation\b|\bprocedure de concours\b/, 0.7],
+];
+const PROCEDURE_LABEL = /\b(?:mode|procedure|type|forme) de (?:passation|procedure)\b|\bprocedure\s*:|\bla procedure (?:de passation )?(?:utilisee )?est\b|\bpasse(?:e)? (?:selon|sous la forme d')/;
+
+function procedure(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  for (const [value, re, score] of PROCEDURES) {
+    for (const hit of scan(views, re)) {
+      const labelled = PROCEDURE_LABEL.test(before(hit, 80));
+      candidates.push(candidate(hit, value, labelled ? Math.min(0.95, score + 0.05) : score - 0.15));
+    }
+  }
+  return decide('procedure', candidates);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Contract
+
+const NOT_CONTRACT_DURATION = /\bgarantie|\bmaintenance\b|\bvalidite\b|\bavance\b|\bdonnees\b|\bconservation\b|\bpse\b|\bextension\b|\binferieure\b|\bsuperieure\b|\begale\b|\bsi la duree\b|\bbons? de commande\b/;
+
+function contractDuration(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  const firmAndMax = new RegExp(`\\bduree (?:ferme|initiale) (?:de |d')?${DURATION}[^.]{0,220}?\\bduree (?:maximale|totale|maximum)(?: du marche)? (?:de |d')?${DURATION}`);
+  for (const hit of scan(views, firmAndMax)) {
+    const firm = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
+    const max = durationText(hit.match[3] ?? '', hit.match[4] ?? '');
+    if (firm && max) candidates.push(candidate(hit, `${firm} ferme, ${max} au maximum`, 0.92));
+  }
+  const stated = new RegExp(
+    `\\b(?:duree (?:du marche|du contrat|de l'accord-cadre|globale|d'execution du marche)|(?:marche|contrat|accord-cadre) est conclu pour une (?:duree|periode)|conclu pour une (?:duree|periode))[^.\\n]{0,50}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}`,
+  );
+  for (const hit of scan(views, stated)) {
+    const sentence = sentenceOf(hit);
+    // "conclu pour une durée ferme de trois ans … maximale de quatre ans" was read whole above.
+    if (NOT_CONTRACT_DURATION.test(sentence) || firmAndMax.test(sentence)) continue;
+    const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
+    if (text) candidates.push(candidate(hit, text, 0.8));
+  }
+  // The cover table of the RC or CCAP: "Durée / Délai   6 mois".
+  for (const hit of scan(views, new RegExp(`\\bduree(?: du marche)?\\s*(?:/\\s*delai)?\\s*:?\\s*${DURATION}`))) {
+    if (NOT_CONTRACT_DURATION.test(before(hit, 40))) continue;
+    const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
+    if (text && hit.start === hit.view.folded.lastIndexOf('duree', hit.start + 5)) candidates.push(candidate(hit, text, 0.6));
+  }
+  return decide('contractDuration', candidates);
+}
+
+function executionDelay(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  const stated = new RegExp(
+    `\\bdelais? (?:global |maximum |maximal |contractuel |maximaux )?(?:d'execution|de livraison|de realisation)(?: des (?:prestations|travaux|fournitures))?[^.\\n]{0,40}?(?:\\best (?:fixe a|de)\\s*|\\bsera de\\s*|:\\s*)${DURATION}`,
+  );
+  for (const hit of scan(views, stated)) {
+    if (/\bprolongation\b|\bgarantie\b|\bpaiement\b/.test(sentenceOf(hit))) continue;
+    const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
+    if (text) candidates.push(candidate(hit, text, /execution/.test(hit.match[0]) ? 0.85 : 0.8));
+  }
+  for (const hit of scan(views, new RegExp(`\\bduree\\s*/\\s*delai\\s*:?\\s*${DURATION}`))) {
+    const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
+    if (text) candidates.push(candidate(hit, text, 0.55));
+  }
+  return decide('executionDelay', candidates);
+}
+
+function offerValidity(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  const re = new RegExp(`\\b(?:validite des offres|engages par (?:leur|son|les) offres?|offres? (?:reste|restent) valables?)[^.\\n]{0,80}?(${QUANTITY})\\s*(jours|mois)\\b`);
+  for (const hit of scan(views, re)) {
+    const value = quantityValue(hit.match[1] ?? '');
+    if (value) candidates.push(candidate(hit, durationDays(value, hit.match[2] ?? 'jours'), 0.9));
+  }
+  return decide('offerValidityDays', candidates);
+}
+
+const VARIANTS_NO =
+  /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes? (?:ne sont pas|n'est pas|non) (?:autorisees?|admises?|acceptees?)|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
+const VARIANTS_YES = /\bvariantes? (?:sont|est) (?:autorisees?|admises?|acceptees?|possibles?|obligatoires?)|\bvariantes?\s*:?\s*(?:avec|oui|autorisees?)\b|\bpeuvent presenter (?:des|une) variantes?/;
+
+function variants(views: PageView[]): Fact | undefined {
+  const candidates = [
+    ...scan(views, VARIANTS_NO).map((hit) => candidate(hit, false, 0.9)),
+    ...scan(views, VARIANTS_YES).map((hit) => candidate(hit, true, 0.85)),
+  ];
+  return decide('variantsAllowed', candidates);
+}
+
+function priceType(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  for (const hit of scan(views, /\bprix\b[^.\n]{0,150}?\b(?:sont|seront|est|sera)\s+(?:reputes\s+)?(ne sont pas |non )?(fermes?|actualisables?|revisables?|ajustables?)\b/)) {
+    const negated = Boolean(hit.match[1]);
+    const word = hit.match[2] ?? '';
+    const revisable = /^(?:revis|ajust)/.test(word) !== negated;
+    candidates.push(candidate(hit, revisable ? 'revisable' : 'firm', 0.9));
+  }
+  for (const hit of scan(views, /\bprix (fermes?|revisables?|ajustables?)\b/)) candidates.push(candidate(hit, /^ferme/.test(hit.match[1] ?? '') ? 'firm' : 'revisable', 0.6));
+  return decide('priceType', candidates);
+}
+
+const WARRANTY_SKIP = /\bextension\b|\bfinancieres?\b|\bretenue\b|\bpremiere demande\b|\bpse\b|\bau-dela\b|\bissue de la periode\b|\bavance\b|\bassurances?\b/;
+const WARRANTY_KINDS: [string, RegExp][] = [
+  ['parfait achèvement', /parfait achevement/],
+  ['biennale', /biennale|bon fonctionnement/],
+  ['décennale', /decennale/],
+];
+
+function warranty(views: PageView[]): Fact | undefined {
+  const parts = new Map<string, { text: string; source: FactSource; score: number }>();
+  const re = new RegExp(`\\bgaranties?\\b[^.\\n]{0,120}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}|\\bduree (?:minimale )?de (?:la )?garantie[^.\\n]{0,40}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}`);
+  for (const hit of scan(views, re)) {
+    const sentence = sentenceOf(hit);
+    if (WARRANTY_SKIP.test(sentence)) continue;
+    const quantity = hit.match[1] ?? hit.match[3] ?? '';
+    const unit = hit.match[2] ?? hit.match[4] ?? '';
+    if (!/^(?:an|annee|mois)/.test(unit)) continue;
+    const duration = durationText(quantity, unit);
+    if (!duration) continue;
+    // "Cette garantie … d'une durée de 2 ans" names its kind in the heading above.
+    const context = `${before(hit, 160)} ${sentence}`;
+    const own = WARRANTY_KINDS.find(([, k]) => k.test(sentence)) ?? WARRANTY_KINDS.find(([, k]) => k.test(context.slice(-260)));
+    const labour = /pieces et main d'(?:oe|œ)uvre/.test(sentence) ? " pièces et main d'œuvre" : '';
+    const text = own ? `${duration} (${own[0]})` : `${duration}${labour}`;
+    const key = own ? own[0] : 'base';
+    const score = weightOf(hit.view) * 0.8;
+    const known = parts.get(key);
+    if (!known || score > known.score) parts.set(key, { text, source: sourceOf(hit.view, hit.start, hit.end), score });
+  }
+  if (parts.size === 0) return undefined;
+  const ordered = [...parts.values()];
+  return {
+    key: 'warranty',
+    value: ordered.map((part) => part.text).join(', '),
+    sources: ordered.map((part) => part.source),
+    confidence: Math.round(Math.max(...ordered.map((part) => part.score)) * 100) / 100,
+  };
+}
+
+function penalties(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  const perDay = /\bpar jour\b|\bjournali|\bpar jour (?:calendaire|ouvre|de retard)/;
+  for (const view of views) {
+    const hits = scan([view], /\bpar jours?\b(?: (?:calendaires?|ouvres?|de retard))?/);
+    for (const hit of hits) {
+      const sentence = sentenceOf(hit);
+      const lead = before(hit, 1500);
+      if (!/\bpenalit/.test(sentence) && !/\bpenalit/.test(lead)) continue;
+      const near = view.folded.slice(Math.max(0, hit.start - 120), hit.end + 60);
+      // The clause around "par jour", not the whole table it may sit in.
+      const [from, to] = sentenceBounds(view.flat, hit.start, hit.end);
+      let start = Math.max(from, view.flat.lastIndexOf(' ', Math.max(from, hit.start - 140)) + 1);
+      const lastRetard = view.folded.lastIndexOf('retard', hit.start);
+      if (lastRetard >= start) start = lastRetard;
+      let end = Math.min(to, hit.end + 60);
+      const nextRow = view.flat.slice(hit.end, end).search(/\sRetard\b/);
+      if (nextRow >= 0) end = hit.end + nextRow;
+      const summary = view.flat.slice(start, end).replace(/\s+/g, ' ').trim();
+      const value: Penalties = { summary };
+      const amount = /(\d{1,3}(?:[ .]?\d{3})*(?:,\d{1,2})?)\s*(?:€|euros?)(?:\s*h\.?t\.?)?\s*(?:\([^)]*\)\s*)?par jours?\b/.exec(near);
+      const fraction = /\b(\d+(?:[.,]\d+)?)\s*\/\s*(\d[\d ]*\d|\d)(?:e|eme)?\b(?!\s*\/)/.exec(sentence);
+      const percent = /(\d+(?:[.,]\d+)?)\s*%[^.\n]{0,80}?par jour/.exec(near);
+      if (amount) value.perDay = { amount: Number((amount[1] as string).replace(/[ .]/g, '').replace(',', '.')) };
+      else if (fraction && perDay.test(sentence)) {
+        const [n, d] = [Number((fraction[1] as string).replace(',', '.')), Number((fraction[2] as string).replace(/ /g, ''))];
+        if (d > 0) value.perDay = { fraction: Math.round((n / d) * 1e6) / 1e6 };
+      } else if (percent) value.perDay = { fraction: Math.round((Number((percent[1] as string).replace(',', '.')) / 100) * 1e6) / 1e6 };
+      if (!value.perDay) continue;
+      const retard = /\bretard\b/.test(sentence) || /\bretard\b/.test(near);
+      const source = { ...sourceOf(view, hit.start, hit.end), excerpt: summary.slice(0, 300) };
+      candidates.push({ value, source, score: (retard ? 0.85 : 0.7) * weightOf(view) });
+    }
+  }
+  // The first late-delivery penalty of the most authoritative document, not the most common one.
+  const best = candidates.sort((a, b) => b.score - a.score)[0];
+  if (!best) return undefined;
+  const same = candidates.filter((c) => JSON.stringify((c.value as Penalties).perDay) === JSON.stringify((best.value as Penalties).perDay));
+  return { key: 'penalties', value: best.value, sources: same.map((c) => c.source).slice(0, 6), confidence: Math.round(best.score * 100) / 100 };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Submission
+
+const PLATFORMS: [RegExp, string][] = [
+  [/marches-publics\.gouv\.fr/, 'https://www.marches-publics.gouv.fr'],
+  [/marches-publics\.info/, 'https://www.marches-publics.info'],
+  [/maximilien\.fr/, 'https://marches.maximilien.fr'],
+  [/achatpublic\.com/, 'https://www.achatpublic.com'],
+  [/e-marchespublics\.com/, 'https://www.e-marchespublics.com'],
+  [/marches-securises\.fr/, 'https://www.marches-securises.fr'],
+];
+const PLATFORM_NAMES: [RegExp, string][] = [
+  [/\bplate-?forme (?:des achats de l'etat )?\(?place\)?|\bplace\b(?= \(|\s*$)/, 'PLACE'],
+  [/\baws[- ]achat\b/, 'AWS achat'],
+  [/\bmaximilien\b/, 'maximilien'],
+  [/\bachatpublic\b/, 'achatpublic'],
+  [/\bmegalis\b/, 'Mégalis'],
+];
+const NOT_PLATFORM = /tribunal|juradm|eidas|europa\.eu|economie\.gouv|legifrance|chorus|ssi\.gouv|cnil|boamp|mediation|service-public/;
+
+function submissionPlatform(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  const scoreOf = (sentence: string) =>
+    /\b(?:transmission|depot|remise|deposes?|transmis(?:es)?|remis(?:es)?)\b[^.]{0,120}\b(?:plis|offres?|candidatures?|documents)\b|\b(?:plis|offres?|candidatures?)\b[^.]{0,120}\b(?:transmis|deposes?|remis)\b/.test(sentence)
+      ? 0.9
+      : /\bprofil d'acheteur\b|\bplate-?forme\b/.test(sentence)
+        ? 0.7
+        : 0.4;
+  for (const hit of scan(views, /\b(?:https?:\/\/)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:fr|com|info|eu|org|net)\b[^\s)"<>]*/)) {
+    const url = hit.match[0].replace(/[.,;:]+$/, '');
+    if (NOT_PLATFORM.test(url) || /@/.test(hit.view.folded.slice(Math.max(0, hit.start - 40), hit.start + 1))) continue;
+    const sentence = sentenceOf(hit);
+    const known = PLATFORMS.find(([re]) => re.test(url));
+    const score = scoreOf(sentence);
+    if (!known && score < 0.7) continue;
+    const value = known ? known[1] : `https://${url.replace(/^https?:\/\//, '').replace(/\/$/, '')}`;
+    // A platform where one merely creates an account, or asks questions, is not where one submits.
+    const penalty = /\binvite a creer\b|\bquestions?\b|\bsignature\b|\bsigne\b/.test(sentence) ? 0.25 : 0;
+    candidates.push(candidate(hit, value, score - penalty));
+  }
+  for (const [re, name] of PLATFORM_NAMES) {
+    for (const hit of scan(views, re)) {
+      // PLACE is a name in capitals, "sur place" is not.
+      if (name === 'PLACE' && !hit.view.flat.slice(hit.start, hit.end).includes('PLACE')) continue;
+      const sentence = sentenceOf(hit);
+      if (PLATFORMS.some(([url]) => url.test(sentence))) continue; // the URL beside it said it already
+      candidates.push(candidate(hit, name, scoreOf(sentence) - 0.1));
+    }
+  }
+  return decide('submissionPlatform', candidates);
+}
+
+const SIGNATURE_NOT =
+  /\bsignature electronique (?:des (?:documents|offres|pieces)|de l'offre|des plis|du contrat|de l'acte d'engagement)?[^.\n]{0,40}?\bn'est pas (?:exigee|obligatoire|requise|imposee)|\bpas de signature electronique\b|\bsignature electronique (?:est )?facultative\b|\bsans signature electronique\b/;
+const SIGNATURE_YES =
+  /\bsignature electronique (?:des (?:documents|offres|pieces)|de l'offre|des plis|du contrat|de l'acte d'engagement)?[^.\n]{0,40}?\b(?:est |sera )?(?:exigee|obligatoire|requise|imposee)\b|\bdoivent etre signes? electroniquement\b|\bsignes? electroniquement\b[^.\n]{0,40}\bobligatoire/;
+
+function electronicSignature(views: PageView[]): Fact | undefined {
+  const candidates = [
+    ...scan(views, SIGNATURE_NOT).map((hit) => candidate(hit, false, 0.9)),
+    ...scan(views, SIGNATURE_YES)
+      .filter((hit) => !/n'est pas|ne sont pas/.test(hit.match[0]))
+      .map((hit) => candidate(hit, true, 0.85)),
+  ];
+  return decide('electronicSignatureRequired', candidates);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+/** Kinds read for facts: the forms, notices, price schedules and plans say nothing of this tender. */
+const FACT_KINDS = new Set<DocumentKind>(['RC', 'CCAP', 'AE', 'CCTP', 'QR']);
+const ORDER: DocumentKind[] = ['RC', 'CCAP', 'AE', 'QR', 'CCTP'];
+
+export function extractFacts(documents: Doc[], _options: { now?: Date } = {}): Fact[] {
+  const docs = documents.filter((doc) => FACT_KINDS.has(doc.kind)).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  const views = docs.flatMap(pageViews);
+  const rcViews = views.filter((view) => view.doc.kind === 'RC');
+  const facts: (Fact | undefined)[] = [];
+
+  const submission = submissionDeadline(views);
+  facts.push(submission.fact, questionsDeadline(views, submission.wall), siteVisit(views), procedure(views));
+
+  const lots = findLots(views.filter((view) => view.doc.kind !== 'QR' && view.doc.kind !== 'CCTP'));
+  if (lots) facts.push({ key: 'lots', value: lots.value, sources: lots.sources, confidence: lots.confidence });
+
+  const criteriaViews = rcViews.length > 0 ? rcViews : views.filter((view) => view.doc.kind !== 'CCTP');
+  const criteria = findCriteria(criteriaViews);
+  if (criteria) {
+    const sum = criteria.criteria.reduce((total, c) => total + c.weight, 0);
+    facts.push({ key: 'awardCriteria', value: criteria.criteria, sources: criteria.sources, confidence: Math.abs(sum - 100) <= 1 ? 0.85 : 0.5 });
+  }
+
+  facts.push(contractDuration(views), executionDelay(views), offerValidity(views), variants(views), priceType(views), warranty(views), penalties(views));
+
+  const required = findRequiredDocuments(rcViews);
+  if (required) {
+    for (const [key, found] of [['candidatureDocuments', required.candidature], ['offerDocuments', required.offer]] as const) {
+      if (found.codes.size === 0) continue;
+      facts.push({ key, value: [...found.codes.keys()], sources: [...found.codes.values()], confidence: 0.7 });
+    }
+  }
+
+  facts.push(submissionPlatform(views.filter((view) => view.doc.kind !== 'CCTP')), electronicSignature(views));
+  return facts.filter((fact): fact is Fact => Boolean(fact));
+}
