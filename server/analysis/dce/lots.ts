@@ -18,9 +18,9 @@ const cleanTitle = (title: string) =>
   title
     .replace(/\.{3,}.*$/, '') // a table of contents' dot leaders and page number
     .replace(/\s+\d{1,3}$/, '')
-    .replace(/\s*[-–:]?\s*(?:montant|estimation|estimé)\b.*$/i, '')
+    .replace(/\s*[-–:(]?\s*(?:montant|estimation|estimé)\b.*$/i, '')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:–-]+|[\s:;,.–-]+$/g, '')
+    .replace(/^[\s:–-]+|[\s:;,.(–-]+$/g, '')
     .trim();
 
 export function findLots(views: PageView[]): { value: Lots; sources: FactSource[]; confidence: number } | undefined {

@@ -1,0 +1,428 @@
+// The rules that read a DCE (server/analysis/dce), on the two real DCE fixtures against labels
+// written by hand (tests/fixtures/dce-labels), and on small texts for each rule's edge cases.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classifyDocument, extractFacts } from '../../server/analysis/dce';
+import type { AnalysedDocument, Criterion, DocumentKind, Fact, FactKey, Penalties } from '../../server/analysis/dce/types';
+import { runExtraction } from '../../server/extraction/run';
+
+type Labels = { set: string; kinds: Record<string, DocumentKind>; facts: Partial<Record<FactKey, unknown>> };
+type Doc = AnalysedDocument & { kind: DocumentKind };
+
+const fixtures = 'tests/fixtures/dce';
+const labelDir = 'tests/fixtures/dce-labels';
+const labels: Labels[] = readdirSync(labelDir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(join(labelDir, name), 'utf8')) as Labels);
+
+const ALL_KEYS: FactKey[] = [
+  'submissionDeadline', 'questionsDeadline', 'siteVisit', 'procedure', 'lots', 'awardCriteria', 'contractDuration', 'executionDelay',
+  'offerValidityDays', 'variantsAllowed', 'priceType', 'warranty', 'penalties', 'candidatureDocuments', 'offerDocuments',
+  'submissionPlatform', 'electronicSignatureRequired',
+];
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** A fact is right when its value is the label's: names folded, weights within 0.5, lists as sets, penalties by their rate. */
+function sameValue(key: FactKey, found: unknown, label: unknown): boolean {
+  switch (key) {
+    case 'awardCriteria': {
+      const a = found as Criterion[];
+      const b = label as Criterion[];
+      const close = (x: { name: string; weight: number }, y: { name: string; weight: number }) => fold(x.name) === fold(y.name) && Math.abs(x.weight - y.weight) <= 0.5;
+      return (
+        a.length === b.length &&
+        a.every((c, at) => {
+          const l = b[at] as Criterion;
+          const subs = c.subCriteria ?? [];
+          const labelSubs = l.subCriteria ?? [];
+          return close(c, l) && subs.length === labelSubs.length && subs.every((s, i) => close(s, labelSubs[i] as { name: string; weight: number }));
+        })
+      );
+    }
+    case 'candidatureDocuments':
+    case 'offerDocuments':
+      return JSON.stringify([...(found as string[])].sort()) === JSON.stringify([...(label as string[])].sort());
+    case 'contractDuration':
+    case 'executionDelay':
+    case 'warranty':
+      return fold(String(found)) === fold(String(label));
+    case 'penalties': {
+      const a = (found as Penalties).perDay ?? {};
+      const b = (label as Penalties).perDay ?? {};
+      return a.amount === b.amount && Math.abs((a.fraction ?? 0) - (b.fraction ?? 0)) < 1e-5 && Boolean((found as Penalties).summary);
+    }
+    default:
+      return JSON.stringify(found) === JSON.stringify(label);
+  }
+}
+
+/** Runs `work` over `items`, `limit` at a time (each extraction is a child process). */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const at = next++;
+        results[at] = await work(items[at] as T);
+      }
+    }),
+  );
+  return results;
+}
+
+const sets = new Map<string, Doc[]>();
+
+beforeAll(async () => {
+  const files = labels.flatMap((label) => Object.keys(label.kinds).map((fileName) => ({ set: label.set, fileName })));
+  const extracted = await pool(files, 2, async ({ set, fileName }) => {
+    const result = await runExtraction({ path: join(fixtures, set, fileName), fileName }, {});
+    const pages = result.parts.flatMap((part) => part.pages.map((page) => ({ page: page.page, text: page.text })));
+    return { set, doc: { documentId: `${set}/${fileName}`, entry: null, fileName, pages, kind: classifyDocument(fileName, pages) } };
+  });
+  for (const { set, doc } of extracted) sets.set(set, [...(sets.get(set) ?? []), doc]);
+}, 120_000);
+
+describe('classifyDocument on the fixtures', () => {
+  it('tells the kind of every fixture file', () => {
+    const wrong: string[] = [];
+    for (const label of labels) {
+      for (const doc of sets.get(label.set) ?? []) {
+        if (doc.kind !== label.kinds[doc.fileName]) wrong.push(`${doc.fileName}: ${doc.kind} instead of ${label.kinds[doc.fileName]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect([...sets.values()].flat()).toHaveLength(labels.reduce((n, label) => n + Object.keys(label.kinds).length, 0));
+  });
+
+  it('tells a kind by the name alone when the content says nothing', () => {
+    const blank = [{ page: 1, text: '' }];
+    expect(classifyDocument('RC_2026-12.pdf', blank)).toBe('RC');
+    expect(classifyDocument('03 - CCAP.pdf', blank)).toBe('CCAP');
+    expect(classifyDocument('DQE lot 2.xlsx', blank)).toBe('DQE');
+    expect(classifyDocument('DPGF_lot1.xlsx', blank)).toBe('DPGF');
+    expect(classifyDocument('ATTRI1.docx', blank)).toBe('ATTRI1');
+    expect(classifyDocument('dume.xml', blank)).toBe('DUME');
+    expect(classifyDocument('Plan RDC.pdf', blank)).toBe('PLANS');
+    expect(classifyDocument('Notice explicative DC1.pdf', [{ page: 1, text: 'LETTRE DE CANDIDATURE' }])).toBe('OTHER');
+    expect(classifyDocument('CRF.xlsx', [{ page: 1, text: 'CADRE DE RÉPONSE FINANCIER\nBORDEREAU DES PRIX UNITAIRES' }])).toBe('BPU');
+    expect(classifyDocument('CRF.xlsx', [{ page: 1, text: 'CADRE DE RÉPONSE FINANCIER' }])).toBe('OTHER');
+    expect(classifyDocument('piece 4.pdf', [{ page: 1, text: "\n   ACTE D'ENGAGEMENT\n" }])).toBe('AE');
+    expect(classifyDocument('piece 5.pdf', [{ page: 1, text: 'DÉCOMPOSITION DU PRIX GLOBAL ET FORFAITAIRE' }])).toBe('DPGF');
+    expect(classifyDocument('piece 6.pdf', [{ page: 1, text: 'DÉTAIL QUANTITATIF ESTIMATIF' }])).toBe('DQE');
+  });
+});
+
+describe('extractFacts on the fixtures', () => {
+  const factsOf = (set: string) => extractFacts(sets.get(set) ?? [], { now: new Date('2026-06-01T00:00:00Z') });
+
+  it('states what the labels state, with precision and recall per key', () => {
+    const perKey = new Map<FactKey, { found: number; labelled: number; right: number }>(ALL_KEYS.map((key) => [key, { found: 0, labelled: 0, right: 0 }]));
+    const misses: string[] = [];
+    for (const label of labels) {
+      const facts = new Map(factsOf(label.set).map((fact) => [fact.key, fact]));
+      for (const key of ALL_KEYS) {
+        const count = perKey.get(key) as { found: number; labelled: number; right: number };
+        const fact = facts.get(key);
+        const expected = label.facts[key];
+        if (fact) count.found++;
+        if (expected !== undefined) count.labelled++;
+        if (fact && expected !== undefined && sameValue(key, fact.value, expected)) count.right++;
+        else if (fact || expected !== undefined) misses.push(`${label.set} ${key}: found ${JSON.stringify(fact?.value)}, label ${JSON.stringify(expected)}`);
+      }
+    }
+    const total = { found: 0, labelled: 0, right: 0 };
+    const rows = ALL_KEYS.map((key) => {
+      const c = perKey.get(key) as { found: number; labelled: number; right: number };
+      total.found += c.found;
+      total.labelled += c.labelled;
+      total.right += c.right;
+      const precision = c.found ? (c.right / c.found).toFixed(2) : '-';
+      const recall = c.labelled ? (c.right / c.labelled).toFixed(2) : '-';
+      return `${key.padEnd(28)} ${String(c.right).padStart(2)}/${String(c.found).padEnd(2)} found  ${String(c.right).padStart(2)}/${String(c.labelled).padEnd(2)} labelled  P ${precision.padEnd(4)}  R ${recall}`;
+    });
+    const precision = total.right / total.found;
+    const recall = total.right / total.labelled;
+    console.info(`DCE rules, both fixture sets:\n${rows.join('\n')}\n${'overall'.padEnd(28)} P ${precision.toFixed(2)}  R ${recall.toFixed(2)}${misses.length ? `\nmisses:\n${misses.join('\n')}` : ''}`);
+    expect(precision).toBeGreaterThanOrEqual(0.9);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gets the Grenoble deadline and criteria exactly right', () => {
+    const facts = new Map(factsOf('grenoble-inp_2026FCSSA0025').map((fact) => [fact.key, fact]));
+    const label = labels.find((l) => l.set === 'grenoble-inp_2026FCSSA0025') as Labels;
+    expect(facts.get('submissionDeadline')?.value).toBe('2026-07-15T12:00:00+02:00');
+    expect(facts.get('submissionDeadline')?.sources[0]).toMatchObject({ fileName: 'RC_2026FCSSA0025 v2.pdf', page: 1 });
+    expect(facts.get('questionsDeadline')?.value).toBe('2026-07-05T12:00:00+02:00');
+    expect(facts.get('questionsDeadline')?.sources[0]?.excerpt).toMatch(/10 jours avant la date limite/);
+    const criteria = facts.get('awardCriteria')?.value as Criterion[];
+    expect(sameValue('awardCriteria', criteria, label.facts.awardCriteria)).toBe(true);
+    expect(criteria.map((c) => c.weight)).toEqual([40, 40, 10, 10]);
+    expect(criteria[1]?.subCriteria?.map((c) => c.weight)).toEqual([20, 20]);
+  });
+
+  // Words each fact's sources must show, per fixture set: the sentence says what the value says.
+  const evidence: Record<string, Partial<Record<FactKey, RegExp[]>>> = {
+    'grenoble-inp_2026FCSSA0025': {
+      submissionDeadline: [/15 juillet 2026 a 12:00/],
+      questionsDeadline: [/10 jours avant/],
+      siteVisit: [/visite facultative|visite sur site est possible/],
+      procedure: [/procedure adaptee/],
+      lots: [/pas prevu de decomposition en lots/],
+      awardCriteria: [/prix des prestations 40/, /finesse de structuration laser : 20/, /sav et support technique/, /l'objet du marche/],
+      contractDuration: [/duree \/ delai 6 mois/],
+      executionDelay: [/6 mois/],
+      offerValidityDays: [/validite des offres est fixe a 4 mois/],
+      variantsAllowed: [/aucune variante n'est autorisee|variantes sans/],
+      priceType: [/actualisables/],
+      warranty: [/garantie de 1 an/],
+      penalties: [/par jour de retard/, /1,00\/30/],
+      candidatureDocuments: [/dc1/, /dume/, /declaration sur l'honneur/, /chiffre d'affaires/],
+      offerDocuments: [/cadre de reponse financier/, /cadre de reponse technique/],
+      submissionPlatform: [/marches-publics\.gouv\.fr/],
+      electronicSignatureRequired: [/signature electronique des documents n'est pas exigee/],
+    },
+    'france-travail_010.26_bornes-irve': {
+      submissionDeadline: [/15\/07\/2026 a 16h00/],
+      procedure: [/appel d'offres ouvert/],
+      contractDuration: [/duree ferme de trois ans/, /duree maximale de quatre ans/],
+      priceType: [/prix sont revisables/],
+      warranty: [/parfait achevement est fixe a un an/, /duree de 2 ans/, /duree de 10 ans/],
+      penalties: [/50€ par jour/],
+    },
+  };
+
+  it('cites every fact: a page of the document, a trimmed excerpt of at most 300 characters that says the value', () => {
+    for (const label of labels) {
+      const docs = new Map((sets.get(label.set) ?? []).map((doc) => [doc.documentId, doc]));
+      for (const fact of factsOf(label.set)) {
+        expect(fact.sources.length, fact.key).toBeGreaterThan(0);
+        expect(fact.confidence).toBeGreaterThan(0);
+        expect(fact.confidence).toBeLessThanOrEqual(1);
+        for (const source of fact.sources) {
+          const doc = docs.get(source.documentId) as Doc;
+          expect(doc.fileName).toBe(source.fileName);
+          const page = doc.pages.find((p) => p.page === source.page);
+          expect(page, `${fact.key} cites page ${source.page}`).toBeDefined();
+          expect(source.excerpt.length).toBeLessThanOrEqual(300);
+          expect(source.excerpt).toBe(source.excerpt.trim());
+          // The excerpt is text of that very page (layout spaces aside).
+          const words = source.excerpt.split(' ').slice(0, 4).join(' ');
+          expect(fold(page?.text ?? ''), `${fact.key}: "${words}" on page ${source.page}`).toContain(fold(words));
+        }
+        const joined = fold(fact.sources.map((s) => s.excerpt).join(' | '));
+        for (const re of evidence[label.set]?.[fact.key] ?? []) expect(joined, fact.key).toMatch(re);
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Small texts for the rules' edge cases
+
+let serial = 0;
+const doc = (kind: DocumentKind, ...pages: string[]): Doc => ({
+  documentId: `doc-${++serial}`,
+  entry: null,
+  fileName: `${kind}.pdf`,
+  pages: pages.map((text, at) => ({ page: at + 1, text })),
+  kind,
+});
+const factOf = (key: FactKey, ...docs: Doc[]): Fact | undefined => extractFacts(docs).find((fact) => fact.key === key);
+const valueOf = (key: FactKey, ...docs: Doc[]) => factOf(key, ...docs)?.value;
+
+describe('dates', () => {
+  const deadline = (line: string) => valueOf('submissionDeadline', doc('RC', `REGLEMENT DE LA CONSULTATION\n\n${line}\n`));
+  it.each([
+    ['Date et heure limites de réception des offres :\n   MERCREDI 15 JUILLET 2026 A 12:00', '2026-07-15T12:00:00+02:00'],
+    ['Date limite de remise des offres : 15/07/2026 à 16h00', '2026-07-15T16:00:00+02:00'],
+    ['Date limite de réception des offres : le 3 mars 2026 à 12 heures', '2026-03-03T12:00:00+01:00'],
+    ['Date limite de remise des plis : 15/01/2027 à 16h30', '2027-01-15T16:30:00+01:00'],
+    ['Date limite de réception des offres : lundi 1er décembre 2026 à 9h', '2026-12-01T09:00:00+01:00'],
+    ['Date limite de dépôt des offres : 15.07.26 - 12h00', '2026-07-15T12:00:00+02:00'],
+    // The clocks go forward at 2:00 on Sunday 29 March 2026, back at 3:00 on 25 October.
+    ['Date limite de réception des offres : 29 mars 2026 à 12h00', '2026-03-29T12:00:00+02:00'],
+    ['Date limite de réception des offres : 28 mars 2026 à 12h00', '2026-03-28T12:00:00+01:00'],
+    ['Date limite de réception des offres : 25 octobre 2026 à 12h00', '2026-10-25T12:00:00+01:00'],
+    ['Date limite de réception des offres : 24 octobre 2026 à 23h59', '2026-10-24T23:59:00+02:00'],
+  ])('%s', (line, iso) => expect(deadline(line)).toBe(iso));
+
+  it('prefers the date labelled as the offers deadline, and the RC over other documents', () => {
+    const rc = doc('RC', 'Date de publication : 2 juin 2026\n\nLes candidats devront remettre leur offre.\n\nDate limite de réception des offres : 10 juillet 2026 à 12h00\n');
+    const qr = doc('QR', 'Date et heure limite de remise des plis : 9 juillet 2026 à 12h00');
+    const fact = factOf('submissionDeadline', qr, rc);
+    expect(fact?.value).toBe('2026-07-10T12:00:00+02:00');
+    expect(fact?.sources[0]?.documentId).toBe(rc.documentId);
+  });
+
+  it('computes a questions deadline written relative to the deadline, and ignores the buyer’s own delays', () => {
+    const rc = doc(
+      'RC',
+      'Date limite de réception des offres : vendredi 10 avril 2026 à 12h00',
+      [
+        "Le pouvoir adjudicateur se réserve le droit d'apporter des modifications de détail au dossier de consultation au plus tard 6 jours avant la date limite de réception des offres.",
+        '',
+        'Pour obtenir tous les renseignements complémentaires, les candidats transmettent leur demande sur le profil d’acheteur.',
+        'Cette demande doit intervenir au plus tard 10 jours avant la date limite de remise des plis.',
+        '',
+        'Une réponse sera alors adressée 6 jours au plus tard avant la date limite de remise des plis.',
+      ].join('\n'),
+    );
+    const fact = factOf('questionsDeadline', rc);
+    // 10 days before 10 April is 31 March: after the clocks went forward, still 12:00 local.
+    expect(fact?.value).toBe('2026-03-31T12:00:00+02:00');
+    expect(fact?.sources).toHaveLength(1);
+    expect(fact?.sources[0]).toMatchObject({ page: 2, excerpt: 'Cette demande doit intervenir au plus tard 10 jours avant la date limite de remise des plis.' });
+  });
+
+  it('reads an absolute questions deadline, and working days', () => {
+    const absolute = doc('RC', 'Date limite de réception des offres : 10 avril 2026 à 12h00\n\nLes questions devront parvenir au plus tard le 1er avril 2026 à 17h00.');
+    expect(valueOf('questionsDeadline', absolute)).toBe('2026-04-01T17:00:00+02:00');
+    const working = doc('RC', 'Date limite de réception des offres : vendredi 10 avril 2026 à 12h00\n\nLes questions sont posées au plus tard 5 jours ouvrés avant la date limite de réception des offres.');
+    expect(valueOf('questionsDeadline', working)).toBe('2026-04-03T12:00:00+02:00');
+  });
+});
+
+describe('award criteria', () => {
+  const criteria = (text: string) => valueOf('awardCriteria', doc('RC', text)) as Criterion[] | undefined;
+
+  it('turns points into shares of the whole, sub-criteria included', () => {
+    expect(
+      criteria(
+        [
+          'Les offres seront jugées selon les critères pondérés suivants :',
+          '   Critère n°1 : Prix                                    sur 40 points',
+          '   Critère n°2 : Valeur technique                        sur 60 points',
+          '      a) Méthodologie et organisation du chantier            40 points',
+          '      b) Moyens humains et matériels                         20 points',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { name: 'Prix', weight: 40 },
+      { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Méthodologie et organisation du chantier', weight: 40 }, { name: 'Moyens humains et matériels', weight: 20 }] },
+    ]);
+    expect(criteria('Critères de jugement des offres et pondération\nPrix des prestations : 20 points\nValeur technique : 30 points\n')).toEqual([
+      { name: 'Prix des prestations', weight: 40 },
+      { name: 'Valeur technique', weight: 60 },
+    ]);
+  });
+
+  it('scales sub-criteria written as shares of their criterion', () => {
+    const found = criteria(['Critères d’attribution pondérés :', '1. Prix 40 %', '2. Valeur technique 60 %', '2.1 Méthodologie 50 %', '2.2 Planning 50 %'].join('\n'));
+    expect(found?.[1]?.subCriteria).toEqual([
+      { name: 'Méthodologie', weight: 30 },
+      { name: 'Planning', weight: 30 },
+    ]);
+  });
+
+  it('rejoins labels that wrap onto the next line, before or after the weight', () => {
+    expect(
+      criteria(
+        [
+          'Les critères retenus pour le jugement des offres sont pondérés de la manière suivante :',
+          '1-Prix des prestations                                          60.0 %',
+          '2-Qualité des services associés : livraison, installation et   30.0 %',
+          'formation',
+          '3- Performances en matière de protection de l’environnement',
+          'en lien avec l’objet du marché                                  10 %',
+          '',
+          'Chaque candidat se verra attribuer une note globale sur /100.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { name: 'Prix des prestations', weight: 60 },
+      { name: 'Qualité des services associés : livraison, installation et formation', weight: 30 },
+      { name: 'Performances en matière de protection de l’environnement en lien avec l’objet du marché', weight: 10 },
+    ]);
+  });
+});
+
+describe('lots, variants, durations and the rest', () => {
+  it('reads lots, their titles and estimated amounts', () => {
+    const rc = doc(
+      'RC',
+      'SOMMAIRE\nLot n° 1 – Gros œuvre ........................ 4\n',
+      [
+        '1.4 - Décomposition de la consultation',
+        'Les travaux sont répartis en 3 lots :',
+        'Lot n° 1 – Gros œuvre',
+        '   Montant estimé : 120 000 € HT',
+        'Lot 2 : Charpente – couverture (montant estimé 45 000 €)',
+        'Lot n°3 - Menuiseries extérieures',
+      ].join('\n'),
+    );
+    const fact = factOf('lots', rc);
+    expect(fact?.value).toEqual({
+      allotted: true,
+      lots: [
+        { number: 1, title: 'Gros œuvre', estimatedAmount: 120000 },
+        { number: 2, title: 'Charpente – couverture', estimatedAmount: 45000 },
+        { number: 3, title: 'Menuiseries extérieures' },
+      ],
+    });
+    expect(fact?.sources.some((s) => s.page === 2 && /r.partis en 3 lots/.test(s.excerpt))).toBe(true);
+  });
+
+  it('reads a consultation that is not divided into lots', () => {
+    expect(valueOf('lots', doc('RC', 'Le marché n’est pas alloti : l’objet ne permet pas d’identifier des prestations distinctes.'))).toEqual({ allotted: false, lots: [] });
+    expect(valueOf('lots', doc('CCAP', 'Il n’est pas prévu de décomposition en lots.'))).toEqual({ allotted: false, lots: [] });
+  });
+
+  it('reads variants refused or allowed', () => {
+    expect(valueOf('variantsAllowed', doc('RC', '2.3 - Variantes\nLes variantes ne sont pas autorisées.'))).toBe(false);
+    expect(valueOf('variantsAllowed', doc('RC', 'Variantes     Sans'))).toBe(false);
+    expect(valueOf('variantsAllowed', doc('RC', 'Les variantes sont autorisées dans les conditions suivantes.'))).toBe(true);
+  });
+
+  it('does not take a warranty for the contract’s duration', () => {
+    const ccap = doc('CCAP', 'Les fournitures bénéficient d’une garantie de 2 ans pièces et main d’œuvre.\n\nLe marché est conclu pour une durée de 12 mois à compter de sa notification.');
+    expect(valueOf('contractDuration', ccap)).toBe('12 mois');
+    expect(valueOf('warranty', ccap)).toBe("2 ans pièces et main d'œuvre");
+    expect(valueOf('contractDuration', doc('CCAP', 'La garantie est d’une durée de 2 ans.'))).toBeUndefined();
+  });
+
+  it('reads validity, prices, penalties, visit, procedure, platform and signature', () => {
+    const rc = doc(
+      'RC',
+      [
+        'Mode de passation : appel d’offres ouvert',
+        'Le délai de validité des offres est de 90 jours à compter de la date limite de réception des offres.',
+        'La visite des lieux est obligatoire. Elle aura lieu le 12 mai 2026 à 10h00.',
+        '',
+        'La transmission des plis se fait sur la plateforme https://www.achatpublic.com/ exclusivement.',
+        'La signature électronique de l’offre est exigée.',
+      ].join('\n'),
+    );
+    const ccap = doc('CCAP', 'Les prix sont fermes et actualisables.\n\nEn cas de retard, le titulaire encourt une pénalité de 1/1000e du montant du marché par jour de retard.');
+    const facts = new Map(extractFacts([rc, ccap]).map((fact) => [fact.key, fact.value]));
+    expect(facts.get('procedure')).toBe('open');
+    expect(facts.get('offerValidityDays')).toBe(90);
+    expect(facts.get('siteVisit')).toEqual({ required: true });
+    expect(facts.get('submissionPlatform')).toBe('https://www.achatpublic.com');
+    expect(facts.get('electronicSignatureRequired')).toBe(true);
+    expect(facts.get('priceType')).toBe('firm');
+    expect((facts.get('penalties') as Penalties).perDay).toEqual({ fraction: 0.001 });
+    expect(valueOf('procedure', doc('RC', 'La présente consultation est passée selon la procédure adaptée (MAPA).'))).toBe('adapted');
+    expect(valueOf('priceType', doc('CCAP', 'Les prix sont révisables annuellement.'))).toBe('revisable');
+  });
+
+  it('keys a fact to the right page of the right document', () => {
+    const rc = doc('RC', 'RÈGLEMENT DE LA CONSULTATION', 'Objet', '2.3 - Variantes\nAucune variante n’est autorisée.');
+    const fact = factOf('variantsAllowed', rc);
+    expect(fact?.sources).toEqual([{ documentId: rc.documentId, entry: null, fileName: 'RC.pdf', page: 3, excerpt: 'Aucune variante n’est autorisée.' }]);
+  });
+
+  it('leaves out what no document says', () => {
+    expect(extractFacts([doc('RC', 'Objet de la consultation : fourniture de papier.')])).toEqual([]);
+    expect(extractFacts([])).toEqual([]);
+  });
+});
