@@ -256,6 +256,13 @@ describe('dates', () => {
     ['Date limite de réception des offres : 24 octobre 2026 à 23h59', '2026-10-24T23:59:00+02:00'],
   ])('%s', (line, iso) => expect(deadline(line)).toBe(iso));
 
+  it('places a date written without its year after `now`, and only with `now`', () => {
+    const rc = doc('RC', 'Date limite de réception des offres : le 15 janvier à 12h00');
+    expect(extractFacts([rc], { now: new Date('2026-11-20T00:00:00Z') }).find((f) => f.key === 'submissionDeadline')?.value).toBe('2027-01-15T12:00:00+01:00');
+    expect(extractFacts([rc], { now: new Date('2027-01-02T00:00:00Z') }).find((f) => f.key === 'submissionDeadline')?.value).toBe('2027-01-15T12:00:00+01:00');
+    expect(valueOf('submissionDeadline', rc)).toBeUndefined();
+  });
+
   it('prefers the date labelled as the offers deadline, and the RC over other documents', () => {
     const rc = doc('RC', 'Date de publication : 2 juin 2026\n\nLes candidats devront remettre leur offre.\n\nDate limite de réception des offres : 10 juillet 2026 à 12h00\n');
     const qr = doc('QR', 'Date et heure limite de remise des plis : 9 juillet 2026 à 12h00');

@@ -15,6 +15,9 @@ const TIME = `(?:\\s*,?\\s*(?:a|avant|jusqu'a|-|,)?\\s*(\\d{1,2})\\s*(?:h|:|heur
 const WRITTEN = new RegExp(`\\b${WEEKDAY}(\\d{1,2})(?:er)?\\s+(${MONTH_NAMES})\\.?\\s+(\\d{4})${TIME}`, 'gd');
 const NUMERIC = new RegExp(`\\b${WEEKDAY}(\\d{1,2})\\s*[/.-]\\s*(\\d{1,2})\\s*[/.-]\\s*(\\d{4}|\\d{2})(?!\\d)${TIME}`, 'gd');
 
+// "le 15 juillet à 12h00": no year, so only with a time and a reference date to place it.
+const YEARLESS = new RegExp(`\\b${WEEKDAY}(\\d{1,2})(?:er)?\\s+(${MONTH_NAMES})\\.?(?!\\s*\\d)\\s*(?:,?\\s*(?:a|avant|-)\\s*)(\\d{1,2})\\s*(?:h|:|heures?)\\s*(\\d{2})?`, 'g');
+
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function wallOf(day: number, month: number, year: number, hour?: string, minute?: string): { wall: WallTime; hasTime: boolean } | undefined {
@@ -26,9 +29,23 @@ function wallOf(day: number, month: number, year: number, hour?: string, minute?
   return { wall: { year, month, day, hour: hasTime ? h : 0, minute: hasTime ? m : 0 }, hasTime };
 }
 
-/** Every date in a folded text, with its time when one is written right after it. */
-export function findDates(folded: string): DateHit[] {
+/**
+ * Every date in a folded text, with its time when one is written right after it. Given `now`,
+ * a date without a year is the first such day from 60 days before `now` on.
+ */
+export function findDates(folded: string, now?: Date): DateHit[] {
   const hits: DateHit[] = [];
+  if (now) {
+    YEARLESS.lastIndex = 0;
+    for (let m = YEARLESS.exec(folded); m; m = YEARLESS.exec(folded)) {
+      const [, d, mo, h, mi] = m;
+      const month = MONTHS[mo as string] as number;
+      let year = now.getUTCFullYear();
+      if (Date.UTC(year, month - 1, Number(d)) < now.getTime() - 60 * 86_400_000) year++;
+      const parsed = wallOf(Number(d), month, year, h, mi);
+      if (parsed?.hasTime) hits.push({ ...parsed, index: m.index, length: m[0].length });
+    }
+  }
   for (const re of [WRITTEN, NUMERIC]) {
     re.lastIndex = 0;
     for (let m = re.exec(folded); m; m = re.exec(folded)) {

@@ -56,10 +56,10 @@ const candidate = (hit: Hit, value: unknown, score: number): Candidate => ({ val
 const SUBMISSION_LABEL =
   /\b(?:date (?:et (?:l')?heure )?|heure et date )?limites? (?:de |des )?(?:reception|remise|depot)(?: des| de)? (?:offres|plis|candidatures|propositions|dossiers)|\b(?:remise|reception|depot) des (?:offres|plis)\b[^.\n]{0,40}?\b(?:avant le|au plus tard le|jusqu'au|le)\s*$/;
 
-function submissionDeadline(views: PageView[]): { fact?: Fact; wall?: WallTime } {
+function submissionDeadline(views: PageView[], now: Date | undefined): { fact?: Fact; wall?: WallTime } {
   const candidates: (Candidate & { wall: WallTime })[] = [];
   for (const view of views) {
-    for (const date of findDates(view.folded)) {
+    for (const date of findDates(view.folded, now)) {
       const lead = view.folded.slice(Math.max(0, date.index - 140), date.index);
       const label = SUBMISSION_LABEL.exec(lead);
       if (!label) continue;
@@ -79,7 +79,7 @@ const QUESTION_WORDS = /\bquestions?\b|\bdemandes?\b|\brenseignements?\b|\beclai
 // Who acts in the clause: the buyer answering or changing the DCE is not the candidates' deadline.
 const BUYER_ACTS = /\breponses?\b|\bmodifications?\b|\badress(?:e|ee|era)\b|\benvo(?:i|ye)|\bcommuniqu|\bse reserve\b|\bcomplements?\b/;
 
-function questionsDeadline(views: PageView[], submission: WallTime | undefined): Fact | undefined {
+function questionsDeadline(views: PageView[], submission: WallTime | undefined, now: Date | undefined): Fact | undefined {
   const candidates: Candidate[] = [];
   if (submission) {
     const relative = new RegExp(`(${QUANTITY})\\s*jours?\\s*(calendaires|ouvres|ouvrables|francs)?\\s*(?:au plus tard\\s+)?avant (?:la )?(?:date|l'heure|la date et l'heure) (?:et (?:l')?heure )?limite`);
@@ -97,7 +97,7 @@ function questionsDeadline(views: PageView[], submission: WallTime | undefined):
     }
   }
   for (const view of views) {
-    for (const date of findDates(view.folded)) {
+    for (const date of findDates(view.folded, now)) {
       const lead = view.folded.slice(Math.max(0, date.index - 160), date.index);
       if (!/\bquestions?\b|\bdemandes? de renseignements?\b|\brenseignements? complementaires?\b/.test(lead)) continue;
       if (!/\bau plus tard\b|\bavant\b|\bjusqu'au\b|\blimite\b/.test(lead) || BUYER_ACTS.test(lead.slice(-80)) || /\bimprime\b/.test(lead)) continue;
@@ -387,14 +387,14 @@ function electronicSignature(views: PageView[]): Fact | undefined {
 const FACT_KINDS = new Set<DocumentKind>(['RC', 'CCAP', 'AE', 'CCTP', 'QR']);
 const ORDER: DocumentKind[] = ['RC', 'CCAP', 'AE', 'QR', 'CCTP'];
 
-export function extractFacts(documents: Doc[], _options: { now?: Date } = {}): Fact[] {
+export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fact[] {
   const docs = documents.filter((doc) => FACT_KINDS.has(doc.kind)).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   const views = docs.flatMap(pageViews);
   const rcViews = views.filter((view) => view.doc.kind === 'RC');
   const facts: (Fact | undefined)[] = [];
 
-  const submission = submissionDeadline(views);
-  facts.push(submission.fact, questionsDeadline(views, submission.wall), siteVisit(views), procedure(views));
+  const submission = submissionDeadline(views, options.now);
+  facts.push(submission.fact, questionsDeadline(views, submission.wall, options.now), siteVisit(views), procedure(views));
 
   const lots = findLots(views.filter((view) => view.doc.kind !== 'QR' && view.doc.kind !== 'CCTP'));
   if (lots) facts.push({ key: 'lots', value: lots.value, sources: lots.sources, confidence: lots.confidence });
