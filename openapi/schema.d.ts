@@ -678,6 +678,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/dce-analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tender's analyses, newest first. */
+        get: operations["listDceAnalyses"];
+        put?: never;
+        /** Analyse the tender's current documents (kinds, missing pieces, facts with their sources, red flags), as a job. */
+        post: operations["createDceAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dce-analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One analysis, with its progress while it runs. */
+        get: operations["getDceAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dce-analyses/{id}/facts/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a fact (value) or confirm it as found (status confirmed). */
+        patch: operations["updateDceFact"];
+        trace?: never;
+    };
+    "/api/dce-analyses/{id}/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The analysis's confirmed key dates (questions, site visit, submission) become milestones of the tender's planning (created when it has none); dates already there are not added twice. */
+        post: operations["addDceDatesToPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderCalls": {
         parameters: {
             query?: never;
@@ -1695,6 +1764,84 @@ export interface components {
                 /** @enum {string} */
                 ocr: "none" | "done" | "unavailable";
             } | null;
+        };
+        DceAnalysisWriteResult: {
+            msg: string;
+            details: components["schemas"]["DceAnalysis"];
+        };
+        DceAnalysisList: {
+            count: number;
+            totalPages: number;
+            analyses: components["schemas"]["DceAnalysis"][];
+        };
+        /** @enum {string} */
+        DceDocumentKind: "RC" | "CCAP" | "CCTP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "OTHER";
+        /** @enum {string} */
+        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired";
+        FactSource: {
+            documentId: components["schemas"]["Id"];
+            /** @description The entry of a ZIP archive the page belongs to. */
+            entry: string | null;
+            fileName: string;
+            page: number;
+            excerpt: string;
+        };
+        DceFact: {
+            key: components["schemas"]["DceFactKey"];
+            /** @description The value, shaped by its key (docs/dce-analysis.md): an ISO date-time with offset for the deadlines, {required, date?} for siteVisit, {allotted, lots} for lots, [{name, weight, subCriteria?}] for awardCriteria… */
+            value: unknown;
+            sources: components["schemas"]["FactSource"][];
+            confidence: number;
+            /** @enum {string} */
+            status: "extracted" | "confirmed" | "corrected";
+            /**
+             * @description What found the value; user once corrected.
+             * @enum {string}
+             */
+            origin: "rules" | "llm" | "user";
+        };
+        DceRedFlag: {
+            /** @enum {string} */
+            key: "deadline_soon" | "deadline_passed" | "site_visit_required" | "penalties_high" | "vault_missing" | "vault_expires" | "price_weight_high";
+            msg: string;
+            sources: components["schemas"]["FactSource"][];
+        };
+        DceAnalysis: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            status: components["schemas"]["JobStatus"];
+            progress: number;
+            /** @description Why it failed. */
+            msg?: string;
+            documents: {
+                documentId: components["schemas"]["Id"];
+                entry: string | null;
+                fileName: string;
+                kind: components["schemas"]["DceDocumentKind"];
+                pages: number;
+            }[];
+            /** @description What the call's DCE template expects and the documents lack. */
+            missing: {
+                code: string;
+                label: string;
+                required: boolean;
+            }[];
+            facts: components["schemas"]["DceFact"][];
+            redFlags: components["schemas"]["DceRedFlag"][];
+            createdBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        /** @description Either the corrected value (checked against the key's shape) or status confirmed. */
+        DceFactUpdate: {
+            value?: unknown;
+            /** @enum {string} */
+            status?: "confirmed";
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
@@ -3374,6 +3521,151 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listDceAnalyses: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceAnalysisList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createDceAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceAnalysisWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getDceAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceAnalysis"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateDceFact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                key: components["schemas"]["DceFactKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DceFactUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DceAnalysisWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    addDceDatesToPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        details: {
+                            added: number;
+                            planningId: components["schemas"]["Id"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

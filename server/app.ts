@@ -37,6 +37,8 @@ import { organigrammesHandlers } from './domains/organigrammes/routes';
 import { adminStatsHandlers } from './domains/admin/stats';
 import { createJobQueue } from './jobs/queue';
 import { EXTRACT_DOCUMENT, extractionHandler, queueMissingExtractions } from './domains/tender-docs/extraction';
+import { dceAnalysesHandlers } from './domains/dce-analyses/routes';
+import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -98,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? localStorage(options.filesDir ?? resolve('data/files'));
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db) },
     log: app.log,
   });
   const deps: Deps = {
@@ -165,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...planningsHandlers(deps),
     ...organigrammesHandlers(deps),
     ...adminStatsHandlers(deps),
+    ...dceAnalysesHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

@@ -463,3 +463,36 @@ export const organigrammes = pgTable(
 
 export type TenderStatus = (typeof tenderStatusEnum.enumValues)[number];
 export type MatchStatus = (typeof matchStatusEnum.enumValues)[number];
+
+/** A fact of a DCE analysis as stored (docs/dce-analysis.md): its sources, who found it, whether a person checked it. */
+export type StoredFact = {
+  key: string;
+  value: unknown;
+  sources: { documentId: string; entry: string | null; fileName: string; page: number; excerpt: string }[];
+  confidence: number;
+  status: 'extracted' | 'confirmed' | 'corrected';
+  origin: 'rules' | 'llm' | 'user';
+};
+/** A red flag as stored: its message key and values are translated when read. */
+export type StoredRedFlag = { key: string; vars: Record<string, string | number>; sources: StoredFact['sources'] };
+
+// One run of the DCE analysis of a tender (a job): what the documents are, what the DCE lacks,
+// the facts with their sources, and the red flags. Results are written once, when the job ends.
+export const dceAnalyses = pgTable(
+  'dce_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    documents: jsonb('documents').$type<{ documentId: string; entry: string | null; fileName: string; kind: string; pages: number }[]>().notNull().default([]),
+    missing: jsonb('missing').$type<{ code: string; label: string; required: boolean }[]>().notNull().default([]),
+    facts: jsonb('facts').$type<StoredFact[]>().notNull().default([]),
+    redFlags: jsonb('red_flags').$type<StoredRedFlag[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('dce_analyses_tender_idx').on(t.tenderId, t.createdAt)],
+);

@@ -128,6 +128,11 @@ const PAGE_CALLS = [
   'deleteOrganigramme',
   'getAdminStats',
   'listLatestReports',
+  'listDceAnalyses',
+  'createDceAnalysis',
+  'getDceAnalysis',
+  'updateDceFact',
+  'addDceDatesToPlanning',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

@@ -13,6 +13,7 @@ import { companyDocsCalls } from './company-docs/calls';
 import { reportsCalls } from './reports/calls';
 import { planningsCalls } from './plannings/calls';
 import { organigrammesCalls } from './organigrammes/calls';
+import { dceAnalysesCalls } from './dce-analyses/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -27,6 +28,7 @@ export const pageCalls = {
   ...reportsCalls,
   ...planningsCalls,
   ...organigrammesCalls,
+  ...dceAnalysesCalls,
 };
 
 export type PageCalls = typeof pageCalls;

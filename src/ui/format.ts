@@ -77,3 +77,13 @@ export function parisToIso(date: string, time: string): string | null {
   const first = wall - parisOffset(wall);
   return new Date(wall - parisOffset(first)).toISOString();
 }
+
+/** An ISO instant as the date and time a person in Paris reads ("2026-07-15", "12:00"): parisToIso's inverse. */
+export function isoToParis(iso: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}

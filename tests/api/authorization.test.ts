@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { companies, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
+import { companies, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -114,6 +114,16 @@ async function insertDceTemplate() {
 const tendersOf: Partial<Record<'A' | 'B', Promise<string>>> = {};
 const tenderOf = (target: Target) => (tendersOf[target === 'B' ? 'B' : 'A'] ??= insertTender(ctx, companyOf(target).id).then((tender) => tender.id));
 const tenderDocOf = async (target: Target) => insertTenderDoc(ctx, await tenderOf(target), companyOf(target).id);
+/** A finished DCE analysis of a fresh tender of the target's company, its deadline confirmed. */
+async function dceAnalysisOf(target: Target) {
+  const tender = await insertTender(ctx, companyOf(target).id);
+  const source = { documentId: randomUUID(), entry: null, fileName: 'RC.pdf', page: 1, excerpt: 'Date limite de réception des offres : 15 juillet 2026 à 12 h' };
+  const [row] = await ctx.db
+    .insert(dceAnalyses)
+    .values({ tenderId: tender.id, finishedAt: new Date(), facts: [{ key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00', sources: [source], confidence: 0.9, status: 'confirmed', origin: 'rules' }] })
+    .returning({ id: dceAnalyses.id });
+  return row!.id;
+}
 const companyDocOf = (target: Target) => insertCompanyDoc(ctx, companyOf(target).id);
 /** A fresh call for tenders, inserted directly. */
 async function insertCall() {
@@ -338,6 +348,27 @@ const matrix: Record<string, Row[]> = {
   downloadTenderDoc: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/file`) }),
+  ),
+  // DCE analyses: admins and the managers of the tender's company.
+  createDceAnalysis: onBoth(
+    (target) => scoped(target, 202, 202, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/dce-analyses`) }),
+  ),
+  listDceAnalyses: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/dce-analyses`) }),
+  ),
+  getDceAnalysis: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('GET', `/api/dce-analyses/${await dceAnalysisOf(target)}`) }),
+  ),
+  updateDceFact: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('PATCH', `/api/dce-analyses/${await dceAnalysisOf(target)}/facts/procedure`, { value: 'adapted' }) }),
+  ),
+  addDceDatesToPlanning: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/dce-analyses/${await dceAnalysisOf(target)}/planning`) }),
   ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -57,7 +57,7 @@ describe('a job survives a kill -9 of the server', () => {
     const pages = Array.from({ length: 150 }, (_, i) => `Article ${i + 1}\n${'Le titulaire devra assurer la maintenance des equipements. '.repeat(8).match(/.{1,90}/g)!.join('\n')}`);
     const form = new FormData();
     form.append('tenderId', tender._id);
-    form.append('file', new Blob([textPdf(pages)], { type: 'application/pdf' }), 'CCTP-150-pages.pdf');
+    form.append('file', new Blob([new Uint8Array(textPdf(pages))], { type: 'application/pdf' }), 'CCTP-150-pages.pdf');
     const uploaded = await fetch(`${base}/api/tenderDocs?companyId=${profile.company._id}`, { method: 'POST', headers: auth, body: form });
     expect(uploaded.status).toBe(201);
     const { details } = (await uploaded.json()) as { details: { _id: string } };

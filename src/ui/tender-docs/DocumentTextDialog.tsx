@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, ScanText } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -18,6 +19,8 @@ export type DocumentTextDialogProps = {
   error: string | null;
   parts: TextPart[];
   page: TextPage | null;
+  /** A passage to mark on the page (the excerpt a fact or an answer quotes). */
+  highlight?: string;
   onNavigate: (entry: string | null, page: number) => void;
   onRetry: () => void;
   onClose: () => void;
@@ -62,7 +65,7 @@ export function DocumentTextDialog(props: DocumentTextDialogProps) {
   );
 }
 
-function PageBody({ state, error, page, onRetry }: DocumentTextDialogProps) {
+function PageBody({ state, error, page, highlight, onRetry }: DocumentTextDialogProps) {
   const { t } = useTranslation();
   if (state === 'failure') {
     return (
@@ -103,11 +106,38 @@ function PageBody({ state, error, page, onRetry }: DocumentTextDialogProps) {
             overflowY: 'auto',
           })}
         >
-          {page.text}
+          <Highlighted text={page.text} passage={highlight} />
         </pre>
       ) : page.ocr !== 'unavailable' ? (
         <p className={css({ color: 'fg.muted' })}>{t('textpreview-empty_page')}</p>
       ) : null}
     </div>
+  );
+}
+
+/** The first words of a passage, matched across the page's line breaks and column spacing. */
+export function passagePattern(passage: string): RegExp | null {
+  const words = passage
+    .replace(/^[«"\s…]+|[»"\s…]+$/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 12)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return words.length ? new RegExp(words.join('\\s+'), 'i') : null;
+}
+
+function Highlighted({ text, passage }: { text: string; passage?: string }) {
+  const mark = useRef<HTMLElement>(null);
+  const match = passage ? passagePattern(passage)?.exec(text) : null;
+  useEffect(() => mark.current?.scrollIntoView?.({ block: 'center' }), [match?.index]);
+  if (!match) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, match.index)}
+      <mark ref={mark} className={css({ bg: 'warning.subtle', color: 'fg.default', borderRadius: 'sm', boxShadow: '0 0 0 2px token(colors.warning.subtle)' })}>
+        {match[0]}
+      </mark>
+      {text.slice(match.index + match[0].length)}
+    </>
   );
 }

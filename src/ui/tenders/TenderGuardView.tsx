@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -24,20 +25,26 @@ export function guardViewOf(snapshot: SnapshotFrom<typeof tenderGuardMachine>): 
 
 const ICONS = { dce: FileSearch, cctp: ScrollText, chat: MessagesSquare, writing: PenLine } as const;
 
-type TenderGuardViewProps = { state: GuardState; tender: Tender | null; feature: TenderFeature; now?: number };
+type TenderGuardViewProps = {
+  state: GuardState;
+  tender: Tender | null;
+  feature: TenderFeature;
+  now?: number;
+  /** The feature itself, under the tender's header; a feature still to come says so instead. */
+  children?: (tender: Tender) => ReactNode;
+};
 
 /**
  * A guarded tender page (spec 2 and 4): a spinner while the tender loads, the not-found page when
  * it cannot be read, nothing while the user is sent to the details page of a tender whose work has
  * not started, and otherwise the tender's header with an honest word about the feature.
  */
-export function TenderGuardView({ state, tender, feature, now }: TenderGuardViewProps) {
+export function TenderGuardView({ state, tender, feature, now, children }: TenderGuardViewProps) {
   const { t } = useTranslation();
   if (state === 'loading') return <PageLoading />;
   if (state === 'notFound' || (state === 'allowed' && !tender)) return <NotFoundView />;
   if (state === 'redirecting' || !tender) return null;
   const call = tender.tenderCall;
-  const Icon = ICONS[feature];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '5xl', w: 'full', mx: 'auto' })}>
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
@@ -53,6 +60,16 @@ export function TenderGuardView({ state, tender, feature, now }: TenderGuardView
           </span>
         </div>
       </header>
+      {children ? children(tender) : <ComingSoon feature={feature} tender={tender} />}
+    </div>
+  );
+}
+
+function ComingSoon({ feature, tender }: { feature: TenderFeature; tender: Tender }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[feature];
+  return (
+    <>
       <CardRoot>
         <CardBody className={css({ flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: 'flex-start' })}>
           <span aria-hidden="true" className={css({ flexShrink: 0, w: '12', h: '12', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.text', display: 'grid', placeItems: 'center' })}>
@@ -69,6 +86,6 @@ export function TenderGuardView({ state, tender, feature, now }: TenderGuardView
           </div>
         </CardBody>
       </CardRoot>
-    </div>
+    </>
   );
 }

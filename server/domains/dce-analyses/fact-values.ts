@@ -1,0 +1,90 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ValidationFailure, validationError } from '../../http/error-handler';
+
+// The shape of each fact's value (docs/dce-analysis.md), checked when a person corrects one.
+const isoDateTime = { type: 'string', format: 'date-time', pattern: '(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 };
+const shortText = { type: 'string', minLength: 1, maxLength: 300 };
+const weighted = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'weight'],
+  properties: { name: shortText, weight: { type: 'number', minimum: 0, maximum: 100 } },
+};
+const codes = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 100 } };
+
+export const FACT_VALUE_SCHEMAS: Record<string, object> = {
+  submissionDeadline: isoDateTime,
+  questionsDeadline: isoDateTime,
+  siteVisit: { type: 'object', additionalProperties: false, required: ['required'], properties: { required: { type: 'boolean' }, date: isoDateTime } },
+  procedure: { type: 'string', enum: ['open', 'restricted', 'adapted', 'negotiated', 'competitive_dialogue', 'other'] },
+  lots: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['allotted', 'lots'],
+    properties: {
+      allotted: { type: 'boolean' },
+      lots: {
+        type: 'array',
+        maxItems: 200,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['number', 'title'],
+          properties: { number: { type: 'integer', minimum: 1, maximum: 999 }, title: shortText, estimatedAmount: { type: 'number', minimum: 0 } },
+        },
+      },
+    },
+  },
+  awardCriteria: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 30,
+    items: { ...weighted, properties: { ...weighted.properties, subCriteria: { type: 'array', maxItems: 30, items: weighted } } },
+  },
+  contractDuration: shortText,
+  executionDelay: shortText,
+  offerValidityDays: { type: 'integer', minimum: 1, maximum: 1000 },
+  variantsAllowed: { type: 'boolean' },
+  priceType: { type: 'string', enum: ['firm', 'revisable'] },
+  warranty: shortText,
+  penalties: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['summary'],
+    properties: {
+      summary: { type: 'string', minLength: 1, maxLength: 1000 },
+      perDay: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { fraction: { type: 'number', exclusiveMinimum: 0, maximum: 1 }, amount: { type: 'number', minimum: 0 } },
+      },
+    },
+  },
+  candidatureDocuments: codes,
+  offerDocuments: codes,
+  submissionPlatform: shortText,
+  electronicSignatureRequired: { type: 'boolean' },
+};
+
+const ajv = new Ajv({ allErrors: true });
+addFormats.default(ajv);
+const validators = new Map<string, ValidateFunction>(Object.entries(FACT_VALUE_SCHEMAS).map(([key, schema]) => [key, ajv.compile(schema)]));
+
+/** Refuses a corrected value that does not have its key's shape; criteria must add up to 100 %. */
+export function checkFactValue(key: string, value: unknown): void {
+  const validate = validators.get(key)!;
+  if (!validate(value)) {
+    throw validationError((validate.errors ?? []).map((issue) => ({ ...issue, instancePath: `/value${issue.instancePath}` })));
+  }
+  if (key === 'awardCriteria') {
+    const criteria = value as { weight: number; subCriteria?: { weight: number }[] }[];
+    const total = criteria.reduce((sum, c) => sum + c.weight, 0);
+    if (Math.abs(total - 100) > 0.5) throw new ValidationFailure([{ field: 'value', key: 'dceanalysis-weights_total', vars: { total: Math.round(total * 10) / 10 } }]);
+    const unbalanced = criteria.findIndex((c) => c.subCriteria?.length && Math.abs(c.subCriteria.reduce((sum, s) => sum + s.weight, 0) - c.weight) > 0.5);
+    if (unbalanced >= 0) throw new ValidationFailure([{ field: `value.${unbalanced}.subCriteria`, key: 'dceanalysis-subweights_total', vars: {} }]);
+  }
+  if ((key === 'submissionDeadline' || key === 'questionsDeadline') && Number.isNaN(new Date(value as string).getTime())) {
+    throw new ValidationFailure([{ field: 'value', key: 'validation-invalid', vars: { field: 'value' } }]);
+  }
+}

@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { components } from '../../../openapi/schema';
+import { dceAnalysisMachine, type DceAnalysis } from '../../machines/dce-analysis.machine';
+import { createRequestMachine } from '../../machines/request.machine';
+import { DceAnalysisView, type DceAnalysisStatus, type FactSource } from '../../ui/dce-analyses/DceAnalysisView';
+import type { DceFactKey } from '../../ui/dce-analyses/DceFactValue';
+import { FactEditDialog, type FactEditing } from '../../ui/dce-analyses/FactEditDialog';
+import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import type { Tender } from '../../ui/tenders/TenderDetailsView';
+import { TenderGuard } from '../tenders/TenderGuard';
+import { runOperation } from '../run-operation';
+import { useServices } from '../services';
+import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+
+const factMachine = createRequestMachine<{ id: string; key: DceFactKey; value?: unknown; confirm?: boolean }, DceAnalysis>('updateDceFact');
+const planMachine = createRequestMachine<{ id: string }, { added: number; planningId: string }>('addDceDatesToPlanning');
+const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
+
+export default function DceAnalysePage() {
+  const { tenderId = '' } = useParams<{ tenderId: string }>();
+  return (
+    <TenderGuard id={tenderId} feature="dce">
+      {(tender) => <DceAnalysis key={tender._id} tender={tender} />}
+    </TenderGuard>
+  );
+}
+
+function DceAnalysis({ tender }: { tender: Tender }) {
+  const { operations } = useServices();
+  const toast = useSuccessToast();
+  const logic = useMemo(
+    () =>
+      dceAnalysisMachine.provide({
+        actors: {
+          listDceAnalyses: fromPromise<DceAnalysis[], { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.listDceAnalyses, input, signal)).data),
+          createDceAnalysis: fromPromise<DceAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createDceAnalysis, input, signal)).data),
+          getDceAnalysis: fromPromise<DceAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getDceAnalysis, input, signal)).data),
+        },
+      }),
+    [operations],
+  );
+  const ref = useActorRef(logic, { input: { tenderId: tender._id } });
+  const snapshot = useSelector(ref, (s) => s);
+  const { current, history } = snapshot.context;
+
+  const fact = useRequest(factMachine, operations.updateDceFact);
+  const [editing, setEditing] = useState<FactEditing | null>(null);
+  useOnSuccess(fact, ({ message, data }) => {
+    setEditing(null);
+    toast(message);
+    ref.send({ type: 'analysis.updated', analysis: data });
+  });
+  const plan = useRequest(planMachine, operations.addDceDatesToPlanning);
+  useOnSuccess(plan, ({ message }) => toast(message));
+
+  // Another run shown: the previous one's refusals no longer apply.
+  const shownId = current?._id;
+  useEffect(() => {
+    fact.ref.send({ type: 'request.reset' });
+    plan.ref.send({ type: 'request.reset' });
+  }, [shownId]); // eslint-disable-line react-hooks/exhaustive-deps -- reset when the run changes
+
+  const [reading, setReading] = useState<FactSource | null>(null);
+  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
+  const openSource = (source: FactSource) => {
+    pages.ref.send({ type: 'request.reset' });
+    setReading(source);
+    pages.submit({ id: source.documentId, entry: source.entry, page: source.page });
+  };
+
+  const confirming = fact.loading && fact.ref.getSnapshot().context.input?.confirm ? (fact.ref.getSnapshot().context.input?.key ?? null) : null;
+  return (
+    <DceAnalysisView
+      tenderId={tender._id}
+      status={snapshot.value === 'polling' ? 'running' : (snapshot.value as DceAnalysisStatus)}
+      analysis={current}
+      history={history}
+      hasTemplate={tender.tenderCall.dceTemplate !== null}
+      error={snapshot.context.error?.message ?? null}
+      runError={snapshot.context.runError?.message ?? null}
+      onRun={() => ref.send({ type: 'analysis.run' })}
+      onRetry={() => ref.send({ type: 'analysis.retry' })}
+      onSelect={(id) => ref.send({ type: 'analysis.select', id })}
+      onConfirm={(key) => current && fact.submit({ id: current._id, key, confirm: true })}
+      onEdit={(key, value) => {
+        fact.ref.send({ type: 'request.reset' });
+        setEditing({ key, value });
+      }}
+      confirming={confirming}
+      factError={!editing ? (fact.error?.message ?? null) : null}
+      onPlanDates={() => current && plan.submit({ id: current._id })}
+      planBusy={plan.loading}
+      planError={plan.error?.message ?? null}
+      plannedId={plan.data?.planningId ?? null}
+      onOpenSource={openSource}
+      dialogs={
+        <>
+          <FactEditDialog
+            editing={editing}
+            busy={fact.loading}
+            error={editing ? (fact.error?.message ?? null) : null}
+            onSave={(key, value) => current && fact.submit({ id: current._id, key, value })}
+            onClose={() => setEditing(null)}
+          />
+          <DocumentTextDialog
+            fileName={reading ? reading.fileName : null}
+            state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
+            error={pages.error?.message ?? null}
+            parts={pages.data?.parts ?? []}
+            page={pages.data?.page ?? null}
+            highlight={reading?.excerpt}
+            onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
+            onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
+            onClose={() => setReading(null)}
+          />
+        </>
+      }
+    />
+  );
+}

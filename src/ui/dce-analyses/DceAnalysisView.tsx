@@ -1,0 +1,356 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { CalendarPlus, Check, CircleAlert, FileSearch, FileText, Pencil, Play, RotateCcw, TriangleAlert } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import type { components } from '../../../openapi/schema';
+import { Alert } from '../components/Alert';
+import { Badge } from '../components/Badge';
+import { Button } from '../components/Button';
+import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
+import { EmptyState } from '../components/EmptyState';
+import { Skeleton } from '../components/Skeleton';
+import { Spinner } from '../components/Spinner';
+import { formatDateTime } from '../format';
+import { DceFactValue, type DceFact, type DceFactKey } from './DceFactValue';
+
+export type DceAnalysis = components['schemas']['DceAnalysis'];
+export type FactSource = components['schemas']['FactSource'];
+export type DceAnalysisStatus = 'loading' | 'failure' | 'empty' | 'starting' | 'running' | 'ready';
+
+/** Every fact the analysis looks for, in the order a bid manager reads them. */
+export const FACT_ORDER: DceFactKey[] = [
+  'submissionDeadline',
+  'questionsDeadline',
+  'siteVisit',
+  'procedure',
+  'lots',
+  'awardCriteria',
+  'candidatureDocuments',
+  'offerDocuments',
+  'contractDuration',
+  'executionDelay',
+  'offerValidityDays',
+  'variantsAllowed',
+  'priceType',
+  'warranty',
+  'penalties',
+  'submissionPlatform',
+  'electronicSignatureRequired',
+];
+
+export type DceAnalysisViewProps = {
+  tenderId: string;
+  status: DceAnalysisStatus;
+  analysis: DceAnalysis | null;
+  history: DceAnalysis[];
+  /** Whether the call has a DCE template (without one, missing pieces cannot be known). */
+  hasTemplate: boolean;
+  error: string | null;
+  runError: string | null;
+  onRun: () => void;
+  onRetry: () => void;
+  onSelect: (id: string) => void;
+  onConfirm: (key: DceFactKey) => void;
+  onEdit: (key: DceFactKey, value: unknown) => void;
+  /** The fact being confirmed, while it is. */
+  confirming: DceFactKey | null;
+  factError: string | null;
+  onPlanDates: () => void;
+  planBusy: boolean;
+  planError: string | null;
+  /** Set once the dates went into the planning: the way there. */
+  plannedId: string | null;
+  onOpenSource: (source: FactSource) => void;
+  /** The fact editor and the page viewer, drawn by the page (they own their requests). */
+  dialogs?: ReactNode;
+};
+
+const STATUS_TONE = { extracted: 'warning', confirmed: 'success', corrected: 'accent' } as const;
+
+/** The DCE analysis of a tender: red flags first, key facts with their sources, documents and what is missing, the runs. */
+export function DceAnalysisView(props: DceAnalysisViewProps) {
+  const { t } = useTranslation();
+  const { status, analysis } = props;
+  const busy = status === 'starting' || status === 'running';
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+        <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{t('dceanalysis-intro')}</p>
+        {status === 'ready' || status === 'running' || status === 'starting' ? (
+          <Button onClick={props.onRun} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? <Spinner size="sm" label={t('common-loading')} /> : <RotateCcw size={16} aria-hidden="true" />}
+            {t('dceanalysis-rerun')}
+          </Button>
+        ) : null}
+      </div>
+      {props.runError ? <Alert status="error" title={t('dceanalysis-run_error')}>{props.runError}</Alert> : null}
+      <Body {...props} />
+      {analysis && (status === 'ready' || status === 'running') && props.history.length > 1 ? <History {...props} /> : null}
+      {props.dialogs}
+    </div>
+  );
+}
+
+function Body(props: DceAnalysisViewProps) {
+  const { t } = useTranslation();
+  const { status, analysis } = props;
+  if (status === 'loading') return <Skeleton lines={6} label={t('list-loading')} widths={['60%', '100%', '94%', '88%', '92%', '70%']} />;
+  if (status === 'failure') {
+    return (
+      <EmptyState
+        tone="danger"
+        role="alert"
+        icon={<CircleAlert size={22} />}
+        title={t('dceanalysis-load_error')}
+        description={props.error ?? undefined}
+        actions={
+          <Button variant="outline" onClick={props.onRetry}>
+            {t('page-retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (status === 'empty' || (status === 'starting' && !analysis)) {
+    return (
+      <EmptyState
+        icon={<FileSearch size={22} />}
+        title={t('dceanalysis-empty_title')}
+        description={t('dceanalysis-empty_text')}
+        actions={
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' })}>
+            <Button onClick={props.onRun} disabled={status === 'starting'} aria-busy={status === 'starting' || undefined}>
+              {status === 'starting' ? <Spinner size="sm" label={t('common-loading')} /> : <Play size={16} aria-hidden="true" />}
+              {t('dceanalysis-run')}
+            </Button>
+            <Link href={`/tenders/${props.tenderId}/docs`} className={button({ variant: 'outline' })}>
+              <FileText size={16} aria-hidden="true" />
+              {t('dceanalysis-add_documents')}
+            </Link>
+          </div>
+        }
+      />
+    );
+  }
+  if (!analysis) return null;
+  if (analysis.status === 'queued' || analysis.status === 'running') {
+    return (
+      <CardRoot>
+        <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <p aria-live="polite" className={css({ fontWeight: 'medium' })}>
+            {t('dceanalysis-running', { progress: analysis.progress })}
+          </p>
+          <div role="progressbar" aria-label={t('dceanalysis-progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={analysis.progress} className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
+            <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 300ms' })} style={{ width: `${analysis.progress}%` }} />
+          </div>
+        </CardBody>
+      </CardRoot>
+    );
+  }
+  if (analysis.status === 'failed') return <Alert status="error" title={t('dceanalysis-failed')}>{analysis.msg}</Alert>;
+  return (
+    <>
+      <RedFlags {...props} analysis={analysis} />
+      <Facts {...props} analysis={analysis} />
+      <Documents {...props} analysis={analysis} />
+    </>
+  );
+}
+
+function SourceLinks({ sources, onOpen }: { sources: FactSource[]; onOpen: (source: FactSource) => void }) {
+  const { t } = useTranslation();
+  if (sources.length === 0) return null;
+  return (
+    <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      {sources.map((source, index) => (
+        <li key={`${source.documentId}-${source.entry}-${source.page}-${index}`}>
+          <button
+            type="button"
+            onClick={() => onOpen(source)}
+            aria-label={t('dceanalysis-source_open', { file: source.fileName, page: source.page })}
+            className={css({ textAlign: 'left', display: 'flex', flexDirection: 'column', gap: '0.5', w: 'full', p: '2', borderRadius: 'md', bg: 'bg.subtle', cursor: 'pointer', _hover: { bg: 'bg.muted' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' } })}
+          >
+            <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text' })}>{t('dceanalysis-source', { file: source.fileName, page: source.page })}</span>
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', fontStyle: 'italic', overflowWrap: 'anywhere', lineClamp: 3 })}>« {source.excerpt} »</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RedFlags({ analysis, onOpenSource }: DceAnalysisViewProps & { analysis: DceAnalysis }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="dce-flags" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <h2 id="dce-flags" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        {t('dceanalysis-red_flags')}
+      </h2>
+      {analysis.redFlags.length === 0 ? (
+        <p className={css({ color: 'fg.muted' })}>{t('dceanalysis-no_red_flags')}</p>
+      ) : (
+        <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })}>
+          {analysis.redFlags.map((flag) => (
+            <li key={`${flag.key}-${flag.msg}`} className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '3', borderRadius: 'md', borderWidth: '1px', borderColor: 'warning.text', bg: 'warning.subtle' })}>
+              <p className={css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontWeight: 'medium' })}>
+                <TriangleAlert size={16} aria-hidden="true" className={css({ color: 'warning.text', flexShrink: 0, mt: '0.5' })} />
+                {flag.msg}
+              </p>
+              <SourceLinks sources={flag.sources.slice(0, 1)} onOpen={onOpenSource} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Facts(props: DceAnalysisViewProps & { analysis: DceAnalysis }) {
+  const { t } = useTranslation();
+  const { analysis } = props;
+  const byKey = new Map(analysis.facts.map((fact) => [fact.key, fact]));
+  const dated = analysis.facts.some((f) => (f.key === 'submissionDeadline' || f.key === 'questionsDeadline' || f.key === 'siteVisit') && f.status !== 'extracted');
+  return (
+    <section aria-labelledby="dce-facts" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+        <h2 id="dce-facts" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          {t('dceanalysis-facts')}
+        </h2>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          {props.plannedId ? (
+            <Link href={`/tenders/${analysis.tenderId}/planning`} className={button({ variant: 'ghost', size: 'sm' })}>
+              {t('dceanalysis-open_planning')}
+            </Link>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={props.onPlanDates} disabled={!dated || props.planBusy} title={t('dceanalysis-plan_hint')}>
+            {props.planBusy ? <Spinner size="sm" label={t('common-loading')} /> : <CalendarPlus size={14} aria-hidden="true" />}
+            {t('dceanalysis-plan_dates')}
+          </Button>
+        </div>
+      </div>
+      {props.planError ? <Alert status="error">{props.planError}</Alert> : null}
+      {props.factError ? <Alert status="error">{props.factError}</Alert> : null}
+      <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })}>
+        {FACT_ORDER.map((key) => (
+          <FactCard key={key} factKey={key} fact={byKey.get(key)} {...props} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FactCard({ factKey, fact, confirming, onConfirm, onEdit, onOpenSource }: DceAnalysisViewProps & { factKey: DceFactKey; fact: DceFact | undefined }) {
+  const { t } = useTranslation();
+  const title = t(`dcefact-${factKey}`);
+  return (
+    <li aria-labelledby={`fact-${factKey}`}>
+      <CardRoot className={css({ h: 'full' })}>
+        <CardHeader className={css({ display: 'flex', flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' })}>
+          <CardTitle id={`fact-${factKey}`} as="h3" className={css({ fontSize: 'sm' })}>
+            {title}
+          </CardTitle>
+          {fact ? (
+            <Badge tone={STATUS_TONE[fact.status]} dot>
+              {t(`dceanalysis-status_${fact.status}`)}
+            </Badge>
+          ) : null}
+        </CardHeader>
+        <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <div className={css({ fontSize: 'md', overflowWrap: 'anywhere' })}>{fact ? <DceFactValue fact={fact} /> : <span className={css({ color: 'fg.muted' })}>{t('dceanalysis-not_found')}</span>}</div>
+          {fact ? <SourceLinks sources={fact.sources} onOpen={onOpenSource} /> : null}
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', mt: 'auto' })}>
+            {fact?.status === 'extracted' ? (
+              <Button size="sm" variant="outline" onClick={() => onConfirm(factKey)} disabled={confirming !== null} aria-label={`${t('dceanalysis-confirm')} : ${title}`}>
+                {confirming === factKey ? <Spinner size="sm" label={t('common-loading')} /> : <Check size={14} aria-hidden="true" />}
+                {t('dceanalysis-confirm')}
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={() => onEdit(factKey, fact?.value)} aria-label={`${t(fact ? 'dceanalysis-correct' : 'dceanalysis-enter')} : ${title}`}>
+              <Pencil size={14} aria-hidden="true" />
+              {t(fact ? 'dceanalysis-correct' : 'dceanalysis-enter')}
+            </Button>
+            {fact && fact.origin !== 'user' ? <span className={css({ fontSize: 'xs', color: 'fg.muted', ml: 'auto' })}>{t('dceanalysis-confidence', { value: Math.round(fact.confidence * 100) })}</span> : null}
+          </div>
+        </CardBody>
+      </CardRoot>
+    </li>
+  );
+}
+
+function Documents({ analysis, hasTemplate }: DceAnalysisViewProps & { analysis: DceAnalysis }) {
+  const { t } = useTranslation();
+  return (
+    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '3fr 2fr' }, gap: '4', alignItems: 'start' })}>
+      <CardRoot>
+        <CardHeader>
+          <CardTitle>{t('dceanalysis-documents')}</CardTitle>
+        </CardHeader>
+        <CardBody>
+          <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {analysis.documents.map((doc) => (
+              <li key={`${doc.documentId}-${doc.entry}`} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'baseline', flexWrap: 'wrap' })}>
+                <span className={css({ overflowWrap: 'anywhere' })}>{doc.fileName}</span>
+                <Badge tone={doc.kind === 'OTHER' ? 'neutral' : 'accent'}>{t(`dcekind-${doc.kind}`)}</Badge>
+              </li>
+            ))}
+          </ul>
+        </CardBody>
+      </CardRoot>
+      <CardRoot>
+        <CardHeader>
+          <CardTitle>{t('dceanalysis-missing')}</CardTitle>
+        </CardHeader>
+        <CardBody>
+          {!hasTemplate ? (
+            <p className={css({ color: 'fg.muted' })}>{t('dceanalysis-missing_no_template')}</p>
+          ) : analysis.missing.length === 0 ? (
+            <p className={css({ color: 'fg.muted' })}>{t('dceanalysis-missing_none')}</p>
+          ) : (
+            <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
+              {analysis.missing.map((piece) => (
+                <li key={piece.code} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'baseline' })}>
+                  <span>
+                    <span className={css({ fontFamily: 'mono', fontSize: 'sm' })}>{piece.code}</span> · {piece.label}
+                  </span>
+                  <Badge tone={piece.required ? 'danger' : 'neutral'}>{t(piece.required ? 'dceanalysis-required' : 'dceanalysis-optional')}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </CardRoot>
+    </div>
+  );
+}
+
+function History({ history, analysis, onSelect }: DceAnalysisViewProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="dce-history" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <h2 id="dce-history" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        {t('dceanalysis-history')}
+      </h2>
+      <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {history.map((run) => {
+          const date = formatDateTime(run.createdAt, i18n.language);
+          const label = run.createdBy ? t('dceanalysis-history_item', { date, name: run.createdBy.username }) : t('dceanalysis-history_item_anonymous', { date });
+          return (
+            <li key={run._id} className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+              <button
+                type="button"
+                onClick={() => onSelect(run._id)}
+                aria-current={run._id === analysis?._id ? 'true' : undefined}
+                className={cx(button({ variant: run._id === analysis?._id ? 'outline' : 'ghost', size: 'sm' }))}
+              >
+                {label}
+              </button>
+              <Badge tone={run.status === 'failed' ? 'danger' : run.status === 'done' ? 'success' : 'accent'}>{t(`dceanalysis-run_${run.status}`)}</Badge>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { DceAnalysis } from './DceAnalysisView';
+
+// The analysis of the real Grenoble INP DCE (2026FCSSA0025), as the server answers it.
+export const tenderId = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+const rc = { documentId: 'd0000000-0000-4000-8000-000000000021', entry: null, fileName: 'RC_2026FCSSA0025 v2.pdf' };
+const ccap = { documentId: 'd0000000-0000-4000-8000-000000000022', entry: null, fileName: 'CCAP_2026FCSSA0025.pdf' };
+
+export const doneAnalysis: DceAnalysis = {
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  tenderId,
+  status: 'done',
+  progress: 100,
+  documents: [
+    { ...rc, kind: 'RC', pages: 15 },
+    { ...ccap, kind: 'CCAP', pages: 13 },
+    { documentId: 'd0000000-0000-4000-8000-000000000023', entry: null, fileName: 'CCTP_2026FCSSA0025 v2.pdf', kind: 'CCTP', pages: 9 },
+    { documentId: 'd0000000-0000-4000-8000-000000000024', entry: null, fileName: 'DC1.docx', kind: 'DC1', pages: 2 },
+    { documentId: 'd0000000-0000-4000-8000-000000000025', entry: null, fileName: 'CRF_2026FCSSA0025.xlsx', kind: 'OTHER', pages: 1 },
+  ],
+  missing: [
+    { code: 'AE', label: 'Acte d’engagement', required: true },
+    { code: 'DPGF', label: 'Décomposition du prix global et forfaitaire', required: true },
+    { code: 'PLANS', label: 'Plans et pièces graphiques', required: false },
+  ],
+  facts: [
+    { key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00', sources: [{ ...rc, page: 1, excerpt: 'Date et heure limites de réception des offres : MERCREDI 15 JUILLET 2026 A 12:00' }], confidence: 0.95, status: 'confirmed', origin: 'rules' },
+    { key: 'questionsDeadline', value: '2026-07-05T12:00:00+02:00', sources: [{ ...rc, page: 11, excerpt: 'au plus tard 10 jours avant la date limite de réception des offres' }], confidence: 0.8, status: 'extracted', origin: 'rules' },
+    { key: 'siteVisit', value: { required: false }, sources: [{ ...rc, page: 6, excerpt: 'Une visite des lieux est facultative' }], confidence: 0.8, status: 'extracted', origin: 'rules' },
+    { key: 'procedure', value: 'adapted', sources: [{ ...rc, page: 3, excerpt: 'procédure adaptée ouverte en application des articles L. 2123-1 et R. 2123-1' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    { key: 'lots', value: { allotted: false, lots: [] }, sources: [{ ...rc, page: 4, excerpt: 'Il n’est pas prévu de décomposition en lots.' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    {
+      key: 'awardCriteria',
+      value: [
+        { name: 'Prix des prestations', weight: 40 },
+        { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Finesse de structuration laser', weight: 20 }, { name: 'Performances de la gravure mécanique', weight: 25 }, { name: 'Formation et assistance', weight: 15 }] },
+      ],
+      sources: [{ ...rc, page: 12, excerpt: '1-Prix des prestations 40.0 %' }],
+      confidence: 0.9,
+      status: 'corrected',
+      origin: 'user',
+    },
+    { key: 'candidatureDocuments', value: ['DC1', 'DC2', 'DUME', 'REFERENCES'], sources: [{ ...rc, page: 8, excerpt: 'Les candidats auront à produire un dossier complet comprenant les pièces suivantes' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
+    { key: 'offerValidityDays', value: 120, sources: [{ ...rc, page: 5, excerpt: 'Le délai de validité des offres est fixé à 120 jours' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    { key: 'variantsAllowed', value: false, sources: [{ ...rc, page: 5, excerpt: 'Les variantes ne sont pas autorisées' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    { key: 'penalties', value: { summary: 'Pénalités de retard de livraison', perDay: { fraction: 1 / 500 } }, sources: [{ ...ccap, page: 9, excerpt: 'une pénalité journalière de 1/500 du montant' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
+  ],
+  redFlags: [
+    { key: 'penalties_high', msg: 'Pénalités de retard inhabituelles (1/500 par jour).', sources: [{ ...ccap, page: 9, excerpt: 'une pénalité journalière de 1/500 du montant' }] },
+    { key: 'vault_missing', msg: 'Pièce exigée absente du coffre-fort : KBIS.', sources: [{ ...rc, page: 8, excerpt: 'Les candidats auront à produire un dossier complet comprenant les pièces suivantes' }] },
+  ],
+  createdBy: { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Claire Durand' },
+  createdAt: '2026-06-20T08:30:00.000Z',
+  finishedAt: '2026-06-20T08:30:06.000Z',
+};
+
+export const runningAnalysis: DceAnalysis = {
+  ...doneAnalysis,
+  _id: 'a0000000-0000-4000-8000-000000000002',
+  status: 'running',
+  progress: 40,
+  documents: [],
+  missing: [],
+  facts: [],
+  redFlags: [],
+  createdAt: '2026-06-21T09:00:00.000Z',
+  finishedAt: null,
+};
+
+export const failedAnalysis: DceAnalysis = { ...runningAnalysis, _id: 'a0000000-0000-4000-8000-000000000003', status: 'failed', progress: 0, msg: 'Le traitement a échoué à plusieurs reprises. Réessayez plus tard.' };

@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import preview from '../../../.storybook/preview';
+import * as stories from './DceAnalysisView.stories';
+import { doneAnalysis } from './dce-fixtures';
+import { FactEditDialog } from './FactEditDialog';
+import { passagePattern } from '../tender-docs/DocumentTextDialog';
+
+beforeAll(() => {
+  setProjectAnnotations(preview);
+});
+
+const Dce = composeStories(stories);
+const show = (ui: ReactElement) => {
+  cleanup();
+  return render(ui);
+};
+const arg = (story: { args: unknown }, name: string) => (story.args as Record<string, unknown>)[name] as ReturnType<typeof vi.fn>;
+
+describe('the DCE analysis page', () => {
+  it('puts red flags first, then every key fact with its value, its check state and its sources', async () => {
+    show(<Dce.Ready />);
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Points de vigilance', 'Informations clés']);
+    expect(screen.getByText('Pénalités de retard inhabituelles (1/500 par jour).')).toBeTruthy();
+    const deadline = screen.getByRole('listitem', { name: 'Date limite de remise des offres' });
+    expect(within(deadline).getByText('15 juil. 2026, 12:00')).toBeTruthy();
+    expect(within(deadline).getByText('Confirmé')).toBeTruthy();
+    expect(within(deadline).queryByRole('button', { name: /^Confirmer/ })).toBeNull();
+    const criteria = screen.getByRole('listitem', { name: 'Critères de jugement' });
+    expect(within(criteria).getByText('Prix des prestations')).toBeTruthy();
+    expect(within(criteria).getByText('40 %')).toBeTruthy();
+    expect(within(criteria).getByText('Finesse de structuration laser')).toBeTruthy();
+    expect(within(criteria).getByText('Corrigé')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Procédure' })).getByText('Procédure adaptée (MAPA)')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Lots' })).getByText('Marché non alloti')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Validité des offres' })).getByText('120 jours')).toBeTruthy();
+    // What the rules did not find says so, and can be entered by hand.
+    const warranty = screen.getByRole('listitem', { name: 'Garantie' });
+    expect(within(warranty).getByText('Non trouvé dans le DCE')).toBeTruthy();
+    expect(within(warranty).getByRole('button', { name: 'Saisir : Garantie' })).toBeTruthy();
+    // Documents by kind, and what the template expects that is missing.
+    expect(screen.getByText('Règlement de la consultation')).toBeTruthy();
+    expect(screen.getByText(/Décomposition du prix global et forfaitaire/)).toBeTruthy();
+  });
+
+  it('opens a source at its page, confirms a fact, corrects one from its value, and puts the dates in the planning', async () => {
+    const u = userEvent.setup();
+    show(<Dce.Ready />);
+    await u.click(await screen.findByRole('button', { name: 'Ouvrir RC_2026FCSSA0025 v2.pdf à la page 11' }));
+    expect(arg(Dce.Ready, 'onOpenSource')).toHaveBeenCalledWith(expect.objectContaining({ documentId: doneAnalysis.documents[0]!.documentId, page: 11 }));
+    await u.click(screen.getByRole('button', { name: 'Confirmer : Date limite des questions' }));
+    expect(arg(Dce.Ready, 'onConfirm')).toHaveBeenCalledWith('questionsDeadline');
+    await u.click(screen.getByRole('button', { name: 'Corriger : Visite du site' }));
+    expect(arg(Dce.Ready, 'onEdit')).toHaveBeenCalledWith('siteVisit', { required: false });
+    await u.click(screen.getByRole('button', { name: 'Ajouter les dates au planning' }));
+    expect(arg(Dce.Ready, 'onPlanDates')).toHaveBeenCalled();
+  });
+
+  it('shows each state of a run: nothing yet, starting, progress, failure, load error with retry', async () => {
+    const u = userEvent.setup();
+    show(<Dce.Empty />);
+    await u.click(await screen.findByRole('button', { name: 'Analyser le DCE' }));
+    expect(arg(Dce.Empty, 'onRun')).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: "Documents de l'appel d'offres" }).getAttribute('href')).toContain('/docs');
+    show(<Dce.Running />);
+    expect((await screen.findByRole('progressbar', { name: 'Progression de l\'analyse du DCE' })).getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByText('Analyse en cours… 40 %')).toBeTruthy();
+    show(<Dce.Failed />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Le traitement a échoué à plusieurs reprises');
+    show(<Dce.LoadError />);
+    await u.click(await screen.findByRole('button', { name: 'Réessayer' }));
+    expect(arg(Dce.LoadError, 'onRetry')).toHaveBeenCalled();
+  });
+
+  it('lists the runs and shows the one picked', async () => {
+    const u = userEvent.setup();
+    show(<Dce.History />);
+    const history = await screen.findByRole('region', { name: 'Historique des analyses' });
+    const runs = within(history).getAllByRole('button');
+    expect(runs).toHaveLength(3);
+    await u.click(runs[2]!);
+    expect(arg(Dce.History, 'onSelect')).toHaveBeenCalledWith('a0000000-0000-4000-8000-000000000003');
+  });
+});
+
+describe('correcting a fact', () => {
+  it('edits the award criteria row by row and sends names and weights', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'awardCriteria', value: [{ name: 'Prix', weight: 40 }, { name: 'Valeur technique', weight: 60 }] }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Corriger : Critères de jugement' });
+    const weights = within(dialog).getAllByLabelText('Poids (%)');
+    await u.clear(weights[0]!);
+    await u.type(weights[0]!, '30');
+    await u.click(within(dialog).getByRole('button', { name: 'Ajouter un critère' }));
+    const names = within(dialog).getAllByLabelText('Critère');
+    await u.type(names[2]!, 'Délai');
+    const newWeights = within(dialog).getAllByLabelText('Poids (%)');
+    await u.clear(newWeights[2]!);
+    await u.type(newWeights[2]!, '10');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).toHaveBeenCalledWith('awardCriteria', [
+      { name: 'Prix', weight: 30 },
+      { name: 'Valeur technique', weight: 60 },
+      { name: 'Délai', weight: 10 },
+    ]);
+  });
+
+  it('a deadline is typed in Paris time and sent as an instant; the server’s refusal shows in the dialog', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00' }} busy={false} error="Le champ « value » est invalide." onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText('Date limite de remise des offres') as HTMLInputElement;
+    expect(date.value).toBe('2026-07-15');
+    await u.clear(date);
+    await u.type(date, '2026-12-01');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    // 1 December is winter time: 12:00 in Paris is 11:00 UTC.
+    expect(onSave).toHaveBeenCalledWith('submissionDeadline', '2026-12-01T11:00:00.000Z');
+    expect(within(dialog).getByRole('alert').textContent).toContain('est invalide');
+  });
+});
+
+describe('the quoted passage on its page', () => {
+  it('is found across the page’s line breaks and column spacing', () => {
+    const text = 'Date et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00';
+    expect(passagePattern('« Date et heure limites de réception des offres : MERCREDI 15 JUILLET »')!.exec(text)?.index).toBe(0);
+    expect(passagePattern('')).toBeNull();
+  });
+});
