@@ -7,6 +7,7 @@ import { openDatabase, migrateDatabase } from './db/client';
 import { seed } from './db/seed';
 import { buildApp } from './app';
 import { loggerOptions } from './http/logging';
+import { localStorage } from './storage/local';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -27,7 +28,8 @@ function jwtSecret(): string {
 const logger = pino({ level: env.LOG_LEVEL ?? 'info', ...loggerOptions });
 const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(dataDir, 'pgdata') });
 await migrateDatabase(database.db, database.kind);
-await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo });
+const storage = localStorage(join(dataDir, 'files'));
+await seed(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo, storage });
 
 const port = Number(env.PORT ?? 8080);
 const app = await buildApp({
@@ -35,7 +37,7 @@ const app = await buildApp({
   dbKind: database.kind,
   jwtSecret: jwtSecret(),
   jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
-  filesDir: join(dataDir, 'files'),
+  storage,
   staticDir: resolve(env.STATIC_DIR ?? './dist'),
   logger,
   trustProxy: env.TRUST_PROXY === '1',

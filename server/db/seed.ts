@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/passwords';
 import { seedDemoTenders } from './demo-tenders';
 import { seedDemoOrganigrammes } from './demo-organigrammes';
 import { seedDemoPlannings } from './demo-plannings';
+import { seedDemoDce } from './demo-dce';
+import type { Storage } from '../storage/storage';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
 export const DEMO_COMPANY_NAME = 'Durand Bâtiment SAS';
@@ -34,7 +36,14 @@ export const DEMO_ACCOUNTS = {
   employee: { email: 'employee@demo.soumissio.fr', password: 'Demo-Employee-2026', username: 'Julien Martin', role: 'employee' },
 } as const satisfies Record<Role, { email: string; password: string; username: string; role: Role }>;
 
-export type SeedOptions = { adminEmail?: string; adminPassword?: string; demo?: boolean; print?: (line: string) => void };
+export type SeedOptions = {
+  adminEmail?: string;
+  adminPassword?: string;
+  demo?: boolean;
+  print?: (line: string) => void;
+  /** Where the demo's documents are stored; without it the demo has no documents. */
+  storage?: Storage;
+};
 
 async function userExists(db: Database, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
@@ -86,6 +95,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoTenders(db, company!.id, { admin: await idOf(DEMO_ACCOUNTS.admin.email), manager: await idOf(DEMO_ACCOUNTS.manager.email) });
     await seedDemoOrganigrammes(db, company!.id);
     await seedDemoPlannings(db, company!.id);
+    if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
   }
 }
 

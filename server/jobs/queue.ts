@@ -12,6 +12,13 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** Not yet: the job waits for other work (documents still being read) without holding a worker. */
+export class RetryLater extends Error {
+  constructor(readonly delayMs: number) {
+    super('retry later');
+  }
+}
+
 export type JobContext = {
   /** Records progress (0–100) and extends the job's lease. */
   progress(percent: number): Promise<void>;
@@ -119,7 +126,10 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       await finish(job.id, { status: 'done', progress: 100, error: null, finishedAt: new Date() });
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
-      if (!running && !(reason instanceof PermanentJobError)) {
+      if (reason instanceof RetryLater) {
+        // Put back as it was: waiting is not an attempt.
+        await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date(Date.now() + reason.delayMs) });
+      } else if (!running && !(reason instanceof PermanentJobError)) {
         // Stopped with the server: back to the queue, this attempt not counted.
         await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
       } else if (reason instanceof PermanentJobError || job.attempts >= job.maxAttempts) {

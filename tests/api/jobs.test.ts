@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { jobs } from '../../server/db/schema';
-import { createJobQueue, PermanentJobError, type JobHandler, type JobQueue } from '../../server/jobs/queue';
+import { createJobQueue, PermanentJobError, RetryLater, type JobHandler, type JobQueue } from '../../server/jobs/queue';
 import { createTestApp, type TestContext } from './context';
 
 let ctx: TestContext;
@@ -83,6 +83,28 @@ describe('the job queue', () => {
     await queue.start();
     expect(await until(broken, 'failed')).toMatchObject({ attempts: 3, error: 'job-failed' });
     expect(await until(corrupt, 'failed')).toMatchObject({ attempts: 1, error: 'extraction-corrupt' });
+  });
+
+  it('a job that must wait is put back without counting an attempt, and lets the others run meanwhile', async () => {
+    const order: string[] = [];
+    let ready = false;
+    const queue = queueWith({
+      waits: async () => {
+        order.push('waits');
+        if (!ready) throw new RetryLater(50);
+      },
+      needed: async () => {
+        order.push('needed');
+        ready = true;
+      },
+    });
+    // Queued first, it cannot finish before the job queued after it.
+    const waiting = await queue.enqueue(ctx.db, 'waits', {});
+    await queue.enqueue(ctx.db, 'needed', {});
+    await queue.start();
+    expect(await until(waiting, 'done')).toMatchObject({ attempts: 1 });
+    expect(order.slice(0, 2)).toEqual(['waits', 'needed']);
+    expect(order.at(-1)).toBe('waits');
   });
 
   it('aborts a job past its time limit', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_CALLS, DEMO_DCE_TEMPLATE } from '../../server/db/demo-tenders';
+import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { animationsDone, en, expect, expectAccessible, follow, fr, settled, test } from './fixtures';
 
 // Every screen of the tender pipeline issue, with the user who sees it, passes axe (WCAG 2.2 A and
@@ -130,6 +131,19 @@ for (const lng of ['fr', 'en'] as const) {
       await follow(page, `/tenders/${working._id}/docs`);
       await settled(page, t['tenderdocs-title']!, 'RC_2026FCSSA0025 v2.pdf');
       await check('tender-docs');
+      // The demo's analysed DCE (read and analysed by the server's jobs at its first start).
+      const analysed = await demoTender(request, DEMO_DCE_CALL.reference);
+      await expect
+        .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/dce-analyses`, await tokenOf(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
+        .toBe('done');
+      await follow(page, `/tender/dce-analyse/${analysed._id}`);
+      await settled(page, DEMO_DCE_CALL.title, t['dcefact-awardCriteria']);
+      await check('tender-dce-analyse');
+      await page.getByRole('button', { name: t['dceanalysis-source_open']!.replace('{{file}}', 'RC_2026FCSSA0025 v2.pdf').replace('{{page}}', '1') }).first().click();
+      await expect(page.getByRole('dialog').locator('mark')).toBeVisible();
+      await check('tender-dce-source');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await follow(page, `/tender/cctp-analyse/${working._id}`);
       await settled(page, inProgress.title, t['tenderguard-title_cctp']);
       await check('tender-cctp-analyse');

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companyDocuments, dceAnalyses, dceTemplates, documentPages, jobs, tenderCalls, tenderDocuments, tenders, type StoredFact } from '../../db/schema';
-import type { JobHandler } from '../../jobs/queue';
+import { RetryLater, type JobHandler } from '../../jobs/queue';
 import { classifyDocument, extractFacts } from '../../analysis/dce';
 import type { DocumentKind, Fact } from '../../analysis/dce/types';
 import { redFlagsOf, type VaultDocument } from './red-flags';
@@ -32,7 +32,7 @@ export function missingPieces(expected: { code: string; label: string; required:
  * company's vault. The results are written in one update at the end.
  */
 export function dceAnalysisHandler(db: Database): JobHandler {
-  return async (job, { progress, signal }) => {
+  return async (job, { progress }) => {
     const { analysisId } = job.payload as { analysisId: string };
     const [analysis] = await db
       .select({ id: dceAnalyses.id, tenderId: dceAnalyses.tenderId, companyId: tenders.companyId, templateId: tenderCalls.dceTemplateId })
@@ -42,17 +42,14 @@ export function dceAnalysisHandler(db: Database): JobHandler {
       .where(eq(dceAnalyses.id, analysisId));
     if (!analysis) return;
 
-    // Documents just uploaded are still being read: their text is waited for, a while.
-    for (const until = Date.now() + EXTRACTION_WAIT_MS; ; ) {
-      const pending = await db
-        .select({ id: tenderDocuments.id })
-        .from(tenderDocuments)
-        .innerJoin(jobs, eq(jobs.id, tenderDocuments.extractionJobId))
-        .where(and(eq(tenderDocuments.tenderId, analysis.tenderId), inArray(jobs.status, ['queued', 'running'])));
-      if (pending.length === 0 || Date.now() > until) break;
-      if (signal.aborted) throw signal.reason;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    // Documents just uploaded are still being read: their text is waited for, a while, without
+    // holding a worker that their reading may need.
+    const pending = await db
+      .select({ id: tenderDocuments.id })
+      .from(tenderDocuments)
+      .innerJoin(jobs, eq(jobs.id, tenderDocuments.extractionJobId))
+      .where(and(eq(tenderDocuments.tenderId, analysis.tenderId), inArray(jobs.status, ['queued', 'running'])));
+    if (pending.length > 0 && Date.now() - job.createdAt.getTime() < EXTRACTION_WAIT_MS) throw new RetryLater(1000);
     await progress(10);
 
     const docs = await db

@@ -35,6 +35,14 @@ const selectAnalyses = (db: Database) =>
   db.select(columns).from(dceAnalyses).leftJoin(users, eq(users.id, dceAnalyses.createdBy)).leftJoin(jobs, eq(jobs.id, dceAnalyses.jobId));
 type Row = Awaited<ReturnType<ReturnType<typeof selectAnalyses>['where']>>[number];
 
+/** A document code in a message by its name in the caller's language (KBIS: "Extrait Kbis"). */
+function namedVars(vars: Record<string, string | number>, translate: Translate) {
+  if (typeof vars.document !== 'string') return vars;
+  const key = `dcedoc-${vars.document}`;
+  const name = translate(key);
+  return { ...vars, document: name === key ? vars.document : name };
+}
+
 function toAnalysis(row: Row, translate: Translate): DceAnalysis {
   // A job row removed by hand leaves the results: finished means done.
   const status = row.jobStatus ?? (row.finishedAt ? 'done' : 'failed');
@@ -47,7 +55,7 @@ function toAnalysis(row: Row, translate: Translate): DceAnalysis {
     documents: row.documents as DceAnalysis['documents'],
     missing: row.missing,
     facts: row.facts as DceAnalysis['facts'],
-    redFlags: row.redFlags.map((flag) => ({ key: flag.key as DceAnalysis['redFlags'][number]['key'], msg: translate(`dceanalysis-flag_${flag.key}`, flag.vars), sources: flag.sources })),
+    redFlags: row.redFlags.map((flag) => ({ key: flag.key as DceAnalysis['redFlags'][number]['key'], msg: translate(`dceanalysis-flag_${flag.key}`, namedVars(flag.vars, translate)), sources: flag.sources })),
     createdBy: row.createdBy && row.creatorName !== null ? { _id: row.createdBy, username: row.creatorName } : null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

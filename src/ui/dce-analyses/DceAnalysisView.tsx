@@ -159,9 +159,30 @@ function Body(props: DceAnalysisViewProps) {
   );
 }
 
+/** Sources shown at once; the others behind a disclosure (criteria tables cite many lines). */
+const SHOWN_SOURCES = 2;
+
 function SourceLinks({ sources, onOpen }: { sources: FactSource[]; onOpen: (source: FactSource) => void }) {
   const { t } = useTranslation();
   if (sources.length === 0) return null;
+  const more = sources.slice(SHOWN_SOURCES);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      <SourceList sources={sources.slice(0, SHOWN_SOURCES)} onOpen={onOpen} />
+      {more.length ? (
+        <details>
+          <summary className={css({ cursor: 'pointer', fontSize: 'xs', color: 'fg.muted' })}>{t('dceanalysis-more_sources', { count: more.length })}</summary>
+          <div className={css({ mt: '1.5' })}>
+            <SourceList sources={more} onOpen={onOpen} />
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function SourceList({ sources, onOpen }: { sources: FactSource[]; onOpen: (source: FactSource) => void }) {
+  const { t } = useTranslation();
   return (
     <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}>
       {sources.map((source, index) => (

@@ -36,11 +36,17 @@ export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> })
       return t('dceanalysis-days', { count: value as number });
     case 'candidatureDocuments':
     case 'offerDocuments':
-      return formatList(value as string[], language);
+      // Known codes by their name; a code typed by hand as it was typed.
+      return formatList((value as string[]).map((code) => t(`dcedoc-${code}`, { defaultValue: code })), language);
     case 'penalties': {
       const penalties = value as { summary: string; perDay?: { fraction?: number; amount?: number } };
       const rate = penalties.perDay?.fraction ? `1/${Math.round(1 / penalties.perDay.fraction)}` : penalties.perDay?.amount ? `${penalties.perDay.amount} €` : null;
-      return rate ? `${penalties.summary} (${t('dceanalysis-per_day', { value: rate })})` : penalties.summary;
+      return (
+        <span className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          {rate ? <strong>{t('dceanalysis-per_day', { value: rate })}</strong> : null}
+          <span className={css({ lineClamp: 3, fontSize: 'sm', color: 'fg.muted' })}>{penalties.summary}</span>
+        </span>
+      );
     }
     case 'lots': {
       const lots = value as Lots;

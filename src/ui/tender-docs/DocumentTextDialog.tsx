@@ -115,13 +115,13 @@ function PageBody({ state, error, page, highlight, onRetry }: DocumentTextDialog
   );
 }
 
-/** The first words of a passage, matched across the page's line breaks and column spacing. */
+/** A passage (its first 40 words), matched across the page's line breaks and column spacing. */
 export function passagePattern(passage: string): RegExp | null {
   const words = passage
     .replace(/^[«"\s…]+|[»"\s…]+$/g, '')
     .split(/\s+/)
     .filter(Boolean)
-    .slice(0, 12)
+    .slice(0, 40)
     .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return words.length ? new RegExp(words.join('\\s+'), 'i') : null;
 }

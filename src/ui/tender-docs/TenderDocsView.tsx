@@ -238,7 +238,7 @@ function DocumentsTable(props: TenderDocsViewProps) {
                 </div>
               </div>
             </TableCell>
-            <TableCell>{fileKind(doc.fileName)}</TableCell>
+            <TableCell className={css({ whiteSpace: 'nowrap' })}>{fileKind(doc.fileName)}</TableCell>
             <TableCell className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(doc.size, i18n.language)}</TableCell>
             <TableCell className={css({ minW: '10rem' })}>
               <ExtractionState doc={doc} busy={props.extractingId === doc._id} onExtract={props.onExtract} />

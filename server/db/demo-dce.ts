@@ -1,0 +1,114 @@
+// Demo data of document intelligence: the demo company answers a real call, Grenoble INP's
+// 2026FCSSA0025 (a public DCE, tests/fixtures/SOURCES.md), with its ten documents uploaded.
+// Their text is read and the DCE analysed by the server's jobs at the first start, so the
+// documents, the text previews and the DCE analysis show real content.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderStatusChanges, tenders } from './schema';
+import type { Storage } from '../storage/storage';
+import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
+import { ANALYSE_DCE } from '../domains/dce-analyses/job';
+
+export const DEMO_DCE_FOLDER = fileURLToPath(new URL('../../tests/fixtures/dce/grenoble-inp_2026FCSSA0025/', import.meta.url));
+export const DEMO_DCE_CALL = {
+  reference: '2026FCSSA0025',
+  title: 'Acquisition d’une machine de prototypage de circuits imprimés par gravures laser et mécanique',
+  buyer: 'Institut polytechnique de Grenoble',
+  procedure: 'adapted' as const,
+  cpvCodes: ['38000000-5', '42636000-2'],
+  department: '38',
+  region: 'Auvergne-Rhône-Alpes',
+  estimatedAmount: null,
+  publicationDate: '2026-06-12',
+  // "MERCREDI 15 JUILLET 2026 A 12:00" (Paris, summer time).
+  submissionDeadline: new Date('2026-07-15T10:00:00Z'),
+  noticeUrl: 'https://www.marches-publics.gouv.fr',
+  description:
+    'Fourniture, installation et mise en service d’une machine de prototypage de circuits imprimés par gravure laser et mécanique, avec la formation des utilisateurs et la maintenance. Procédure adaptée, marché non alloti.',
+};
+export const DEMO_SUPPLIES_TEMPLATE = {
+  name: 'Marché de fournitures – procédure adaptée',
+  description: 'Pièces habituelles d’un DCE de fournitures passé en procédure adaptée (MAPA).',
+  documents: [
+    { code: 'RC', label: 'Règlement de la consultation', required: true },
+    { code: 'CCAP', label: 'Cahier des clauses administratives particulières', required: true },
+    { code: 'CCTP', label: 'Cahier des clauses techniques particulières', required: true },
+    { code: 'AE', label: 'Acte d’engagement', required: true },
+    { code: 'DC1', label: 'Lettre de candidature', required: false },
+    { code: 'DC2', label: 'Déclaration du candidat', required: false },
+    { code: 'BPU', label: 'Bordereau des prix unitaires', required: false },
+  ],
+};
+
+const MIMES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Once: a later start leaves the call, its documents and its analyses as users left them. */
+export async function seedDemoDce(db: Database, storage: Storage, companyId: string, managerId: string | null): Promise<void> {
+  if (!existsSync(DEMO_DCE_FOLDER)) return;
+  const [existing] = await db.select({ id: tenderCalls.id }).from(tenderCalls).where(eq(tenderCalls.reference, DEMO_DCE_CALL.reference)).limit(1);
+  if (existing) return;
+  const files = readdirSync(DEMO_DCE_FOLDER)
+    .filter((name) => MIMES[name.split('.').pop()!.toLowerCase()])
+    .sort();
+  const tenderId = randomUUID();
+  const documents = files.map((fileName) => {
+    const data = readFileSync(`${DEMO_DCE_FOLDER}${fileName}`);
+    const id = randomUUID();
+    return { id, fileName, data, key: `tender-docs/${companyId}/${tenderId}/${id}`, mime: MIMES[fileName.split('.').pop()!.toLowerCase()]! };
+  });
+  // Files first: a row never names a file that is not there.
+  for (const doc of documents) await storage.put(doc.key, doc.data);
+  await db.transaction(async (tx) => {
+    const [template] = await tx.insert(dceTemplates).values(DEMO_SUPPLIES_TEMPLATE).returning({ id: dceTemplates.id });
+    const [call] = await tx
+      .insert(tenderCalls)
+      .values({ ...DEMO_DCE_CALL, source: 'manual', dceTemplateId: template!.id })
+      .returning({ id: tenderCalls.id });
+    const added = new Date('2026-06-15T08:00:00Z');
+    await tx.insert(tenders).values({
+      id: tenderId,
+      tenderCallId: call!.id,
+      companyId,
+      submissionDeadline: DEMO_DCE_CALL.submissionDeadline,
+      status: 'in_progress',
+      matchScore: 35,
+      matchStatus: 'low',
+      matchReasons: [],
+      statusChangedAt: new Date('2026-06-16T09:00:00Z'),
+      createdAt: added,
+    });
+    await tx.insert(tenderStatusChanges).values([
+      { tenderId, fromStatus: null, toStatus: 'not_started', changedAt: added, changedBy: managerId },
+      { tenderId, fromStatus: 'not_started', toStatus: 'in_progress', changedAt: new Date('2026-06-16T09:00:00Z'), changedBy: managerId },
+    ]);
+    for (const doc of documents) {
+      const [job] = await tx.insert(jobs).values({ kind: EXTRACT_DOCUMENT, payload: { documentId: doc.id, storageKey: doc.key } }).returning({ id: jobs.id });
+      await tx.insert(tenderDocuments).values({
+        id: doc.id,
+        tenderId,
+        companyId,
+        fileName: doc.fileName,
+        mime: doc.mime,
+        size: doc.data.length,
+        sha256: createHash('sha256').update(doc.data).digest('hex'),
+        storageKey: doc.key,
+        uploadedBy: managerId,
+        extractionJobId: job!.id,
+      });
+    }
+    // Queued after the readings, it waits for their text.
+    const [analysis] = await tx.insert(dceAnalyses).values({ tenderId, createdBy: managerId }).returning({ id: dceAnalyses.id });
+    const [job] = await tx
+      .insert(jobs)
+      .values({ kind: ANALYSE_DCE, payload: { analysisId: analysis!.id }, runAfter: new Date(Date.now() + 1000) })
+      .returning({ id: jobs.id });
+    await tx.update(dceAnalyses).set({ jobId: job!.id }).where(eq(dceAnalyses.id, analysis!.id));
+  });
+}
