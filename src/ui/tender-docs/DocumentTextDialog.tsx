@@ -129,7 +129,10 @@ export function passagePattern(passage: string): RegExp | null {
 function Highlighted({ text, passage }: { text: string; passage?: string }) {
   const mark = useRef<HTMLElement>(null);
   const match = passage ? passagePattern(passage)?.exec(text) : null;
-  useEffect(() => mark.current?.scrollIntoView?.({ block: 'center' }), [match?.index]);
+  // Braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    mark.current?.scrollIntoView?.({ block: 'center' });
+  }, [match?.index]);
   if (!match) return <>{text}</>;
   return (
     <>

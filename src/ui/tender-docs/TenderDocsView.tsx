@@ -219,8 +219,7 @@ function DocumentsTable(props: TenderDocsViewProps) {
           <TableHeader>{t('tenderdocs-col_type')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_size')}</TableHeader>
           <TableHeader>{t('tenderdocs-col_text')}</TableHeader>
-          <TableHeader>{t('tenderdocs-col_uploaded_by')}</TableHeader>
-          <TableHeader>{t('tenderdocs-col_date')}</TableHeader>
+          <TableHeader>{t('tenderdocs-col_added')}</TableHeader>
           <TableHeader>
             <span className={css({ srOnly: true })}>{t('adminusers-col_actions')}</span>
           </TableHeader>
@@ -243,8 +242,13 @@ function DocumentsTable(props: TenderDocsViewProps) {
             <TableCell className={css({ minW: '10rem' })}>
               <ExtractionState doc={doc} busy={props.extractingId === doc._id} onExtract={props.onExtract} />
             </TableCell>
-            <TableCell>{doc.uploadedBy?.username ?? '—'}</TableCell>
-            <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{formatDateTime(doc.createdAt, i18n.language)}</TableCell>
+            <TableCell>
+              {/* Who and when in one column: the text's state needs the room. */}
+              <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                <span>{doc.uploadedBy?.username ?? '—'}</span>
+                <span className={css({ whiteSpace: 'nowrap', color: 'fg.muted', fontSize: 'sm' })}>{formatDateTime(doc.createdAt, i18n.language)}</span>
+              </div>
+            </TableCell>
             <TableCell>
               <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
                 {doc.extraction?.status === 'done' && doc.extraction.pages > 0 ? (

@@ -78,7 +78,7 @@ describe('tender documents', () => {
     expect(await screen.findByRole('heading', { name: "Documents de l'appel d'offres" })).toBeTruthy();
     expect(screen.getByText('2026-LYON-0142 · Rénovation énergétique du groupe scolaire Jean-Macé')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Documents' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom', 'Type', 'Taille', 'Texte', 'Ajouté par', 'Date', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nom', 'Type', 'Taille', 'Texte', 'Ajout', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[1]!).getByText('PDF')).toBeTruthy();
     expect(within(rows[1]!).getByText('240 ko')).toBeTruthy();
