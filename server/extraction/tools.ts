@@ -37,6 +37,8 @@ async function works(command: string, args: string[], check: (output: string) =>
 }
 
 let detected: Promise<ExtractionTools> | undefined;
+/** The environment variable that carries the parent's detection to the child. */
+export const DETECTED_TOOLS = 'SOUMISSIO_EXTRACTION_TOOLS';
 
 /**
  * Which external tools this machine has, detected once. EXTRACTION_TOOLS=js disables them all,
@@ -44,6 +46,9 @@ let detected: Promise<ExtractionTools> | undefined;
  */
 export function extractionTools(): Promise<ExtractionTools> {
   if (process.env.EXTRACTION_TOOLS === 'js') return Promise.resolve({ pdftotext: false, pdftoppm: false, tesseractFra: false });
+  // A child is told what its parent found: detecting again would cost every file four processes.
+  const told = process.env[DETECTED_TOOLS];
+  if (told) return Promise.resolve(JSON.parse(told) as ExtractionTools);
   detected ??= Promise.all([
     // pdfinfo comes with pdftotext in poppler-utils; the page count is read with it first.
     Promise.all([works('pdftotext', ['-v'], () => true), works('pdfinfo', ['-v'], () => true)]).then(([a, b]) => a && b),

@@ -158,13 +158,17 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       wakers.add(done);
     });
 
+  // A database that is down fails every poll: said once, until a claim works again.
+  let claimFailing = false;
   async function loop(): Promise<void> {
     while (running) {
       let job: JobRow | undefined;
       try {
         job = await claim();
+        claimFailing = false;
       } catch (error) {
-        if (running) options.log?.error({ err: error }, 'claiming a job failed');
+        if (running && !claimFailing) options.log?.error({ err: error }, 'claiming a job failed');
+        claimFailing = true;
       }
       if (job) await run(job);
       else if (running) await pause();

@@ -19,7 +19,7 @@ beforeAll(async () => {
       return Reflect.get(target, property, receiver) as unknown;
     },
   }) as Database;
-  broken = await buildApp({ db: failing, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, logger: ctx.app.log });
+  broken = await buildApp({ db: failing, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, logger: ctx.app.log, jobWorkers: 0 });
 });
 afterAll(async () => {
   await broken?.close();

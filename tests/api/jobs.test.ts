@@ -1,7 +1,7 @@
 // The job queue on the test file's database (PGlite, or PostgreSQL under DATABASE_URL): jobs run
 // once, record progress, retry with back-off, fail with their key, time out, and are taken again
 // when their worker died.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { jobs } from '../../server/db/schema';
 import { createJobQueue, PermanentJobError, RetryLater, type JobHandler, type JobQueue } from '../../server/jobs/queue';
@@ -105,6 +105,24 @@ describe('the job queue', () => {
     expect(await until(waiting, 'done')).toMatchObject({ attempts: 1 });
     expect(order.slice(0, 2)).toEqual(['waits', 'needed']);
     expect(order.at(-1)).toBe('waits');
+  });
+
+  it('says once, not at every poll, that the database cannot be reached', async () => {
+    const down = new Proxy(ctx.db, {
+      get: (target, property, receiver) =>
+        property === 'execute'
+          ? () => {
+              throw new Error('connection refused');
+            }
+          : (Reflect.get(target, property, receiver) as unknown),
+    });
+    const log = { error: vi.fn() };
+    const queue = createJobQueue(down, { ...quick, handlers: { any: async () => undefined }, log });
+    started.push(queue);
+    await queue.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]![1]).toBe('claiming a job failed');
   });
 
   it('aborts a job past its time limit', async () => {
