@@ -28,7 +28,9 @@ const freePort = () =>
 const { DATABASE_URL: _postgres, ...environment } = process.env;
 
 async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts', '--demo'], {
+  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child of its
+  // own, which a SIGKILL of the command would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--demo'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', JWT_SECRET: 'restart-test-secret-long-enough-for-hs256', EXTRACTION_TOOLS: 'js' },
     stdio: 'ignore',
   });
@@ -73,6 +75,8 @@ describe('a job survives a kill -9 of the server', () => {
     expect(seen).toBe('running');
     server.kill('SIGKILL');
     await new Promise((resolve) => server!.once('exit', resolve));
+    // Dead: nothing answers any more, so what follows is the new server's work.
+    expect(await fetch(`${base}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
 
     server = await start(port);
     let finished = await state();
