@@ -1,0 +1,91 @@
+// The rules that find the requirements of a CCTP (or of the technical clauses of a contract):
+// pure functions of the document's page texts, no I/O. Headings give the section; sentences
+// with a duty cue, list items under a sentence that announces duties, and table rows that
+// demand a value are requirements.
+import { fold } from '../dce/text';
+import type { AnalysedDocument } from '../dce/types';
+import { kindOf, leadsDuties, rowDemands, statesRequirement, type RequirementKind } from './judge';
+import { splitSentences, unitsOf, type Unit } from './layout';
+
+export { findNorms } from './norms';
+export type { RequirementKind } from './judge';
+import { findNorms } from './norms';
+
+export type FoundRequirement = {
+  documentId: string;
+  entry: string | null;
+  fileName: string;
+  page: number;
+  /** The heading the requirement sits under ('' / '' when none). */
+  section: { number: string; title: string };
+  /** The sentence or bullet (after a short lead-in when it needs one), whitespace collapsed, at most 600 chars. */
+  text: string;
+  kind: RequirementKind;
+  norms: string[];
+};
+
+const MAX = 600;
+const LEAD_MAX = 240;
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/** The end of a long lead-in, cut at a word: "…les modifications qui se rapportent :". */
+function shortLead(lead: string): string {
+  if (lead.length <= LEAD_MAX) return lead;
+  const tail = lead.slice(lead.length - LEAD_MAX);
+  return `…${tail.slice(tail.indexOf(' ') + 1)}`;
+}
+
+// Section titles under which a bare list describes, not demands.
+const CONTEXT_SECTION = /\b(?:contexte|presentation|preambule|objet|definitions?|glossaire|pieces constitutives|identite|sommaire)\b/;
+
+/** The requirement texts of one unit, each with the text its kind is read from. */
+function requirementsOf(unit: Unit): { text: string; kindText: string }[] {
+  switch (unit.kind) {
+    case 'paragraph':
+    case 'column':
+      return splitSentences(unit.text)
+        .filter((sentence) => statesRequirement(fold(sentence)))
+        .map((text) => ({ text, kindText: text }));
+    case 'row':
+      return rowDemands(unit.cells ?? []) ? [{ text: unit.text, kindText: unit.text }] : [];
+    case 'bullet': {
+      const item = unit.text.replace(/\s*[;,]$/, '');
+      const own = statesRequirement(fold(item));
+      const kindText = unit.leadIn ? `${unit.leadIn} ${item}` : item;
+      if (unit.leadIn && leadsDuties(fold(unit.leadIn))) return [{ text: own ? item : `${shortLead(unit.leadIn)} ${item}`, kindText }];
+      if (own) return [{ text: item, kindText }];
+      if (!unit.leadIn && unit.headed && unit.section.number && !CONTEXT_SECTION.test(fold(unit.section.title))) return [{ text: item, kindText }];
+      return [];
+    }
+  }
+}
+
+export function extractRequirements(document: AnalysedDocument): FoundRequirement[] {
+  const found: FoundRequirement[] = [];
+  const seen = new Set<string>();
+  const units = unitsOf(document, (text) => splitSentences(text).some((sentence) => statesRequirement(fold(sentence))));
+  units.forEach((unit, at) => {
+    // A lead-in that ends in ':' is said again by its items, unless they say their duty themselves.
+    const next = units[at + 1];
+    const leadIn = unit.kind === 'paragraph' && next?.kind === 'bullet' && next.leadIn && !statesRequirement(fold(next.text)) ? next.leadIn : null;
+    for (const { text, kindText } of requirementsOf(unit)) {
+      if (text === leadIn) continue;
+      const clean = clip(text.replace(/\s+/g, ' ').trim(), MAX);
+      const key = fold(clean);
+      if (clean.length < 4 || seen.has(key)) continue;
+      seen.add(key);
+      found.push({
+        documentId: document.documentId,
+        entry: document.entry,
+        fileName: document.fileName,
+        page: unit.page,
+        section: unit.section,
+        text: clean,
+        kind: kindOf(kindText),
+        norms: findNorms(clean),
+      });
+    }
+  });
+  return found;
+}
