@@ -66,9 +66,11 @@ export function extractRequirements(document: AnalysedDocument): FoundRequiremen
   const seen = new Set<string>();
   const units = unitsOf(document, (text) => splitSentences(text).some((sentence) => statesRequirement(fold(sentence))));
   units.forEach((unit, at) => {
-    // A lead-in that ends in ':' is said again by its items, unless they say their duty themselves.
+    // A lead-in that ends in ':' is said again by its items, unless they say their duty
+    // themselves and it says more than a title ("Exigences minimales :").
     const next = units[at + 1];
-    const leadIn = unit.kind === 'paragraph' && next?.kind === 'bullet' && next.leadIn && !statesRequirement(fold(next.text)) ? next.leadIn : null;
+    const itemsStandAlone = next?.kind === 'bullet' && statesRequirement(fold(next.text));
+    const leadIn = unit.kind === 'paragraph' && next?.kind === 'bullet' && next.leadIn && (!itemsStandAlone || next.leadIn.split(' ').length < 6) ? next.leadIn : null;
     for (const { text, kindText } of requirementsOf(unit)) {
       if (text === leadIn) continue;
       const clean = clip(text.replace(/\s+/g, ' ').trim(), MAX);

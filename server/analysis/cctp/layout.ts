@@ -97,7 +97,14 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
   const texts = stripRepeatedLines(document.pages.map((page) => page.text));
   const stream: (Line | null)[] = [];
   document.pages.forEach((page, at) => {
-    const lines = withoutToc((texts[at] ?? '').split('\n')).map((raw) => toLine(page.page, raw));
+    const raws = withoutToc((texts[at] ?? '').split('\n'));
+    // The extraction trims each page, so its first line lost its indent: under a table's
+    // column, it takes the indent of the line below it.
+    const below = raws[1] === undefined ? undefined : toLine(page.page, raws[1]);
+    if (raws[0] && !/^\s/.test(raws[0]) && below?.text && !below.bullet && below.indent >= 8 && / {3,}\S/.test(raws[0].trim())) {
+      raws[0] = ' '.repeat(below.indent) + raws[0];
+    }
+    const lines = raws.map((raw) => toLine(page.page, raw));
     const first = lines.find((line) => line.text);
     const previous = [...stream].reverse().find((line) => line !== null);
     // A sentence cut by the page break goes on: the page ended mid-sentence and the next
