@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { ensureChromium } from './chromium';
 
-type Outcome = { name: string; passed: number; failed: number; seconds: number };
+type Outcome = { name: string; passed: number; failed: number; seconds: number; failures?: string[] };
 const outcomes: Outcome[] = [];
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
@@ -18,14 +18,63 @@ function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv =
 }
 
 /** Runs a test runner and replaces its single pass/fail with the counts of its JSON report. */
-function runCounted<Report>(name: string, cmd: string, args: string[], report: string, count: (json: Report) => [number, number], env: NodeJS.ProcessEnv = {}) {
+function runCounted<Report>(
+  name: string,
+  cmd: string,
+  args: string[],
+  report: string,
+  count: (json: Report) => [number, number],
+  failures: (json: Report) => string[],
+  env: NodeJS.ProcessEnv = {},
+) {
   const ok = run(name, cmd, args, env);
   const outcome = outcomes[outcomes.length - 1]!;
   if (existsSync(report)) {
-    const [passed, failed] = count(JSON.parse(readFileSync(report, 'utf8')) as Report);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as Report;
+    const [passed, failed] = count(json);
     // A runner that crashed before or after its tests still counts as a failure.
-    Object.assign(outcome, { passed, failed: failed + (ok || failed > 0 ? 0 : 1) });
+    Object.assign(outcome, { passed, failed: failed + (ok || failed > 0 ? 0 : 1), failures: failures(json) });
   }
+}
+
+/** First line of a failure message, without colour codes: enough to tell which assertion broke. */
+// eslint-disable-next-line no-control-regex -- colour codes start with ESC
+const firstLine = (message = '') => message.replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0]!.slice(0, 300);
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numRuntimeErrorTestSuites?: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+};
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+};
+type PlaywrightReport = { stats: { expected: number; flaky: number; unexpected: number }; suites: PlaywrightSuite[] };
+
+function vitestFailures(j: VitestReport): string[] {
+  return j.testResults.flatMap((file) => {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const tests = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+  });
+}
+
+function playwrightFailures(j: PlaywrightReport): string[] {
+  const walk = (suite: PlaywrightSuite): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => `${spec.file} › ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return j.suites.flatMap(walk);
 }
 
 mkdirSync('test-results', { recursive: true });
@@ -39,10 +88,8 @@ runCounted(
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
   'test-results/vitest.json',
-  (j: { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites?: number }) => [
-    j.numPassedTests,
-    j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
-  ],
+  (j: VitestReport) => [j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0)],
+  vitestFailures,
 );
 if (run('production build', bin('vite'), ['build', '--logLevel', 'warn'])) {
   runCounted(
@@ -50,13 +97,18 @@ if (run('production build', bin('vite'), ['build', '--logLevel', 'warn'])) {
     bin('playwright'),
     ['test'],
     'test-results/e2e.json',
-    (j: { stats: { expected: number; flaky: number; unexpected: number } }) => [j.stats.expected + j.stats.flaky, j.stats.unexpected],
+    (j: PlaywrightReport) => [j.stats.expected + j.stats.flaky, j.stats.unexpected],
+    playwrightFailures,
   );
 }
 run('storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
 
 console.info('\n━━ summary');
-for (const o of outcomes) console.info(`${o.failed ? '✗' : '✓'} ${o.name}: ${o.passed} passed, ${o.failed} failed (${o.seconds.toFixed(1)} s)`);
+// The CI log keeps only its tail: the names of the failed tests must be in it.
+for (const o of outcomes) {
+  console.info(`${o.failed ? '✗' : '✓'} ${o.name}: ${o.passed} passed, ${o.failed} failed (${o.seconds.toFixed(1)} s)`);
+  for (const failure of o.failures ?? []) console.info(`    ✗ ${failure}`);
+}
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
 console.info(`${passed} passed, ${failed} failed`);
