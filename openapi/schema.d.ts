@@ -747,6 +747,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/cctp-analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tender's CCTP analyses, newest first, without their requirements. */
+        get: operations["listCctpAnalyses"];
+        put?: never;
+        /** Find the requirements of the tender's CCTP (the documents read as CCTP; without one, the CCAP and other technical documents), as a job. The status, assignee and note of a requirement found again carry over from the previous run. */
+        post: operations["createCctpAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cctp-analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One analysis with its requirements (the compliance matrix), and its progress while it runs. */
+        get: operations["getCctpAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cctp-analyses/{id}/requirements/{reqId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a requirement covered, not applicable or to do; assign it to a member of the company; write a note. */
+        patch: operations["updateCctpRequirement"];
+        trace?: never;
+    };
+    "/api/cctp-analyses/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The compliance matrix as a spreadsheet (XLSX) or CSV (semicolon-separated, UTF-8 with BOM), headed in the caller's language. */
+        get: operations["exportCctpAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderCalls": {
         parameters: {
             query?: never;
@@ -1842,6 +1911,81 @@ export interface components {
             value?: unknown;
             /** @enum {string} */
             status?: "confirmed";
+        };
+        /** @enum {string} */
+        CctpRequirementKind: "obligation" | "performance" | "norm" | "deliverable" | "training" | "warranty" | "other";
+        /** @enum {string} */
+        CctpRequirementStatus: "todo" | "covered" | "not_applicable";
+        CctpRequirement: {
+            _id: components["schemas"]["Id"];
+            documentId: components["schemas"]["Id"];
+            /** @description The entry of a ZIP archive the page belongs to. */
+            entry: string | null;
+            fileName: string;
+            page: number;
+            section: {
+                number: string;
+                title: string;
+            };
+            text: string;
+            kind: components["schemas"]["CctpRequirementKind"];
+            norms: string[];
+            status: components["schemas"]["CctpRequirementStatus"];
+            assignee: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            note: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CctpCoverage: {
+            total: number;
+            covered: number;
+            notApplicable: number;
+            todo: number;
+        };
+        CctpAnalysisSummary: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            status: components["schemas"]["JobStatus"];
+            progress: number;
+            /** @description Why it failed. */
+            msg?: string;
+            /** @description The documents read for requirements. */
+            documents: {
+                documentId: components["schemas"]["Id"];
+                entry: string | null;
+                fileName: string;
+                pages: number;
+            }[];
+            coverage: components["schemas"]["CctpCoverage"];
+            createdBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        CctpAnalysis: components["schemas"]["CctpAnalysisSummary"] & {
+            requirements: components["schemas"]["CctpRequirement"][];
+        };
+        CctpAnalysisWriteResult: {
+            msg: string;
+            details: components["schemas"]["CctpAnalysis"];
+        };
+        CctpAnalysisList: {
+            count: number;
+            totalPages: number;
+            analyses: components["schemas"]["CctpAnalysisSummary"][];
+        };
+        CctpRequirementUpdate: {
+            status?: components["schemas"]["CctpRequirementStatus"];
+            /** @description A member of the tender's company; null to unassign. */
+            assigneeId?: components["schemas"]["Id"] | null;
+            note?: string | null;
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
@@ -3667,6 +3811,152 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listCctpAnalyses: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CctpAnalysisList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createCctpAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CctpAnalysisWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getCctpAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CctpAnalysis"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateCctpRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                reqId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CctpRequirementUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        details: components["schemas"]["CctpRequirement"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    exportCctpAnalysis: {
+        parameters: {
+            query: {
+                format: "xlsx" | "csv";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     createTenderCall: {

@@ -38,6 +38,8 @@ import { adminStatsHandlers } from './domains/admin/stats';
 import { createJobQueue } from './jobs/queue';
 import { EXTRACT_DOCUMENT, extractionHandler, queueMissingExtractions } from './domains/tender-docs/extraction';
 import { dceAnalysesHandlers } from './domains/dce-analyses/routes';
+import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
+import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -100,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? localStorage(options.filesDir ?? resolve('data/files'));
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db) },
     log: app.log,
   });
   const deps: Deps = {
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...organigrammesHandlers(deps),
     ...adminStatsHandlers(deps),
     ...dceAnalysesHandlers(deps),
+    ...cctpAnalysesHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

@@ -496,3 +496,51 @@ export const dceAnalyses = pgTable(
   },
   (t) => [index('dce_analyses_tender_idx').on(t.tenderId, t.createdAt)],
 );
+
+export const cctpRequirementKindEnum = pgEnum('cctp_requirement_kind', ['obligation', 'performance', 'norm', 'deliverable', 'training', 'warranty', 'other']);
+export const cctpRequirementStatusEnum = pgEnum('cctp_requirement_status', ['todo', 'covered', 'not_applicable']);
+
+// One run of the CCTP analysis of a tender (a job): the documents read and, in cctp_requirements,
+// the requirements found, written in one transaction when the job ends.
+export const cctpAnalyses = pgTable(
+  'cctp_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    documents: jsonb('documents').$type<{ documentId: string; entry: string | null; fileName: string; pages: number }[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('cctp_analyses_tender_idx').on(t.tenderId, t.createdAt)],
+);
+
+// A requirement of the compliance matrix: where the CCTP says it, and how the company answers it.
+// The document is named, not referenced: a requirement outlives a replaced or deleted file.
+export const cctpRequirements = pgTable(
+  'cctp_requirements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => cctpAnalyses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    documentId: uuid('document_id').notNull(),
+    entry: text('entry'),
+    fileName: text('file_name').notNull(),
+    page: integer('page').notNull(),
+    sectionNumber: text('section_number').notNull().default(''),
+    sectionTitle: text('section_title').notNull().default(''),
+    text: text('text').notNull(),
+    kind: cctpRequirementKindEnum('kind').notNull(),
+    norms: jsonb('norms').$type<string[]>().notNull().default([]),
+    status: cctpRequirementStatusEnum('status').notNull().default('todo'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('cctp_requirements_analysis_idx').on(t.analysisId, t.position)],
+);

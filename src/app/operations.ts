@@ -133,6 +133,11 @@ const PAGE_CALLS = [
   'getDceAnalysis',
   'updateDceFact',
   'addDceDatesToPlanning',
+  'listCctpAnalyses',
+  'createCctpAnalysis',
+  'getCctpAnalysis',
+  'updateCctpRequirement',
+  'listCompanyMembers',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

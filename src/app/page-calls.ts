@@ -14,6 +14,7 @@ import { reportsCalls } from './reports/calls';
 import { planningsCalls } from './plannings/calls';
 import { organigrammesCalls } from './organigrammes/calls';
 import { dceAnalysesCalls } from './dce-analyses/calls';
+import { cctpAnalysesCalls } from './cctp-analyses/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -29,6 +30,7 @@ export const pageCalls = {
   ...planningsCalls,
   ...organigrammesCalls,
   ...dceAnalysesCalls,
+  ...cctpAnalysesCalls,
 };
 
 export type PageCalls = typeof pageCalls;

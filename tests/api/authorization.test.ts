@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { companies, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
+import { cctpAnalyses, cctpRequirements, companies, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -123,6 +123,16 @@ async function dceAnalysisOf(target: Target) {
     .values({ tenderId: tender.id, finishedAt: new Date(), facts: [{ key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00', sources: [source], confidence: 0.9, status: 'confirmed', origin: 'rules' }] })
     .returning({ id: dceAnalyses.id });
   return row!.id;
+}
+/** A finished CCTP analysis of a fresh tender of the target's company, with one requirement. */
+async function cctpAnalysisOf(target: Target) {
+  const tender = await insertTender(ctx, companyOf(target).id);
+  const [row] = await ctx.db.insert(cctpAnalyses).values({ tenderId: tender.id, finishedAt: new Date() }).returning({ id: cctpAnalyses.id });
+  const [requirement] = await ctx.db
+    .insert(cctpRequirements)
+    .values({ analysisId: row!.id, position: 0, documentId: randomUUID(), fileName: 'CCTP.pdf', page: 3, sectionNumber: '2.1', sectionTitle: 'Bornes', text: 'Les bornes devront être conformes à la norme NF EN 61851-1.', kind: 'norm', norms: ['NF EN 61851-1'] })
+    .returning({ id: cctpRequirements.id });
+  return { id: row!.id, requirementId: requirement!.id };
 }
 const companyDocOf = (target: Target) => insertCompanyDoc(ctx, companyOf(target).id);
 /** A fresh call for tenders, inserted directly. */
@@ -369,6 +379,30 @@ const matrix: Record<string, Row[]> = {
   addDceDatesToPlanning: onBoth(
     (target) => scoped(target, 200, 200, 403),
     async (_caller, target) => ({ request: json('POST', `/api/dce-analyses/${await dceAnalysisOf(target)}/planning`) }),
+  ),
+  // CCTP analyses: every member of the tender's company.
+  createCctpAnalysis: onBoth(
+    (target) => scoped(target, 202, 202, 202),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/cctp-analyses`) }),
+  ),
+  listCctpAnalyses: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/cctp-analyses`) }),
+  ),
+  getCctpAnalysis: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/cctp-analyses/${(await cctpAnalysisOf(target)).id}`) }),
+  ),
+  updateCctpRequirement: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const analysis = await cctpAnalysisOf(target);
+      return { request: json('PATCH', `/api/cctp-analyses/${analysis.id}/requirements/${analysis.requirementId}`, { status: 'covered' }) };
+    },
+  ),
+  exportCctpAnalysis: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/cctp-analyses/${(await cctpAnalysisOf(target)).id}/export?format=csv`) }),
   ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),

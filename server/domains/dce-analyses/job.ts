@@ -1,16 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companyDocuments, dceAnalyses, dceTemplates, documentPages, jobs, tenderCalls, tenderDocuments, tenders, type StoredFact } from '../../db/schema';
-import { RetryLater, type JobHandler } from '../../jobs/queue';
-import { classifyDocument, extractFacts } from '../../analysis/dce';
-import type { DocumentKind, Fact } from '../../analysis/dce/types';
+import { companyDocuments, dceAnalyses, dceTemplates, tenderCalls, tenders, type StoredFact } from '../../db/schema';
+import type { JobHandler } from '../../jobs/queue';
+import { extractFacts } from '../../analysis/dce';
+import type { Fact } from '../../analysis/dce/types';
+import { readTenderDocuments, waitForExtraction } from '../tender-docs/read';
 import { redFlagsOf, type VaultDocument } from './red-flags';
 
 export const ANALYSE_DCE = 'analyse-dce';
-
-/** How long an analysis waits for documents still being read before it reads what is there. */
-const EXTRACTION_WAIT_MS = 5 * 60_000;
-const basename = (path: string) => path.split('/').pop() ?? path;
 
 /**
  * What the call's DCE template expects and no document is: a piece is there when a document is of
@@ -42,37 +39,9 @@ export function dceAnalysisHandler(db: Database): JobHandler {
       .where(eq(dceAnalyses.id, analysisId));
     if (!analysis) return;
 
-    // Documents just uploaded are still being read: their text is waited for, a while, without
-    // holding a worker that their reading may need.
-    const pending = await db
-      .select({ id: tenderDocuments.id })
-      .from(tenderDocuments)
-      .innerJoin(jobs, eq(jobs.id, tenderDocuments.extractionJobId))
-      .where(and(eq(tenderDocuments.tenderId, analysis.tenderId), inArray(jobs.status, ['queued', 'running'])));
-    if (pending.length > 0 && Date.now() - job.createdAt.getTime() < EXTRACTION_WAIT_MS) throw new RetryLater(1000);
+    await waitForExtraction(db, job, analysis.tenderId);
     await progress(10);
-
-    const docs = await db
-      .select({ id: tenderDocuments.id, fileName: tenderDocuments.fileName })
-      .from(tenderDocuments)
-      .where(eq(tenderDocuments.tenderId, analysis.tenderId))
-      .orderBy(asc(tenderDocuments.createdAt));
-    const pages = docs.length
-      ? await db
-          .select({ documentId: documentPages.documentId, entry: documentPages.entry, page: documentPages.page, text: documentPages.text })
-          .from(documentPages)
-          .where(inArray(documentPages.documentId, docs.map((d) => d.id)))
-          .orderBy(asc(documentPages.documentId), asc(documentPages.entry), asc(documentPages.page))
-      : [];
-    const units = new Map<string, { documentId: string; entry: string | null; fileName: string; pages: { page: number; text: string }[] }>();
-    for (const doc of docs) {
-      for (const row of pages.filter((p) => p.documentId === doc.id)) {
-        const id = `${doc.id}\u0000${row.entry}`;
-        if (!units.has(id)) units.set(id, { documentId: doc.id, entry: row.entry || null, fileName: row.entry ? basename(row.entry) : doc.fileName, pages: [] });
-        units.get(id)!.pages.push({ page: row.page, text: row.text });
-      }
-    }
-    const classified = [...units.values()].map((unit) => ({ ...unit, kind: classifyDocument(unit.fileName, unit.pages) as DocumentKind }));
+    const classified = await readTenderDocuments(db, analysis.tenderId);
     await progress(40);
     const facts: StoredFact[] = extractFacts(classified).map((fact: Fact) => ({ ...fact, status: 'extracted', origin: 'rules' }));
     await progress(80);

@@ -4,8 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { components } from '../../../openapi/schema';
 import { dceAnalysisMachine, type DceAnalysis } from '../../machines/dce-analysis.machine';
+import { analysisStatus } from '../../machines/analysis-run.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { DceAnalysisView, type DceAnalysisStatus, type FactSource } from '../../ui/dce-analyses/DceAnalysisView';
+import { DceAnalysisView, type FactSource } from '../../ui/dce-analyses/DceAnalysisView';
 import type { DceFactKey } from '../../ui/dce-analyses/DceFactValue';
 import { FactEditDialog, type FactEditing } from '../../ui/dce-analyses/FactEditDialog';
 import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
@@ -35,9 +36,12 @@ function DceAnalysis({ tender }: { tender: Tender }) {
     () =>
       dceAnalysisMachine.provide({
         actors: {
-          listDceAnalyses: fromPromise<DceAnalysis[], { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.listDceAnalyses, input, signal)).data),
-          createDceAnalysis: fromPromise<DceAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createDceAnalysis, input, signal)).data),
-          getDceAnalysis: fromPromise<DceAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getDceAnalysis, input, signal)).data),
+          listRuns: fromPromise(async ({ input, signal }: { input: { tenderId: string }; signal: AbortSignal }) => {
+            const history = (await runOperation(operations.listDceAnalyses, input, signal)).data;
+            return { history, current: history[0] ?? null };
+          }),
+          createRun: fromPromise<DceAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createDceAnalysis, input, signal)).data),
+          getRun: fromPromise<DceAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getDceAnalysis, input, signal)).data),
         },
       }),
     [operations],
@@ -75,7 +79,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
   return (
     <DceAnalysisView
       tenderId={tender._id}
-      status={snapshot.value === 'polling' ? 'running' : (snapshot.value as DceAnalysisStatus)}
+      status={analysisStatus(snapshot.value as string)}
       analysis={current}
       history={history}
       hasTemplate={tender.tenderCall.dceTemplate !== null}

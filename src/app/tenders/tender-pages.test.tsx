@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
 import { tenderJeanMoulin } from '../../ui/tenders/tender-fixtures';
+import { doneAnalysis, history, members } from '../../ui/cctp-analyses/cctp-fixtures';
 import type { Profile } from '../../machines/types';
 import type { Tender } from '../../ui/tenders/TenderDetailsView';
 
@@ -19,7 +20,13 @@ afterEach(() => {
 const ID = tenderJeanMoulin._id;
 type Patch = { answeredLots?: number[]; responseStep?: number; status?: string };
 
-function tenderOperations(tender: Tender, updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>, reopenTender?: (input: { id: string; reason: string }) => Promise<unknown>, current: Profile = users.manager) {
+function tenderOperations(
+  tender: Tender,
+  updateTender: (input: { id: string; patch: Patch }) => Promise<unknown>,
+  reopenTender?: (input: { id: string; reason: string }) => Promise<unknown>,
+  current: Profile = users.manager,
+  more: Parameters<typeof fakeOperations>[1] = {},
+) {
   const getTender = vi.fn(async (_: { id: string }) => ({ message: '', data: tender }));
   const getHistory = vi.fn(async () => ({ message: '', data: [{ _id: 'h1', from: null, to: tender.status, changedAt: tender.createdAt, changedBy: null, reason: null }] }));
   const operations = fakeOperations(
@@ -30,6 +37,7 @@ function tenderOperations(tender: Tender, updateTender: (input: { id: string; pa
       getTenderLots: fromPromise(async () => ({ message: '', data: { lots: tender.tenderCall.lots.map((l) => ({ ...l, answered: tender.answeredLots.includes(l.number) })), tenderCall: tender.tenderCall, company: tender.company } })),
       updateTender: fromPromise(({ input }) => updateTender(input as { id: string; patch: Patch })),
       ...(reopenTender ? { reopenTender: fromPromise(({ input }) => reopenTender(input as { id: string; reason: string })) } : {}),
+      ...more,
     },
   );
   return { operations, getTender, getHistory };
@@ -139,12 +147,26 @@ describe('guarded tender pages', () => {
     expect(await screen.findByRole('button', { name: 'Démarrer la réponse' })).toBeTruthy();
   });
 
-  it('a started tender shows its header and what the page will offer; the CCTP route takes the tender id', async () => {
-    const { operations, getTender } = tenderOperations(tenderJeanMoulin, vi.fn());
+  it('the CCTP page takes the tender id, opens the newest analysis, and a covered requirement updates the coverage', async () => {
+    const u = userEvent.setup();
+    const update = vi.fn(async (input: { reqId: string; status?: string }) => ({
+      message: 'Exigence mise à jour.',
+      data: { ...doneAnalysis.requirements.find((r) => r._id === input.reqId)!, status: input.status as 'covered' },
+    }));
+    const { operations, getTender } = tenderOperations(tenderJeanMoulin, vi.fn(), undefined, users.employee, {
+      listCctpAnalyses: fromPromise(async () => ({ message: '', data: { history: [history.done], current: doneAnalysis } })),
+      listCompanyMembers: fromPromise(async () => ({ message: '', data: members })),
+      updateCctpRequirement: fromPromise(({ input }) => update(input as { reqId: string; status?: string })),
+    });
     await renderApp({ path: `/tender/cctp-analyse/${ID}`, who: 'employee', operations });
-    expect(await screen.findByRole('heading', { level: 2, name: "L'analyse du CCTP arrive bientôt" })).toBeTruthy();
+    expect(await screen.findByText('3 exigences traitées sur 11 (27 %)')).toBeTruthy();
     expect(getTender).toHaveBeenCalledWith({ id: ID });
     expect(screen.getByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' })).toBeTruthy();
+    const row = screen.getByRole('listitem', { name: 'Vitesse de structuration : ≥ 10 cm²/min' });
+    await u.click(within(row).getByRole('button', { name: 'Couverte' }));
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: doneAnalysis._id, reqId: doneAnalysis.requirements[4]!._id, status: 'covered' }));
+    expect(await screen.findByText('4 exigences traitées sur 11 (36 %)')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Couverte' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('assisted writing opens full screen, without the side menu', async () => {

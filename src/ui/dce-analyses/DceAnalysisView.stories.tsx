@@ -37,7 +37,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Red flags first, then the facts with their sources, the documents by kind and what the DCE template misses. */
-export const Ready: Story = { parameters: { machineStates: ['dceAnalysis.ready'] } };
+export const Ready: Story = { parameters: { machineStates: ['dceAnalysis.ready', 'dceAnalysis.opening'] } };
 export const Loading: Story = { args: { status: 'loading', analysis: null, history: [] }, parameters: { machineStates: ['dceAnalysis.loading'] } };
 export const LoadError: Story = { args: { status: 'failure', analysis: null, history: [], error: 'Aucune réponse du serveur.' }, parameters: { machineStates: ['dceAnalysis.failure'] } };
 export const Empty: Story = { args: { status: 'empty', analysis: null, history: [] }, parameters: { machineStates: ['dceAnalysis.empty'] } };

@@ -1,23 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CalendarPlus, Check, CircleAlert, FileSearch, FileText, Pencil, Play, RotateCcw, TriangleAlert } from 'lucide-react';
-import { css, cx } from 'styled-system/css';
+import { CalendarPlus, Check, Pencil, TriangleAlert } from 'lucide-react';
+import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
-import { EmptyState } from '../components/EmptyState';
-import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
-import { formatDateTime } from '../format';
+import { AnalysisRunFrame, type AnalysisRunStatus } from '../analysis-runs/AnalysisRunFrame';
 import { DceFactValue, type DceFact, type DceFactKey } from './DceFactValue';
 
 export type DceAnalysis = components['schemas']['DceAnalysis'];
 export type FactSource = components['schemas']['FactSource'];
-export type DceAnalysisStatus = 'loading' | 'failure' | 'empty' | 'starting' | 'running' | 'ready';
 
 /** Every fact the analysis looks for, in the order a bid manager reads them. */
 export const FACT_ORDER: DceFactKey[] = [
@@ -42,7 +39,7 @@ export const FACT_ORDER: DceFactKey[] = [
 
 export type DceAnalysisViewProps = {
   tenderId: string;
-  status: DceAnalysisStatus;
+  status: AnalysisRunStatus;
   analysis: DceAnalysis | null;
   history: DceAnalysis[];
   /** Whether the call has a DCE template (without one, missing pieces cannot be known). */
@@ -71,91 +68,16 @@ const STATUS_TONE = { extracted: 'warning', confirmed: 'success', corrected: 'ac
 
 /** The DCE analysis of a tender: red flags first, key facts with their sources, documents and what is missing, the runs. */
 export function DceAnalysisView(props: DceAnalysisViewProps) {
-  const { t } = useTranslation();
-  const { status, analysis } = props;
-  const busy = status === 'starting' || status === 'running';
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
-        <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{t('dceanalysis-intro')}</p>
-        {status === 'ready' || status === 'running' || status === 'starting' ? (
-          <Button onClick={props.onRun} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? <Spinner size="sm" label={t('common-loading')} /> : <RotateCcw size={16} aria-hidden="true" />}
-            {t('dceanalysis-rerun')}
-          </Button>
-        ) : null}
-      </div>
-      {props.runError ? <Alert status="error" title={t('dceanalysis-run_error')}>{props.runError}</Alert> : null}
-      <Body {...props} />
-      {analysis && (status === 'ready' || status === 'running') && props.history.length > 1 ? <History {...props} /> : null}
-      {props.dialogs}
-    </div>
-  );
-}
-
-function Body(props: DceAnalysisViewProps) {
-  const { t } = useTranslation();
-  const { status, analysis } = props;
-  if (status === 'loading') return <Skeleton lines={6} label={t('list-loading')} widths={['60%', '100%', '94%', '88%', '92%', '70%']} />;
-  if (status === 'failure') {
-    return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('dceanalysis-load_error')}
-        description={props.error ?? undefined}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  if (status === 'empty' || (status === 'starting' && !analysis)) {
-    return (
-      <EmptyState
-        icon={<FileSearch size={22} />}
-        title={t('dceanalysis-empty_title')}
-        description={t('dceanalysis-empty_text')}
-        actions={
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' })}>
-            <Button onClick={props.onRun} disabled={status === 'starting'} aria-busy={status === 'starting' || undefined}>
-              {status === 'starting' ? <Spinner size="sm" label={t('common-loading')} /> : <Play size={16} aria-hidden="true" />}
-              {t('dceanalysis-run')}
-            </Button>
-            <Link href={`/tenders/${props.tenderId}/docs`} className={button({ variant: 'outline' })}>
-              <FileText size={16} aria-hidden="true" />
-              {t('dceanalysis-add_documents')}
-            </Link>
-          </div>
-        }
-      />
-    );
-  }
-  if (!analysis) return null;
-  if (analysis.status === 'queued' || analysis.status === 'running') {
-    return (
-      <CardRoot>
-        <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          <p aria-live="polite" className={css({ fontWeight: 'medium' })}>
-            {t('dceanalysis-running', { progress: analysis.progress })}
-          </p>
-          <div role="progressbar" aria-label={t('dceanalysis-progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={analysis.progress} className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
-            <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 300ms' })} style={{ width: `${analysis.progress}%` }} />
-          </div>
-        </CardBody>
-      </CardRoot>
-    );
-  }
-  if (analysis.status === 'failed') return <Alert status="error" title={t('dceanalysis-failed')}>{analysis.msg}</Alert>;
-  return (
-    <>
-      <RedFlags {...props} analysis={analysis} />
-      <Facts {...props} analysis={analysis} />
-      <Documents {...props} analysis={analysis} />
-    </>
+    <AnalysisRunFrame prefix="dceanalysis" {...props}>
+      {(analysis) => (
+        <>
+          <RedFlags {...props} analysis={analysis} />
+          <Facts {...props} analysis={analysis} />
+          <Documents {...props} analysis={analysis} />
+        </>
+      )}
+    </AnalysisRunFrame>
   );
 }
 
@@ -190,10 +112,10 @@ function SourceList({ sources, onOpen }: { sources: FactSource[]; onOpen: (sourc
           <button
             type="button"
             onClick={() => onOpen(source)}
-            aria-label={t('dceanalysis-source_open', { file: source.fileName, page: source.page })}
+            aria-label={t('analysisrun-source_open', { file: source.fileName, page: source.page })}
             className={css({ textAlign: 'left', display: 'flex', flexDirection: 'column', gap: '0.5', w: 'full', p: '2', borderRadius: 'md', bg: 'bg.subtle', cursor: 'pointer', _hover: { bg: 'bg.muted' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' } })}
           >
-            <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text' })}>{t('dceanalysis-source', { file: source.fileName, page: source.page })}</span>
+            <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text' })}>{t('analysisrun-source', { file: source.fileName, page: source.page })}</span>
             <span className={css({ fontSize: 'xs', color: 'fg.muted', fontStyle: 'italic', overflowWrap: 'anywhere', lineClamp: 3 })}>« {source.excerpt} »</span>
           </button>
         </li>
@@ -343,35 +265,5 @@ function Documents({ analysis, hasTemplate }: DceAnalysisViewProps & { analysis:
         </CardBody>
       </CardRoot>
     </div>
-  );
-}
-
-function History({ history, analysis, onSelect }: DceAnalysisViewProps) {
-  const { t, i18n } = useTranslation();
-  return (
-    <section aria-labelledby="dce-history" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      <h2 id="dce-history" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-        {t('dceanalysis-history')}
-      </h2>
-      <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1' })}>
-        {history.map((run) => {
-          const date = formatDateTime(run.createdAt, i18n.language);
-          const label = run.createdBy ? t('dceanalysis-history_item', { date, name: run.createdBy.username }) : t('dceanalysis-history_item_anonymous', { date });
-          return (
-            <li key={run._id} className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-              <button
-                type="button"
-                onClick={() => onSelect(run._id)}
-                aria-current={run._id === analysis?._id ? 'true' : undefined}
-                className={cx(button({ variant: run._id === analysis?._id ? 'outline' : 'ghost', size: 'sm' }))}
-              >
-                {label}
-              </button>
-              <Badge tone={run.status === 'failed' ? 'danger' : run.status === 'done' ? 'success' : 'accent'}>{t(`dceanalysis-run_${run.status}`)}</Badge>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }

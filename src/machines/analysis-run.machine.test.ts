@@ -21,24 +21,27 @@ const runningAnalysis = analysis({ _id: 'a0000000-0000-4000-8000-000000000002', 
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-function start(options: { list?: DceAnalysis[] | Error; create?: DceAnalysis | Error; polls?: DceAnalysis[] }) {
+/** `polls`: what getRun answers, in turn (a poll of the running run, or a run opened from the history). */
+function start(options: { list?: DceAnalysis[] | Error; create?: DceAnalysis | Error; polls?: (DceAnalysis | Error)[] }) {
   const polls = [...(options.polls ?? [])];
   const calls = { list: 0, create: 0, get: 0 };
   const logic = dceAnalysisMachine.provide({
     actors: {
-      listDceAnalyses: fromPromise(async () => {
+      listRuns: fromPromise(async () => {
         calls.list += 1;
         if (options.list instanceof Error) throw options.list;
-        return options.list ?? [];
+        return { history: options.list ?? [], current: options.list?.[0] ?? null };
       }),
-      createDceAnalysis: fromPromise(async () => {
+      createRun: fromPromise(async () => {
         calls.create += 1;
         if (options.create instanceof Error) throw options.create;
         return options.create!;
       }),
-      getDceAnalysis: fromPromise(async () => {
+      getRun: fromPromise(async () => {
         calls.get += 1;
-        return polls.shift()!;
+        const next = polls.shift()!;
+        if (next instanceof Error) throw next;
+        return next;
       }),
     },
   });
@@ -46,7 +49,7 @@ function start(options: { list?: DceAnalysis[] | Error; create?: DceAnalysis | E
   return { actor, calls };
 }
 
-describe('dce analysis machine', () => {
+describe('analysis run machine (the DCE analysis)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -100,12 +103,23 @@ describe('dce analysis machine', () => {
     expect(failing.calls.list).toBe(2);
   });
 
-  it('shows a run from the history, and a corrected fact replaces the run shown', async () => {
+  it('opens a run from the history, and a corrected fact replaces the run shown', async () => {
     const older = { ...doneAnalysis, _id: 'a0000000-0000-4000-8000-000000000009' };
-    const { actor } = start({ list: [doneAnalysis, older] });
+    const { actor, calls } = start({ list: [doneAnalysis, older], polls: [older, new Error('Aucune réponse du serveur.')] });
     await settle();
     actor.send({ type: 'analysis.select', id: older._id });
+    expect(actor.getSnapshot().value).toBe('opening');
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.current?._id).toBe(older._id);
+    // The run shown is not opened again.
+    actor.send({ type: 'analysis.select', id: older._id });
+    expect(calls.get).toBe(1);
+    // A run that cannot be opened leaves the one shown, with the reason.
+    actor.send({ type: 'analysis.select', id: doneAnalysis._id });
+    await settle();
+    expect(actor.getSnapshot().context.current?._id).toBe(older._id);
+    expect(actor.getSnapshot().context.runError?.message).toBe('Aucune réponse du serveur.');
     const corrected = { ...older, facts: [] };
     actor.send({ type: 'analysis.updated', analysis: corrected });
     expect(actor.getSnapshot().context.current?.facts).toEqual([]);

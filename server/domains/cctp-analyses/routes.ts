@@ -1,0 +1,252 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
+import type { components } from '../../../openapi/schema';
+import type { Deps } from '../../deps';
+import type { Handlers } from '../../openapi/handlers';
+import type { Database } from '../../db/client';
+import { cctpAnalyses, cctpRequirements, jobs, tenderCalls, tenders, users } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { sessionOf } from '../../auth/session';
+import { t } from '../../i18n';
+import type { Caller } from '../companies/scope';
+import { reachableTender } from '../tenders/access';
+import { pageOf, totalPages } from '../admin/lists';
+import { contentDisposition } from '../../files/intake';
+import { ANALYSE_CCTP } from './job';
+
+type Summary = components['schemas']['CctpAnalysisSummary'];
+type Requirement = components['schemas']['CctpRequirement'];
+type Coverage = components['schemas']['CctpCoverage'];
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+const columns = {
+  id: cctpAnalyses.id,
+  tenderId: cctpAnalyses.tenderId,
+  documents: cctpAnalyses.documents,
+  createdBy: cctpAnalyses.createdBy,
+  creatorName: users.username,
+  createdAt: cctpAnalyses.createdAt,
+  finishedAt: cctpAnalyses.finishedAt,
+  jobStatus: jobs.status,
+  jobProgress: jobs.progress,
+  jobError: jobs.error,
+};
+const selectAnalyses = (db: Database) =>
+  db.select(columns).from(cctpAnalyses).leftJoin(users, eq(users.id, cctpAnalyses.createdBy)).leftJoin(jobs, eq(jobs.id, cctpAnalyses.jobId));
+type Row = Awaited<ReturnType<ReturnType<typeof selectAnalyses>['where']>>[number];
+
+const selectRequirements = (db: Database) =>
+  db
+    .select({
+      id: cctpRequirements.id,
+      documentId: cctpRequirements.documentId,
+      entry: cctpRequirements.entry,
+      fileName: cctpRequirements.fileName,
+      page: cctpRequirements.page,
+      sectionNumber: cctpRequirements.sectionNumber,
+      sectionTitle: cctpRequirements.sectionTitle,
+      text: cctpRequirements.text,
+      kind: cctpRequirements.kind,
+      norms: cctpRequirements.norms,
+      status: cctpRequirements.status,
+      assigneeId: cctpRequirements.assigneeId,
+      assigneeName: users.username,
+      note: cctpRequirements.note,
+      updatedAt: cctpRequirements.updatedAt,
+    })
+    .from(cctpRequirements)
+    .leftJoin(users, eq(users.id, cctpRequirements.assigneeId));
+type RequirementRow = Awaited<ReturnType<ReturnType<typeof selectRequirements>['where']>>[number];
+
+const toRequirement = (row: RequirementRow): Requirement => ({
+  _id: row.id,
+  documentId: row.documentId,
+  entry: row.entry,
+  fileName: row.fileName,
+  page: row.page,
+  section: { number: row.sectionNumber, title: row.sectionTitle },
+  text: row.text,
+  kind: row.kind,
+  norms: row.norms,
+  status: row.status,
+  assignee: row.assigneeId && row.assigneeName !== null ? { _id: row.assigneeId, username: row.assigneeName } : null,
+  note: row.note,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const emptyCoverage = (): Coverage => ({ total: 0, covered: 0, notApplicable: 0, todo: 0 });
+
+/** Requirements per status of each analysis, in one query. */
+async function coverageOf(db: Database, ids: string[]): Promise<Map<string, Coverage>> {
+  const result = new Map(ids.map((id) => [id, emptyCoverage()]));
+  if (!ids.length) return result;
+  const rows = await db
+    .select({ analysisId: cctpRequirements.analysisId, status: cctpRequirements.status, n: count() })
+    .from(cctpRequirements)
+    .where(inArray(cctpRequirements.analysisId, ids))
+    .groupBy(cctpRequirements.analysisId, cctpRequirements.status);
+  for (const row of rows) {
+    const coverage = result.get(row.analysisId)!;
+    coverage.total += row.n;
+    if (row.status === 'covered') coverage.covered += row.n;
+    else if (row.status === 'not_applicable') coverage.notApplicable += row.n;
+    else coverage.todo += row.n;
+  }
+  return result;
+}
+
+function toSummary(row: Row, coverage: Coverage, translate: Translate): Summary {
+  // A job row removed by hand leaves the results: finished means done.
+  const status = row.jobStatus ?? (row.finishedAt ? 'done' : 'failed');
+  return {
+    _id: row.id,
+    tenderId: row.tenderId,
+    status,
+    progress: status === 'done' ? 100 : (row.jobProgress ?? 0),
+    ...(status === 'failed' ? { msg: translate(row.jobError ?? 'job-failed') } : {}),
+    documents: row.documents,
+    coverage,
+    createdBy: row.createdBy && row.creatorName !== null ? { _id: row.createdBy, username: row.creatorName } : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is written as text. */
+const inert = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const csvCell = (value: string | number) => {
+  const text = typeof value === 'number' ? String(value) : inert(value);
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/**
+ * CCTP analyses (issue 11): every member of the tender's company (the compliance matrix is team
+ * work) and admins; another company's analysis answers 404 like a missing one.
+ */
+export function cctpAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<
+  'createCctpAnalysis' | 'listCctpAnalyses' | 'getCctpAnalysis' | 'updateCctpRequirement' | 'exportCctpAnalysis'
+> {
+  const translator =
+    (request: Parameters<typeof t>[0]): Translate =>
+    (key, vars) =>
+      t(request, key, vars);
+
+  const reachableAnalysis = async (caller: Caller, id: string) => {
+    const [row] = await selectAnalyses(db).where(eq(cctpAnalyses.id, id)).limit(1);
+    if (!row) throw notFound();
+    const tender = await reachableTender(db, caller, row.tenderId);
+    return { row, tender };
+  };
+  const finished = (row: Row) => {
+    if (row.jobStatus !== 'done' && row.jobStatus !== null) throw new AppError(409, 'cctpanalysis-not_finished');
+  };
+  const requirementsOf = async (analysisId: string) =>
+    (await selectRequirements(db).where(eq(cctpRequirements.analysisId, analysisId)).orderBy(asc(cctpRequirements.position))).map(toRequirement);
+  const analysisById = async (id: string, translate: Translate) => {
+    const [row] = await selectAnalyses(db).where(eq(cctpAnalyses.id, id)).limit(1);
+    const coverage = (await coverageOf(db, [id])).get(id)!;
+    return { ...toSummary(row!, coverage, translate), requirements: await requirementsOf(id) };
+  };
+
+  return {
+    async createCctpAnalysis(request, reply) {
+      const { user } = sessionOf(request);
+      const tender = await reachableTender(db, user, request.params.id);
+      if (tender.status === 'not_started') throw new AppError(409, 'cctpanalysis-not_started');
+      const [running] = await db
+        .select({ id: cctpAnalyses.id })
+        .from(cctpAnalyses)
+        .innerJoin(jobs, eq(jobs.id, cctpAnalyses.jobId))
+        .where(and(eq(cctpAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
+        .limit(1);
+      if (running) throw new AppError(409, 'cctpanalysis-already_running');
+      const id = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(cctpAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: cctpAnalyses.id });
+        const jobId = await jobQueue.enqueue(tx, ANALYSE_CCTP, { analysisId: created!.id });
+        await tx.update(cctpAnalyses).set({ jobId }).where(eq(cctpAnalyses.id, created!.id));
+        return created!.id;
+      });
+      jobQueue.wake();
+      reply.code(202);
+      return { msg: t(request, 'cctpanalysis-queued'), details: await analysisById(id, translator(request)) };
+    },
+
+    async listCctpAnalyses(request) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const { limit, offset, perPage } = pageOf(request.query);
+      const where = eq(cctpAnalyses.tenderId, tender.id);
+      const query = selectAnalyses(db).where(where).orderBy(desc(cctpAnalyses.createdAt), desc(cctpAnalyses.id)).offset(offset);
+      const [rows, [total]] = await Promise.all([limit === undefined ? query : query.limit(limit), db.select({ n: count() }).from(cctpAnalyses).where(where)]);
+      const coverage = await coverageOf(db, rows.map((row) => row.id));
+      const n = total?.n ?? 0;
+      return { count: n, totalPages: totalPages(n, perPage), analyses: rows.map((row) => toSummary(row, coverage.get(row.id)!, translator(request))) };
+    },
+
+    async getCctpAnalysis(request) {
+      const { row } = await reachableAnalysis(sessionOf(request).user, request.params.id);
+      return analysisById(row.id, translator(request));
+    },
+
+    async updateCctpRequirement(request) {
+      const { id, reqId } = request.params;
+      const body = request.body as { status?: Requirement['status']; assigneeId?: string | null; note?: string | null };
+      const { row, tender } = await reachableAnalysis(sessionOf(request).user, id);
+      finished(row);
+      if (body.assigneeId) {
+        // Only a member of the tender's company answers its requirements.
+        const [member] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, body.assigneeId), eq(users.companyId, tender.companyId)))
+          .limit(1);
+        if (!member) throw new AppError(400, 'cctpanalysis-assignee_not_member');
+      }
+      const note = body.note === undefined ? undefined : body.note?.trim() || null;
+      const [updated] = await db
+        .update(cctpRequirements)
+        .set({ status: body.status, assigneeId: body.assigneeId, note, updatedAt: new Date() })
+        .where(and(eq(cctpRequirements.id, reqId), eq(cctpRequirements.analysisId, id)))
+        .returning({ id: cctpRequirements.id });
+      if (!updated) throw new AppError(404, 'cctpanalysis-requirement_not_found');
+      const [requirement] = await selectRequirements(db).where(eq(cctpRequirements.id, reqId));
+      return { msg: t(request, 'cctpanalysis-requirement_updated'), details: toRequirement(requirement!) };
+    },
+
+    async exportCctpAnalysis(request, reply) {
+      const { row, tender } = await reachableAnalysis(sessionOf(request).user, request.params.id);
+      finished(row);
+      const format = request.query.format;
+      const [call] = await db.select({ reference: tenderCalls.reference }).from(tenderCalls).innerJoin(tenders, eq(tenders.tenderCallId, tenderCalls.id)).where(eq(tenders.id, tender.id));
+      const requirements = await requirementsOf(row.id);
+      const header = ['section', 'section_title', 'requirement', 'kind', 'norms', 'document', 'page', 'status', 'assignee', 'note'].map((key) =>
+        t(request, `cctpexport-${key}`),
+      );
+      const lines = requirements.map((r) => [
+        r.section.number,
+        r.section.title,
+        r.text,
+        t(request, `cctpkind-${r.kind}`),
+        r.norms.join(', '),
+        r.entry ? `${r.fileName} (${r.entry})` : r.fileName,
+        r.page,
+        t(request, `cctpstatus-${r.status}`),
+        r.assignee?.username ?? '',
+        r.note ?? '',
+      ]);
+      const name = `${t(request, 'cctpexport-file')}-${call?.reference ?? tender.id}.${format}`;
+      reply.header('Content-Disposition', contentDisposition(name)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
+      if (format === 'csv') {
+        // A BOM and semicolons: what Excel opens as columns with the accents intact in France.
+        const csv = '\ufeff' + [header, ...lines].map((line) => line.map(csvCell).join(';')).join('\r\n') + '\r\n';
+        return reply.type('text/csv; charset=utf-8').send(csv);
+      }
+      const sheet = XLSX.utils.aoa_to_sheet([header, ...lines.map((line) => line.map((cell) => (typeof cell === 'string' ? inert(cell) : cell)))]);
+      sheet['!cols'] = [{ wch: 8 }, { wch: 28 }, { wch: 80 }, { wch: 14 }, { wch: 22 }, { wch: 30 }, { wch: 6 }, { wch: 14 }, { wch: 18 }, { wch: 40 }];
+      sheet['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lines.length, c: header.length - 1 } }) };
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, t(request, 'cctpexport-sheet').slice(0, 31));
+      const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(buffer);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { components } from '../../../openapi/schema';
+import { cctpAnalysisMachine, type CctpAnalysis, type CctpAnalysisSummary } from '../../machines/cctp-analysis.machine';
+import { analysisStatus } from '../../machines/analysis-run.machine';
+import { createRequestMachine } from '../../machines/request.machine';
+import { CctpAnalysisView, type CctpRequirement, type RequirementSource } from '../../ui/cctp-analyses/CctpAnalysisView';
+import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import type { Tender } from '../../ui/tenders/TenderDetailsView';
+import { TenderGuard } from '../tenders/TenderGuard';
+import { runOperation } from '../run-operation';
+import { useServices } from '../services';
+import { useOnSuccess, useRequest } from '../use-request';
+import type { CctpRequirementChange } from './calls';
+
+const requirementMachine = createRequestMachine<CctpRequirementChange, CctpRequirement>('updateCctpRequirement');
+const membersMachine = createRequestMachine<{ companyId: string }, { _id: string; username: string }[]>('listCompanyMembers');
+const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
+
+/** The analysis with one requirement replaced, and its coverage counted again. */
+export function withRequirement(analysis: CctpAnalysis, requirement: CctpRequirement): CctpAnalysis {
+  const requirements = analysis.requirements.map((r) => (r._id === requirement._id ? requirement : r));
+  const count = (status: CctpRequirement['status']) => requirements.filter((r) => r.status === status).length;
+  return { ...analysis, requirements, coverage: { total: requirements.length, covered: count('covered'), notApplicable: count('not_applicable'), todo: count('todo') } };
+}
+
+// The route keeps the spec's parameter name; it is the tender's id (docs/decisions.md).
+export default function CctpAnalysePage() {
+  const { tenderCallId = '' } = useParams<{ tenderCallId: string }>();
+  return (
+    <TenderGuard id={tenderCallId} feature="cctp">
+      {(tender) => <CctpAnalysis key={tender._id} tender={tender} />}
+    </TenderGuard>
+  );
+}
+
+function CctpAnalysis({ tender }: { tender: Tender }) {
+  const { operations } = useServices();
+  const logic = useMemo(
+    () =>
+      cctpAnalysisMachine.provide({
+        actors: {
+          listRuns: fromPromise<{ history: CctpAnalysisSummary[]; current: CctpAnalysis | null }, { tenderId: string }>(
+            async ({ input, signal }) => (await runOperation(operations.listCctpAnalyses, input, signal)).data,
+          ),
+          createRun: fromPromise<CctpAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createCctpAnalysis, input, signal)).data),
+          getRun: fromPromise<CctpAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getCctpAnalysis, input, signal)).data),
+        },
+      }),
+    [operations],
+  );
+  const ref = useActorRef(logic, { input: { tenderId: tender._id } });
+  const snapshot = useSelector(ref, (s) => s);
+  const { current, history } = snapshot.context;
+
+  const members = useRequest(membersMachine, operations.listCompanyMembers);
+  useEffect(() => {
+    members.submit({ companyId: tender.company._id });
+  }, [tender.company._id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per company
+
+  const change = useRequest(requirementMachine, operations.updateCctpRequirement);
+  useOnSuccess(change, ({ data }) => {
+    const shown = ref.getSnapshot().context.current;
+    if (shown) ref.send({ type: 'analysis.updated', analysis: withRequirement(shown, data) });
+  });
+  const shownId = current?._id;
+  useEffect(() => {
+    change.ref.send({ type: 'request.reset' });
+  }, [shownId]); // eslint-disable-line react-hooks/exhaustive-deps -- reset when the run changes
+
+  const [reading, setReading] = useState<RequirementSource | null>(null);
+  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
+  const openSource = (source: RequirementSource) => {
+    pages.ref.send({ type: 'request.reset' });
+    setReading(source);
+    pages.submit({ id: source.documentId, entry: source.entry, page: source.page });
+  };
+
+  return (
+    <CctpAnalysisView
+      tenderId={tender._id}
+      status={analysisStatus(snapshot.value as string)}
+      analysis={current}
+      history={history}
+      error={snapshot.context.error?.message ?? null}
+      runError={snapshot.context.runError?.message ?? null}
+      onRun={() => ref.send({ type: 'analysis.run' })}
+      onRetry={() => ref.send({ type: 'analysis.retry' })}
+      onSelect={(id) => ref.send({ type: 'analysis.select', id })}
+      members={members.data ?? []}
+      saving={change.loading ? (change.ref.getSnapshot().context.input?.reqId ?? null) : null}
+      saveError={change.error?.message ?? null}
+      onChange={(reqId, body) => current && change.submit({ id: current._id, reqId, ...body })}
+      onOpenSource={openSource}
+      dialogs={
+        <DocumentTextDialog
+          fileName={reading ? reading.fileName : null}
+          state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
+          error={pages.error?.message ?? null}
+          parts={pages.data?.parts ?? []}
+          page={pages.data?.page ?? null}
+          highlight={reading?.excerpt}
+          onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
+          onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
+          onClose={() => setReading(null)}
+        />
+      }
+    />
+  );
+}
