@@ -81,10 +81,12 @@ describe('retrieval on the fixture DCEs', () => {
     console.info(`Chat retrieval, ${questions.length} questions:\n${table.join('\n')}\nmisses:\n${misses.join('\n')}`);
     const overall = rows.get('overall') as Row;
     expect(questions.length).toBeGreaterThanOrEqual(36);
-    expect(overall.at3 / overall.n).toBeGreaterThanOrEqual(0.8);
-    expect(overall.rr / overall.n).toBeGreaterThanOrEqual(0.65);
+    // Floors: what the fixtures reach (hit@1 0.72, hit@3 0.91, MRR 0.82, answers 53/60) minus a margin.
+    expect(overall.at1 / overall.n).toBeGreaterThanOrEqual(0.65);
+    expect(overall.at3 / overall.n).toBeGreaterThanOrEqual(0.85);
+    expect(overall.rr / overall.n).toBeGreaterThanOrEqual(0.75);
     expect(overall.answered / overall.answers).toBeGreaterThanOrEqual(0.8);
-    for (const set of setNames) expect((rows.get(set) as Row).at5 / (rows.get(set) as Row).n).toBeGreaterThanOrEqual(0.8);
+    for (const set of setNames) expect((rows.get(set) as Row).at5 / (rows.get(set) as Row).n).toBeGreaterThanOrEqual(0.9);
   });
 
   it('answers the Grenoble deadline from the RC cover page', () => {
