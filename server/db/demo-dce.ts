@@ -7,10 +7,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderStatusChanges, tenders } from './schema';
+import { cctpAnalyses, dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderStatusChanges, tenders } from './schema';
 import type { Storage } from '../storage/storage';
 import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
 import { ANALYSE_DCE } from '../domains/dce-analyses/job';
+import { ANALYSE_CCTP } from '../domains/cctp-analyses/job';
 
 export const DEMO_DCE_FOLDER = fileURLToPath(new URL('../../tests/fixtures/dce/grenoble-inp_2026FCSSA0025/', import.meta.url));
 export const DEMO_DCE_CALL = {
@@ -110,5 +111,12 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       .values({ kind: ANALYSE_DCE, payload: { analysisId: analysis!.id }, runAfter: new Date(Date.now() + 1000) })
       .returning({ id: jobs.id });
     await tx.update(dceAnalyses).set({ jobId: job!.id }).where(eq(dceAnalyses.id, analysis!.id));
+    // And the CCTP's requirements matrix.
+    const [cctp] = await tx.insert(cctpAnalyses).values({ tenderId, createdBy: managerId }).returning({ id: cctpAnalyses.id });
+    const [cctpJob] = await tx
+      .insert(jobs)
+      .values({ kind: ANALYSE_CCTP, payload: { analysisId: cctp!.id }, runAfter: new Date(Date.now() + 1000) })
+      .returning({ id: jobs.id });
+    await tx.update(cctpAnalyses).set({ jobId: cctpJob!.id }).where(eq(cctpAnalyses.id, cctp!.id));
   });
 }

@@ -32,14 +32,14 @@ async function workedTender(request: APIRequestContext) {
   return { tenderId, token: manager.authorization.slice(7) };
 }
 
-test('a manager uploads the DCE, reads its text, runs the analysis, checks a fact at its source, corrects one and plans the dates', async ({ page, context, request, baseURL }) => {
+test('a manager uploads the DCE, reads its text, runs the analysis, checks a fact at its source, corrects one, plans the dates, and works the CCTP matrix', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { tenderId, token } = await workedTender(request);
   await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
 
   // The documents: each file's text is read in the background, followed live on the page.
   await page.goto(`/tenders/${tenderId}/docs`);
-  await page.getByLabel(fr['tenderdocs-drop']!).setInputFiles([file('RC_2026FCSSA0025 v2.pdf'), file('CCAP_2026FCSSA0025.pdf')]);
+  await page.getByLabel(fr['tenderdocs-drop']!).setInputFiles([file('RC_2026FCSSA0025 v2.pdf'), file('CCAP_2026FCSSA0025.pdf'), file('CCTP_2026FCSSA0025 v2.pdf')]);
   const table = page.getByRole('table', { name: fr['tenderdocs-list'] });
   const rc = table.getByRole('row').filter({ hasText: 'RC_2026FCSSA0025 v2.pdf' });
   await expect(rc.getByText('15 pages lues')).toBeVisible({ timeout: 30_000 });
@@ -81,4 +81,20 @@ test('a manager uploads the DCE, reads its text, runs the analysis, checks a fac
   await page.getByRole('link', { name: fr['dceanalysis-open_planning'] }).click();
   await expect(page.getByRole('heading', { level: 1, name: fr['planning-title'] })).toBeVisible();
   await expect(page.getByText(fr['dceanalysis-milestone_submission']!).first()).toBeVisible();
+
+  // The CCTP's requirements: one marked covered, the coverage follows, the matrix exported.
+  await page.goto(`/tenders/${tenderId}`);
+  await page.getByRole('link', { name: fr['tenderdetails-link_cctp'] }).click();
+  await page.getByRole('button', { name: fr['cctpanalysis-run'] }).click();
+  const surface = page.getByRole('listitem', { name: 'Surface utile minimale : ≥ 200 mm × 300 mm' });
+  await expect(surface).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'the CCTP matrix');
+  const coverage = page.getByText(/^0 exigence traitée sur \d+ \(0 %\)$/);
+  await expect(coverage).toBeVisible();
+  await surface.getByRole('button', { name: fr['cctpstatus-covered'] }).click();
+  await expect(surface.getByRole('button', { name: fr['cctpstatus-covered'] })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/^1 exigence traitée sur \d+/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: fr['cctpanalysis-export_xlsx'] }).click();
+  expect((await download).suggestedFilename()).toMatch(/^exigences-CCTP-E2E-DCE-.*\.xlsx$/);
 });

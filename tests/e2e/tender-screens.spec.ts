@@ -139,13 +139,16 @@ for (const lng of ['fr', 'en'] as const) {
       await follow(page, `/tender/dce-analyse/${analysed._id}`);
       await settled(page, DEMO_DCE_CALL.title, t['dcefact-awardCriteria']);
       await check('tender-dce-analyse');
-      await page.getByRole('button', { name: t['dceanalysis-source_open']!.replace('{{file}}', 'RC_2026FCSSA0025 v2.pdf').replace('{{page}}', '1') }).first().click();
+      await page.getByRole('button', { name: t['analysisrun-source_open']!.replace('{{file}}', 'RC_2026FCSSA0025 v2.pdf').replace('{{page}}', '1') }).first().click();
       await expect(page.getByRole('dialog').locator('mark')).toBeVisible();
       await check('tender-dce-source');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await follow(page, `/tender/cctp-analyse/${working._id}`);
-      await settled(page, inProgress.title, t['tenderguard-title_cctp']);
+      await expect
+        .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/cctp-analyses`, await tokenOf(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
+        .toBe('done');
+      await follow(page, `/tender/cctp-analyse/${analysed._id}`);
+      await settled(page, DEMO_DCE_CALL.title, t['cctpanalysis-requirements']);
       await check('tender-cctp-analyse');
       await follow(page, `/company/documents/${companyId}`);
       await settled(page, t['companydocs-title']!, 'Extrait Kbis de moins de 3 mois');

@@ -170,7 +170,7 @@ function Coverage({ analysis }: { analysis: CctpAnalysis }) {
     <CardRoot>
       <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between', alignItems: 'center' })}>
-          <p className={css({ fontWeight: 'semibold' })}>{t('cctpanalysis-coverage', { done, total, percent })}</p>
+          <p className={css({ fontWeight: 'semibold' })}>{t('cctpanalysis-coverage', { count: done, total, percent })}</p>
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
             {(['xlsx', 'csv'] as const).map((format) => (
               <a key={format} href={`/api/cctp-analyses/${analysis._id}/export?format=${format}`} download className={button({ variant: 'outline', size: 'sm' })}>
