@@ -816,6 +816,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's questions and answers about this tender, oldest first, and how answers are written now. */
+        get: operations["listTenderChat"];
+        put?: never;
+        /** Ask the tender's documents a question. The answer cites the pages it comes from; it is written by the configured language model (mode llm) or, without one, made of the documents' own sentences (mode extractive). With `Accept text/event-stream` the answer streams as server-sent events (`token` with {text}, then `done` with the result below, or `error` with {msg}). */
+        post: operations["askTenderChat"];
+        /** Clear the caller's history for this tender (other people's stay). */
+        delete: operations["clearTenderChat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's notes on the tender (empty until someone writes). */
+        get: operations["getTenderNotes"];
+        /** Replace the notes. `version` is the one they were written from; when someone saved in between, 409 with the current notes in `details`, nothing lost. */
+        put: operations["saveTenderNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}/notes/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a paragraph at the end of the notes (a chat answer with its sources), whoever saved last. */
+        post: operations["addTenderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderCalls": {
         parameters: {
             query?: never;
@@ -1986,6 +2040,56 @@ export interface components {
             /** @description A member of the tender's company; null to unassign. */
             assigneeId?: components["schemas"]["Id"] | null;
             note?: string | null;
+        };
+        ChatQuestion: {
+            question: string;
+        };
+        ChatCitation: {
+            documentId: components["schemas"]["Id"];
+            entry: string | null;
+            fileName: string;
+            page: number;
+            excerpt: string;
+        };
+        /** @enum {string} */
+        ChatMode: "llm" | "extractive";
+        ChatMessage: {
+            _id: components["schemas"]["Id"];
+            question: string;
+            /** @description Empty citations and a plain answer when the documents say nothing about it. */
+            answer: string;
+            citations: components["schemas"]["ChatCitation"][];
+            mode: components["schemas"]["ChatMode"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChatMessageWriteResult: {
+            msg: string;
+            details: components["schemas"]["ChatMessage"];
+        };
+        ChatHistory: {
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description llm when a language model is configured, else extractive. */
+            mode: components["schemas"]["ChatMode"];
+        };
+        TenderNotes: {
+            text: string;
+            /** @description 0 until the first save. */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+            updatedBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+        };
+        TenderNotesSave: {
+            text: string;
+            version: number;
+        };
+        TenderNotesWriteResult: {
+            msg: string;
+            details: components["schemas"]["TenderNotes"];
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
@@ -3957,6 +4061,176 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    listTenderChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistory"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    askTenderChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatQuestion"];
+            };
+        };
+        responses: {
+            /** @description The answer, kept in the caller's history of this tender. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageWriteResult"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    clearTenderChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTenderNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderNotes"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveTenderNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderNotesSave"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderNotesWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    addTenderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderNotesWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     createTenderCall: {

@@ -39,6 +39,9 @@ import { createJobQueue } from './jobs/queue';
 import { EXTRACT_DOCUMENT, extractionHandler, queueMissingExtractions } from './domains/tender-docs/extraction';
 import { dceAnalysesHandlers } from './domains/dce-analyses/routes';
 import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
+import { chatHandlers } from './domains/chat/routes';
+import { tenderNotesHandlers } from './domains/tenders/notes';
+import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 
@@ -77,6 +80,8 @@ export type AppOptions = {
   contract?: OpenApiDocument;
   /** Background jobs this process runs at once (default 1); 0 queues them for another process (or a test) to run. */
   jobWorkers?: number;
+  /** An OpenAI-compatible endpoint for the features a language model helps (chat); none: they work without one. */
+  llm?: LlmConfig | null;
 };
 
 const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -120,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perUser: windowLimiter(options.inviteLimits?.perUser ?? 50, options.inviteLimits?.windowMs ?? HOUR_MS),
       perCompany: windowLimiter(options.inviteLimits?.perCompany ?? 200, options.inviteLimits?.windowMs ?? HOUR_MS),
     },
+    llm: options.llm ? createLlm(options.llm) : null,
     version: packageVersion(),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
@@ -171,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...adminStatsHandlers(deps),
     ...dceAnalysesHandlers(deps),
     ...cctpAnalysesHandlers(deps),
+    ...chatHandlers(deps),
+    ...tenderNotesHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

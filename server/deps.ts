@@ -5,6 +5,7 @@ import type { WindowLimiter } from './http/rate-limit';
 import type { UserQueries } from './domains/users/queries';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/queue';
+import type { Llm } from './llm/client';
 
 /** What the handlers of every domain are built with (one set per app instance). */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   mailer: Mailer;
   /** Background work (text extraction, analyses), queued in the database. */
   jobs: JobQueue;
+  /** The language model of the OpenAI-compatible endpoint configured, if any. */
+  llm: Llm | null;
   version: string;
   /** Largest tender or company document accepted, in bytes. */
   maxUploadBytes: number;

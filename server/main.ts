@@ -8,6 +8,7 @@ import { seed } from './db/seed';
 import { buildApp } from './app';
 import { loggerOptions } from './http/logging';
 import { localStorage } from './storage/local';
+import { llmConfigFromEnv } from './llm/client';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -43,6 +44,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY === '1',
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
+  llm: llmConfigFromEnv(env),
   maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,
   loginLimits: {
     perEmail: env.LOGIN_LIMIT_PER_EMAIL ? Number(env.LOGIN_LIMIT_PER_EMAIL) : undefined,

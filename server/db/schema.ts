@@ -544,3 +544,38 @@ export const cctpRequirements = pgTable(
   },
   (t) => [index('cctp_requirements_analysis_idx').on(t.analysisId, t.position)],
 );
+
+export const chatModeEnum = pgEnum('chat_mode', ['llm', 'extractive']);
+
+// A question a person asked a tender's documents, and the answer with the pages it cites. Each
+// person has their own history per tender.
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    citations: jsonb('citations').$type<StoredFact['sources']>().notNull().default([]),
+    mode: chatModeEnum('mode').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_tender_user_idx').on(t.tenderId, t.userId, t.createdAt)],
+);
+
+// The team's notes on a tender (one text per tender), written by hand or fed from the chat's
+// answers. Optimistic concurrency: a save names the version it was written from.
+export const tenderNotes = pgTable('tender_notes', {
+  tenderId: uuid('tender_id')
+    .primaryKey()
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  text: text('text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -138,6 +138,12 @@ const PAGE_CALLS = [
   'getCctpAnalysis',
   'updateCctpRequirement',
   'listCompanyMembers',
+  'listTenderChat',
+  'clearTenderChat',
+  'askTenderChat',
+  'getTenderNotes',
+  'saveTenderNotes',
+  'addTenderNote',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

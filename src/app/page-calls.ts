@@ -15,6 +15,7 @@ import { planningsCalls } from './plannings/calls';
 import { organigrammesCalls } from './organigrammes/calls';
 import { dceAnalysesCalls } from './dce-analyses/calls';
 import { cctpAnalysesCalls } from './cctp-analyses/calls';
+import { chatCalls } from './chat/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -31,6 +32,7 @@ export const pageCalls = {
   ...organigrammesCalls,
   ...dceAnalysesCalls,
   ...cctpAnalysesCalls,
+  ...chatCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -73,7 +73,7 @@ export const routes: RouteDef[] = [
   // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
   { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./dce-analyses/DceAnalysePage')) },
   { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazy(() => import('./cctp-analyses/CctpAnalysePage')) },
-  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/TenderChatPage')) },
+  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./chat/ChatPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
   { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./company-docs/CompanyDocsPage')) },
   { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./reports/ReportsPage')) },

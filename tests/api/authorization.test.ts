@@ -404,6 +404,31 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/cctp-analyses/${(await cctpAnalysisOf(target)).id}/export?format=csv`) }),
   ),
+  // Chat and notes: every member of the tender's company.
+  askTenderChat: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/chat/messages`, { question: 'Quelle est la date limite ?' }) }),
+  ),
+  listTenderChat: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/chat/messages`) }),
+  ),
+  clearTenderChat: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/tenders/${await tenderOf(target)}/chat/messages`) }),
+  ),
+  getTenderNotes: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/notes`) }),
+  ),
+  saveTenderNotes: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PUT', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/notes`, { text: 'Visite le 30 juin.', version: 0 }) }),
+  ),
+  addTenderNote: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/notes/entries`, { text: 'Visite le 30 juin.' }) }),
+  ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/pages`) }),

@@ -10,6 +10,7 @@ type TenderPatch = components['schemas']['TenderPatch'];
 type TenderHistory = components['schemas']['TenderHistory']['history'];
 type TenderLots = components['schemas']['TenderLots'];
 type PotentialTender = components['schemas']['PotentialTender'];
+type TenderNotes = components['schemas']['TenderNotes'];
 
 export const tendersCalls = {
   // Tender details and the guarded tender pages (issue 4).
@@ -77,6 +78,19 @@ export const tendersCalls = {
   },
   createTenderCall: async (api: Api, input: components['schemas']['TenderCallInput'], signal: AbortSignal): Promise<RequestSuccess<PotentialTender['tenderCall']>> => {
     const data = await api.call(() => api.client.POST('/api/tenderCalls', { body: input, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // The team's notes on a tender; a chat answer is added at their end.
+  getTenderNotes: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<TenderNotes>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/notes', { params: { path: { id: input.tenderId } }, signal }));
+    return { message: '', data };
+  },
+  saveTenderNotes: async (api: Api, input: { tenderId: string; text: string; version: number }, signal: AbortSignal): Promise<RequestSuccess<TenderNotes>> => {
+    const data = await api.call(() => api.client.PUT('/api/tenders/{id}/notes', { params: { path: { id: input.tenderId } }, body: { text: input.text, version: input.version }, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  addTenderNote: async (api: Api, input: { tenderId: string; text: string }, signal: AbortSignal): Promise<RequestSuccess<TenderNotes>> => {
+    const data = await api.call(() => api.client.POST('/api/tenders/{id}/notes/entries', { params: { path: { id: input.tenderId } }, body: { text: input.text }, signal }));
     return { message: data.msg, data: data.details };
   },
 };

@@ -1,0 +1,128 @@
+import { PassThrough } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { components } from '../../../openapi/schema';
+import type { Deps } from '../../deps';
+import type { Handlers } from '../../openapi/handlers';
+import { chatMessages } from '../../db/schema';
+import { AppError } from '../../errors';
+import { sessionOf } from '../../auth/session';
+import { t } from '../../i18n';
+import { reachableTender } from '../tenders/access';
+import { extractiveAnswer, search } from '../../analysis/retrieval';
+import { answerWithCitations } from '../../llm/cited-answer';
+import { LlmError } from '../../llm/client';
+import { createPassageIndexes } from './passages';
+
+type ChatMessage = components['schemas']['ChatMessage'];
+type Answer = { answer: string; citations: ChatMessage['citations']; mode: ChatMessage['mode']; msg: string };
+
+/** Passages given to the model, and searched for an extractive answer. */
+const PASSAGES = 5;
+
+const toMessage = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
+  _id: row.id,
+  question: row.question,
+  answer: row.answer,
+  citations: row.citations,
+  mode: row.mode,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Chat with a tender's documents (issue 11): any member of the tender's company and admins; each
+ * person sees their own history. The answer is written by the configured language model from the
+ * best passages, citing them; without a model, or when it fails, it is the documents' own
+ * sentences that answer, with their pages.
+ */
+export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'listTenderChat' | 'clearTenderChat'> {
+  const passagesOf = createPassageIndexes(db);
+
+  async function answerOf(request: FastifyRequest, tenderId: string, question: string, signal: AbortSignal, onToken: (text: string) => void): Promise<Answer> {
+    const { index, pages } = await passagesOf(tenderId);
+    const hits = search(index, question, PASSAGES);
+    const mode = llm ? 'llm' : 'extractive';
+    if (pages === 0) return { answer: t(request, 'chat-no_documents'), citations: [], mode, msg: 'chat-no_answer' };
+    if (hits.length === 0) return { answer: t(request, 'chat-no_answer'), citations: [], mode, msg: 'chat-no_answer' };
+    let fallback = false;
+    if (llm) {
+      try {
+        const cited = await answerWithCitations(
+          llm,
+          question,
+          hits.map((hit) => hit.passage),
+          { signal, onToken },
+        );
+        return { ...cited, mode: 'llm', msg: 'chat-answered' };
+      } catch (error) {
+        if (signal.aborted || !(error instanceof LlmError)) throw error;
+        // The documents still answer: their own sentences, said as such.
+        request.log.warn({ err: { message: error.message, key: error.key } }, 'language model failed, extractive answer given');
+        fallback = true;
+      }
+    }
+    const extracted = extractiveAnswer(question, hits);
+    if (!extracted) return { answer: t(request, 'chat-no_answer'), citations: [], mode: 'extractive', msg: 'chat-no_answer' };
+    onToken(extracted.answer);
+    return { ...extracted, mode: 'extractive', msg: fallback ? 'chat-llm_fallback' : 'chat-answered' };
+  }
+
+  return {
+    async askTenderChat(request, reply) {
+      const { user } = sessionOf(request);
+      const tender = await reachableTender(db, user, request.params.id);
+      if (tender.status === 'not_started') throw new AppError(409, 'chat-not_started');
+      const question = request.body.question.trim();
+      if (!question) throw new AppError(400, 'chat-question_blank');
+      // A person who leaves stops the model, which is paid by the token.
+      const aborted = new AbortController();
+      request.raw.once('close', () => aborted.abort());
+      const save = async (result: Answer) => {
+        const [row] = await db
+          .insert(chatMessages)
+          .values({ tenderId: tender.id, userId: user.id, question, answer: result.answer, citations: result.citations, mode: result.mode })
+          .returning();
+        return { msg: t(request, result.msg), details: toMessage(row!) };
+      };
+
+      if (!request.headers.accept?.includes('text/event-stream')) return save(await answerOf(request, tender.id, question, aborted.signal, () => undefined));
+
+      const stream = new PassThrough();
+      reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no');
+      void (async () => {
+        try {
+          const result = await answerOf(request, tender.id, question, aborted.signal, (text) => stream.write(sse('token', { text })));
+          stream.write(sse('done', await save(result)));
+        } catch (error) {
+          if (!aborted.signal.aborted) {
+            request.log.error({ err: error }, 'chat answer failed');
+            stream.write(sse('error', { msg: t(request, error instanceof AppError ? error.key : 'common-internal_server_error') }));
+          }
+        } finally {
+          stream.end();
+        }
+      })();
+      return reply.send(stream);
+    },
+
+    async listTenderChat(request) {
+      const { user } = sessionOf(request);
+      const tender = await reachableTender(db, user, request.params.id);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.tenderId, tender.id), eq(chatMessages.userId, user.id)))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+      return { messages: rows.map(toMessage), mode: llm ? ('llm' as const) : ('extractive' as const) };
+    },
+
+    async clearTenderChat(request) {
+      const { user } = sessionOf(request);
+      const tender = await reachableTender(db, user, request.params.id);
+      await db.delete(chatMessages).where(and(eq(chatMessages.tenderId, tender.id), eq(chatMessages.userId, user.id)));
+      return { msg: t(request, 'chat-cleared') };
+    },
+  };
+}

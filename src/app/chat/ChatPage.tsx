@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { useParams } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromCallback, fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import type { components } from '../../../openapi/schema';
+import { chatMachine, type ChatEvent, type ChatMessage, type ChatMode } from '../../machines/chat.machine';
+import { createRequestMachine } from '../../machines/request.machine';
+import { ChatView, type ChatCitation, type ChatStatus } from '../../ui/chat/ChatView';
+import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import type { Tender } from '../../ui/tenders/TenderDetailsView';
+import { TenderGuard } from '../tenders/TenderGuard';
+import { runOperation } from '../run-operation';
+import { useServices } from '../services';
+import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+
+type TenderNotes = components['schemas']['TenderNotes'];
+const noteMachine = createRequestMachine<{ tenderId: string; text: string }, TenderNotes>('addTenderNote');
+const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
+
+export default function ChatPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <TenderGuard id={id} feature="chat">
+      {(tender) => <Chat key={tender._id} tender={tender} />}
+    </TenderGuard>
+  );
+}
+
+/** The view's status of a state: the two steps of an answer are shown as they are named. */
+const chatStatus = (value: unknown): ChatStatus => (typeof value === 'string' ? (value as ChatStatus) : ((value as { answering: 'asking' | 'streaming' }).answering));
+
+/** An answer as a paragraph of the notes: the question, the answer, its sources. */
+function asNote(message: ChatMessage, t: (key: string, vars?: Record<string, unknown>) => string) {
+  const sources = message.citations.map((c) => t('analysisrun-source', { file: c.fileName, page: c.page })).join(' ; ');
+  return `${t('chat-note_question', { question: message.question })}\n${message.answer}${sources ? `\n${t('chat-note_sources', { sources })}` : ''}`;
+}
+
+function Chat({ tender }: { tender: Tender }) {
+  const { t } = useTranslation();
+  const { operations } = useServices();
+  const toast = useSuccessToast();
+  const logic = useMemo(
+    () =>
+      chatMachine.provide({
+        actors: {
+          loadHistory: fromPromise<{ messages: ChatMessage[]; mode: ChatMode }, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.listTenderChat, input, signal)).data),
+          clearHistory: fromPromise<void, { tenderId: string }>(async ({ input, signal }) => {
+            await runOperation(operations.clearTenderChat, input, signal);
+          }),
+          ask: fromCallback<ChatEvent, { tenderId: string; question: string }>(({ input, sendBack }) => {
+            const aborted = new AbortController();
+            runOperation(operations.askTenderChat, { ...input, onToken: (text: string) => sendBack({ type: 'chat.token', text }) }, aborted.signal).then(
+              (result) => sendBack({ type: 'chat.answered', message: result.data }),
+              (error: unknown) => sendBack({ type: 'chat.failed', error }),
+            );
+            // Leaving the question (stop, another page) stops the answer on the server too.
+            return () => aborted.abort();
+          }),
+        },
+      }),
+    [operations],
+  );
+  const ref = useActorRef(logic, { input: { tenderId: tender._id } });
+  const snapshot = useSelector(ref, (s) => s);
+  const { messages, mode, pending, error } = snapshot.context;
+
+  const note = useRequest(noteMachine, operations.addTenderNote);
+  const [copied, setCopied] = useState<string | null>(null);
+  useOnSuccess(note, ({ message }) => toast(message));
+
+  const [reading, setReading] = useState<ChatCitation | null>(null);
+  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
+  const openCitation = (citation: ChatCitation) => {
+    pages.ref.send({ type: 'request.reset' });
+    setReading(citation);
+    pages.submit({ id: citation.documentId, entry: citation.entry, page: citation.page });
+  };
+
+  return (
+    <ChatView
+      status={chatStatus(snapshot.value)}
+      mode={mode}
+      messages={messages}
+      pending={pending}
+      error={error?.message ?? null}
+      onAsk={(question) => ref.send({ type: 'chat.ask', question })}
+      onCancel={() => ref.send({ type: 'chat.cancel' })}
+      onRetry={() => ref.send({ type: 'chat.retry' })}
+      onClear={() => ref.send({ type: 'chat.clear' })}
+      onOpenCitation={openCitation}
+      onCopyToNotes={(message) => {
+        setCopied(message._id);
+        note.submit({ tenderId: tender._id, text: asNote(message, t) });
+      }}
+      copying={note.loading ? copied : null}
+      copyError={note.error?.message ?? null}
+      dialogs={
+        <DocumentTextDialog
+          fileName={reading ? reading.fileName : null}
+          state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
+          error={pages.error?.message ?? null}
+          parts={pages.data?.parts ?? []}
+          page={pages.data?.page ?? null}
+          highlight={reading?.excerpt}
+          onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
+          onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
+          onClose={() => setReading(null)}
+        />
+      }
+    />
+  );
+}

@@ -1,7 +1,0 @@
-import { useParams } from 'wouter';
-import { TenderGuard } from './TenderGuard';
-
-export default function TenderChatPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  return <TenderGuard id={id} feature="chat" />;
-}

@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bot, CircleAlert, Eraser, MessageCircleQuestion, NotebookPen, Quote, RotateCcw, Send, Square } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import type { components } from '../../../openapi/schema';
+import { Alert } from '../components/Alert';
+import { Badge } from '../components/Badge';
+import { Button } from '../components/Button';
+import { EmptyState } from '../components/EmptyState';
+import { Skeleton } from '../components/Skeleton';
+import { Spinner } from '../components/Spinner';
+
+export type ChatMessage = components['schemas']['ChatMessage'];
+export type ChatCitation = components['schemas']['ChatCitation'];
+export type ChatMode = components['schemas']['ChatMode'];
+export type ChatStatus = 'loading' | 'loadFailure' | 'idle' | 'asking' | 'streaming' | 'answered' | 'failed' | 'clearing';
+
+/** The questions a bid manager asks first of any DCE. */
+export const SUGGESTED_QUESTIONS = ['deadline', 'criteria', 'documents', 'visit', 'penalties', 'questions'] as const;
+const QUESTION_MAX = 1000;
+
+export type ChatViewProps = {
+  status: ChatStatus;
+  mode: ChatMode;
+  messages: ChatMessage[];
+  pending: { question: string; text: string } | null;
+  error: string | null;
+  onAsk: (question: string) => void;
+  onCancel: () => void;
+  onRetry: () => void;
+  onClear: () => void;
+  onOpenCitation: (citation: ChatCitation) => void;
+  onCopyToNotes: (message: ChatMessage) => void;
+  /** The message being copied to the notes, while it is. */
+  copying: string | null;
+  copyError: string | null;
+  /** The page viewer, drawn by the page (it owns its request). */
+  dialogs?: ReactNode;
+};
+
+const bubble = css({ p: '3', borderRadius: 'lg', maxW: { base: 'full', md: '85%' }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
+
+/** A conversation with the tender's documents: each answer cites its pages; the answer being written streams in. */
+export function ChatView(props: ChatViewProps) {
+  const { t } = useTranslation();
+  const { status } = props;
+  const [question, setQuestion] = useState('');
+  const [confirmClear, setConfirmClear] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  const busy = status === 'asking' || status === 'streaming';
+  const count = props.messages.length;
+  const streamed = props.pending?.text.length ?? 0;
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count, streamed]);
+
+  if (status === 'loading') return <Skeleton lines={5} label={t('list-loading')} widths={['70%', '90%', '60%', '85%', '50%']} />;
+  if (status === 'loadFailure') {
+    return (
+      <EmptyState
+        tone="danger"
+        role="alert"
+        icon={<CircleAlert size={22} />}
+        title={t('chat-load_error')}
+        description={props.error ?? undefined}
+        actions={
+          <Button variant="outline" onClick={props.onRetry}>
+            {t('page-retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const ask = (text: string) => {
+    if (!text.trim() || busy) return;
+    props.onAsk(text);
+    setQuestion('');
+  };
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <p className={css({ color: 'fg.muted', maxW: '3xl', display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+        {props.mode === 'llm' ? <Bot size={18} aria-hidden="true" className={css({ flexShrink: 0, mt: '0.5' })} /> : <Quote size={18} aria-hidden="true" className={css({ flexShrink: 0, mt: '0.5' })} />}
+        {t(props.mode === 'llm' ? 'chat-intro_llm' : 'chat-intro_extractive')}
+      </p>
+      <section aria-label={t('chat-conversation')} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {count === 0 && !props.pending ? (
+          <EmptyState
+            icon={<MessageCircleQuestion size={22} />}
+            title={t('chat-empty_title')}
+            description={t('chat-empty_text')}
+            actions={
+              <ul aria-label={t('chat-suggestions')} className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'center' })}>
+                {SUGGESTED_QUESTIONS.map((key) => (
+                  <li key={key}>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => ask(t(`chat-suggest_${key}`))}>
+                      {t(`chat-suggest_${key}`)}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
+        <ol className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          {props.messages.map((message) => (
+            <Exchange key={message._id} message={message} {...props} />
+          ))}
+          {props.pending ? (
+            <li className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <p className={cx(bubble, css({ alignSelf: 'flex-end', bg: 'accent.subtle', color: 'fg.default' }))}>{props.pending.question}</p>
+              <div aria-live="polite" aria-busy="true" className={cx(bubble, css({ bg: 'bg.subtle', display: 'flex', flexDirection: 'column', gap: '2' }))}>
+                {props.pending.text ? <p>{props.pending.text}</p> : null}
+                <span className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+                  <Spinner size="sm" label={t('common-loading')} />
+                  {t(props.pending.text ? 'chat-writing' : 'chat-searching')}
+                </span>
+              </div>
+            </li>
+          ) : null}
+        </ol>
+        {status === 'failed' && props.error ? (
+          <Alert status="error" title={t('chat-failed')}>
+            <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+              {props.error}
+              <Button size="sm" variant="outline" onClick={props.onRetry}>
+                <RotateCcw size={14} aria-hidden="true" />
+                {t('page-retry')}
+              </Button>
+            </span>
+          </Alert>
+        ) : null}
+        {props.copyError ? <Alert status="error">{props.copyError}</Alert> : null}
+        <div ref={end} />
+      </section>
+      <form
+        className={css({ display: 'flex', flexDirection: 'column', gap: '2', position: 'sticky', bottom: '0', bg: 'bg.canvas', py: '3' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          ask(question);
+        }}
+      >
+        <label htmlFor="chat-question" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
+          {t('chat-question')}
+        </label>
+        <textarea
+          id="chat-question"
+          value={question}
+          maxLength={QUESTION_MAX}
+          rows={2}
+          placeholder={t('chat-placeholder')}
+          onChange={(event) => setQuestion(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter asks, Shift+Enter goes to the line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              ask(question);
+            }
+          }}
+          className={css({ w: 'full', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', resize: 'vertical' })}
+        />
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+          {busy ? (
+            <Button type="button" variant="outline" onClick={props.onCancel}>
+              <Square size={14} aria-hidden="true" />
+              {t('chat-stop')}
+            </Button>
+          ) : (
+            <Button type="submit" disabled={!question.trim() || status === 'clearing'}>
+              <Send size={14} aria-hidden="true" />
+              {t('chat-ask')}
+            </Button>
+          )}
+          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('chat-enter_hint')}</span>
+          {count > 0 && !busy ? (
+            confirmClear ? (
+              <span className={css({ display: 'flex', gap: '2', ml: 'auto', alignItems: 'center' })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setConfirmClear(false);
+                    props.onClear();
+                  }}
+                >
+                  {t('chat-clear_confirm')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirmClear(false)}>
+                  {t('dialog-cancel')}
+                </Button>
+              </span>
+            ) : (
+              <Button size="sm" variant="ghost" className={css({ ml: 'auto' })} disabled={status === 'clearing'} onClick={() => setConfirmClear(true)}>
+                {status === 'clearing' ? <Spinner size="sm" label={t('common-loading')} /> : <Eraser size={14} aria-hidden="true" />}
+                {t('chat-clear')}
+              </Button>
+            )
+          ) : null}
+        </div>
+      </form>
+      {props.dialogs}
+    </div>
+  );
+}
+
+function Exchange({ message, onOpenCitation, onCopyToNotes, copying }: ChatViewProps & { message: ChatMessage }) {
+  const { t } = useTranslation();
+  return (
+    <li className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <p className={cx(bubble, css({ alignSelf: 'flex-end', bg: 'accent.subtle', color: 'fg.default' }))}>{message.question}</p>
+      <article aria-label={t('chat-answer_to', { question: message.question.length > 80 ? `${message.question.slice(0, 80)}…` : message.question })} className={cx(bubble, css({ bg: 'bg.subtle', display: 'flex', flexDirection: 'column', gap: '3' }))}>
+        <p>{message.answer}</p>
+        {message.citations.length ? (
+          <ul aria-label={t('chat-sources')} className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+            {message.citations.map((citation, index) => (
+              <li key={`${citation.documentId}-${citation.entry}-${citation.page}-${index}`}>
+                <button
+                  type="button"
+                  onClick={() => onOpenCitation(citation)}
+                  title={citation.excerpt}
+                  aria-label={t('analysisrun-source_open', { file: citation.fileName, page: citation.page })}
+                  className={css({ fontSize: 'xs', fontWeight: 'semibold', px: '2', py: '1', borderRadius: 'full', borderWidth: '1px', borderColor: 'info.border', bg: 'bg.default', color: 'accent.text', cursor: 'pointer', overflowWrap: 'anywhere', _hover: { bg: 'accent.subtle' } })}
+                >
+                  {message.mode === 'llm' ? `[${index + 1}] ` : ''}
+                  {t('analysisrun-source', { file: citation.fileName, page: citation.page })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Badge tone={message.mode === 'llm' ? 'accent' : 'neutral'}>{t(`chat-mode_${message.mode}`)}</Badge>
+          {message.citations.length ? (
+            <Button size="sm" variant="ghost" className={css({ ml: 'auto' })} disabled={copying !== null} onClick={() => onCopyToNotes(message)}>
+              {copying === message._id ? <Spinner size="sm" label={t('common-loading')} /> : <NotebookPen size={14} aria-hidden="true" />}
+              {t('chat-copy_to_notes')}
+            </Button>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
