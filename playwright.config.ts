@@ -8,8 +8,19 @@ import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium';
 // real server on a fresh embedded database. Workers inherit the environment, so the data
 // directory is created once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'soumissio-e2e-'));
+process.env.E2E_LLM_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'soumissio-e2e-llm-'));
 const port = Number(process.env.E2E_PORT ?? 4199);
 const baseURL = `http://localhost:${port}`;
+/** A second server, with a language model (a fake endpoint): the chat's written answers. */
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 4198);
+const serverEnv = {
+  HOST: '127.0.0.1',
+  STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+  // The whole suite signs up from one address, far more often than a person would.
+  REGISTER_LIMIT_PER_IP: '1000',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,22 +39,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts --demo',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      // The whole suite signs up from one address, far more often than a person would.
-      REGISTER_LIMIT_PER_IP: '1000',
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx server/main.ts --demo',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
     },
-  },
+    {
+      command: 'node_modules/.bin/tsx tests/e2e/llm-server.ts --demo',
+      url: `http://localhost:${LLM_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(LLM_PORT), DATA_DIR: process.env.E2E_LLM_DATA_DIR },
+    },
+  ],
 });

@@ -14,6 +14,7 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+import { TenderNotes } from './TenderNotes';
 
 type TenderLots = components['schemas']['TenderLots'];
 type TenderPatch = components['schemas']['TenderPatch'];
@@ -144,6 +145,7 @@ function LoadedTender({ initial }: { initial: Tender }) {
         onGoTo: (index) => stepper.send({ type: 'stepper.goTo', index }),
         onDismissError: () => stepper.send({ type: 'stepper.dismiss' }),
       }}
+      notes={<TenderNotes tenderId={id} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -77,6 +78,8 @@ export type TenderDetailsProps = {
   lotsError: string | null;
   onToggleLot: (lot: number, answered: boolean) => void;
   stepper: StepperProps;
+  /** The team's notes, drawn by the page (it owns their requests). */
+  notes?: ReactNode;
 };
 
 export type TenderDetailsViewProps =
@@ -191,6 +194,7 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
           </CardRoot>
           <Documents tender={tender} />
           <PlanningCard tender={tender} />
+          {props.notes}
           <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
           <History history={props.history} />
         </div>
