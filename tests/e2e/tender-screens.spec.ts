@@ -150,6 +150,12 @@ for (const lng of ['fr', 'en'] as const) {
       await follow(page, `/tender/cctp-analyse/${analysed._id}`);
       await settled(page, DEMO_DCE_CALL.title, t['cctpanalysis-requirements']);
       await check('tender-cctp-analyse');
+      await follow(page, `/tender/chat/${analysed._id}`);
+      await settled(page, DEMO_DCE_CALL.title, t['chat-question']);
+      await page.getByRole('textbox', { name: t['chat-question'] }).fill(t['chat-suggest_deadline']!);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('article', { name: t['chat-answer_to']!.replace('{{question}}', t['chat-suggest_deadline']!) }).last()).toBeVisible({ timeout: 15_000 });
+      await check('tender-chat');
       await follow(page, `/company/documents/${companyId}`);
       await settled(page, t['companydocs-title']!, 'Extrait Kbis de moins de 3 mois');
       await check('company-documents');

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { DocumentTextDialog } from '../tender-docs/DocumentTextDialog';
-import { doneAnalysis, emptyAnalysis, failedAnalysis, history, members, runningAnalysis, tenderId } from './cctp-fixtures';
+import { cctpPage4, doneAnalysis, emptyAnalysis, failedAnalysis, history, members, runningAnalysis, tenderId } from './cctp-fixtures';
 import { CctpAnalysisView } from './CctpAnalysisView';
 
 const meta = {
@@ -53,7 +53,7 @@ export const SourceOpened: Story = {
         state="loaded"
         error={null}
         parts={[{ entry: null, format: 'pdf', pages: 13 }]}
-        page={{ entry: null, page: 4, pages: 13, ocr: 'none', text: '3.1 Performances techniques minimales\n\n          3.1.1 Surface utile de travail\n   •   Surface utile minimale : ≥ 200 mm × 300 mm\n\n          3.1.2 Résolution, précision et vitesse\n   •   Largeur minimale de piste (track width) : ≤ 100 µm' }}
+        page={cctpPage4}
         highlight="Surface utile minimale : ≥ 200 mm × 300 mm"
         onNavigate={fn()}
         onRetry={fn()}

@@ -1,3 +1,4 @@
+import type { components } from '../../../openapi/schema';
 import type { CctpAnalysis, CctpAnalysisSummary, CctpRequirement } from './CctpAnalysisView';
 
 // The requirements matrix of the real Grenoble INP CCTP (2026FCSSA0025), as the server answers it.
@@ -65,3 +66,6 @@ export const runningAnalysis: CctpAnalysis = { ...doneAnalysis, _id: 'c0000000-0
 export const failedAnalysis: CctpAnalysis = { ...runningAnalysis, _id: 'c0000000-0000-4000-8000-000000000003', status: 'failed', progress: 30, msg: "L'analyse a dépassé son temps limite." };
 export const emptyAnalysis: CctpAnalysis = { ...doneAnalysis, _id: 'c0000000-0000-4000-8000-000000000004', requirements: [], coverage: { total: 0, covered: 0, notApplicable: 0, todo: 0 } };
 export const history = { done: summary(doneAnalysis), running: summary(runningAnalysis), failed: summary(failedAnalysis) };
+
+/** A page as the text viewer shows it (in a fixture: Panda would read an inline literal's `text` in a story as styles). */
+export const cctpPage4: components['schemas']['TenderDocPages']['page'] & object = { entry: null, page: 4, pages: 13, ocr: 'none', text: ['3.1 Performances techniques minimales', '', '          3.1.1 Surface utile de travail', '   •   Surface utile minimale : ≥ 200 mm × 300 mm', '', '          3.1.2 Résolution, précision et vitesse', '   •   Largeur minimale de piste (track width) : ≤ 100 µm'].join('\n') };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { DocumentTextDialog } from '../tender-docs/DocumentTextDialog';
-import { extractiveMessage, llmMessage, unansweredMessage } from './chat-fixtures';
+import { extractiveMessage, llmMessage, rcFirstPage, unansweredMessage } from './chat-fixtures';
 import { ChatView } from './ChatView';
 
 const meta = {
@@ -53,7 +53,7 @@ export const CitationOpened: Story = {
         state="loaded"
         error={null}
         parts={[{ entry: null, format: 'pdf', pages: 15 }]}
-        page={{ entry: null, page: 1, pages: 15, ocr: 'none', text: 'RÈGLEMENT DE LA CONSULTATION\n\nDate et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00' }}
+        page={rcFirstPage}
         highlight={extractiveMessage.citations[0]!.excerpt}
         onNavigate={fn()}
         onRetry={fn()}

@@ -1,3 +1,4 @@
+import type { components } from '../../../openapi/schema';
 import type { ChatMessage } from './ChatView';
 
 // Questions asked of the real Grenoble INP DCE (2026FCSSA0025), answered as the server does.
@@ -32,3 +33,6 @@ export const unansweredMessage: ChatMessage = {
   mode: 'extractive',
   createdAt: '2026-06-22T08:33:00.000Z',
 };
+
+/** A page as the text viewer shows it (in a fixture: Panda would read an inline literal's `text` in a story as styles). */
+export const rcFirstPage: components['schemas']['TenderDocPages']['page'] & object = { entry: null, page: 1, pages: 15, ocr: 'none', text: 'RÈGLEMENT DE LA CONSULTATION\n\nDate et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00' };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { DocumentTextDialog } from '../tender-docs/DocumentTextDialog';
-import { doneAnalysis, failedAnalysis, runningAnalysis, tenderId } from './dce-fixtures';
+import { doneAnalysis, failedAnalysis, rcFirstPage, runningAnalysis, tenderId } from './dce-fixtures';
 import { DceAnalysisView } from './DceAnalysisView';
 import { FactEditDialog } from './FactEditDialog';
 
@@ -63,7 +63,7 @@ export const SourceOpened: Story = {
         state="loaded"
         error={null}
         parts={[{ entry: null, format: 'pdf', pages: 15 }]}
-        page={{ entry: null, page: 1, pages: 15, ocr: 'none', text: 'RÈGLEMENT DE LA CONSULTATION\n\nDate et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00\n\nInstitut polytechnique de Grenoble' }}
+        page={rcFirstPage}
         highlight="Date et heure limites de réception des offres : MERCREDI 15 JUILLET 2026 A 12:00"
         onNavigate={fn()}
         onRetry={fn()}

@@ -1,3 +1,4 @@
+import type { components } from '../../../openapi/schema';
 import type { DceAnalysis } from './DceAnalysisView';
 
 // The analysis of the real Grenoble INP DCE (2026FCSSA0025), as the server answers it.
@@ -67,3 +68,6 @@ export const runningAnalysis: DceAnalysis = {
 };
 
 export const failedAnalysis: DceAnalysis = { ...runningAnalysis, _id: 'a0000000-0000-4000-8000-000000000003', status: 'failed', progress: 0, msg: 'Le traitement a échoué à plusieurs reprises. Réessayez plus tard.' };
+
+/** A page as the text viewer shows it (in a fixture: Panda would read an inline literal's `text` in a story as styles). */
+export const rcFirstPage: components['schemas']['TenderDocPages']['page'] & object = { entry: null, page: 1, pages: 15, ocr: 'none', text: 'RÈGLEMENT DE LA CONSULTATION\n\nDate et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00\n\nInstitut polytechnique de Grenoble' };
