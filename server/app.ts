@@ -105,9 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(options.jwtSecret, options.jwtExpiresIn ?? '7d');
   const userQueries = createUserQueries(options.db);
   const storage = options.storage ?? localStorage(options.filesDir ?? resolve('data/files'));
+  // One client for the routes and the jobs (the DCE analysis asks it for the facts rules miss).
+  const llm = options.llm ? createLlm(options.llm) : null;
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db) },
     log: app.log,
   });
   const deps: Deps = {
@@ -125,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perUser: windowLimiter(options.inviteLimits?.perUser ?? 50, options.inviteLimits?.windowMs ?? HOUR_MS),
       perCompany: windowLimiter(options.inviteLimits?.perCompany ?? 200, options.inviteLimits?.windowMs ?? HOUR_MS),
     },
-    llm: options.llm ? createLlm(options.llm) : null,
+    llm,
     version: packageVersion(),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),

@@ -4,7 +4,9 @@ import { companyDocuments, dceAnalyses, dceTemplates, tenderCalls, tenders, type
 import type { JobHandler } from '../../jobs/queue';
 import { extractFacts } from '../../analysis/dce';
 import type { Fact } from '../../analysis/dce/types';
+import { LlmError, type Llm } from '../../llm/client';
 import { readTenderDocuments, waitForExtraction } from '../tender-docs/read';
+import { fillGapsWithLlm } from './llm-facts';
 import { redFlagsOf, type VaultDocument } from './red-flags';
 
 export const ANALYSE_DCE = 'analyse-dce';
@@ -26,10 +28,12 @@ export function missingPieces(expected: { code: string; label: string; required:
  * The DCE analysis job: waits for the tender's documents to be read, classifies each (its name and
  * its first pages), extracts the facts with their sources by rules, lists what the call's DCE
  * template expects and the documents lack, and raises red flags against the deadline and the
- * company's vault. The results are written in one update at the end.
+ * company's vault. With a language model configured, it is asked for the facts the rules did not
+ * find (llm-facts.ts); when it fails the analysis keeps the rules' facts. The results are written
+ * in one update at the end.
  */
-export function dceAnalysisHandler(db: Database): JobHandler {
-  return async (job, { progress }) => {
+export function dceAnalysisHandler(db: Database, llm: Llm | null = null, log?: { warn(obj: object, msg: string): void }): JobHandler {
+  return async (job, { progress, signal }) => {
     const { analysisId } = job.payload as { analysisId: string };
     const [analysis] = await db
       .select({ id: dceAnalyses.id, tenderId: dceAnalyses.tenderId, companyId: tenders.companyId, templateId: tenderCalls.dceTemplateId })
@@ -44,6 +48,15 @@ export function dceAnalysisHandler(db: Database): JobHandler {
     const classified = await readTenderDocuments(db, analysis.tenderId);
     await progress(40);
     const facts: StoredFact[] = extractFacts(classified).map((fact: Fact) => ({ ...fact, status: 'extracted', origin: 'rules' }));
+    await progress(60);
+    if (llm) {
+      try {
+        facts.push(...(await fillGapsWithLlm(llm, classified, facts, { signal })));
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        log?.warn({ err: error, analysisId }, 'the language model did not fill the DCE facts; the rules\' facts are kept');
+      }
+    }
     await progress(80);
 
     const [template] = analysis.templateId ? await db.select({ documents: dceTemplates.documents }).from(dceTemplates).where(eq(dceTemplates.id, analysis.templateId)) : [];

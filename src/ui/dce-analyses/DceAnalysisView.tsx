@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CalendarPlus, Check, Pencil, TriangleAlert } from 'lucide-react';
+import { CalendarPlus, Check, Pencil, Sparkles, TriangleAlert } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -195,9 +195,18 @@ function FactCard({ factKey, fact, confirming, onConfirm, onEdit, onOpenSource }
             {title}
           </CardTitle>
           {fact ? (
-            <Badge tone={STATUS_TONE[fact.status]} dot>
-              {t(`dceanalysis-status_${fact.status}`)}
-            </Badge>
+            <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+              {/* What the model proposed says so until a person corrects it (origin user). */}
+              {fact.origin === 'llm' ? (
+                <Badge tone="accent">
+                  <Sparkles size={12} aria-hidden="true" />
+                  {t('dceanalysis-origin_llm')}
+                </Badge>
+              ) : null}
+              <Badge tone={STATUS_TONE[fact.status]} dot>
+                {t(`dceanalysis-status_${fact.status}`)}
+              </Badge>
+            </div>
           ) : null}
         </CardHeader>
         <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>

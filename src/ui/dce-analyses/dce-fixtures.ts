@@ -43,6 +43,8 @@ export const doneAnalysis: DceAnalysis = {
     { key: 'candidatureDocuments', value: ['DC1', 'DC2', 'DUME', 'REFERENCES'], sources: [{ ...rc, page: 8, excerpt: 'Les candidats auront à produire un dossier complet comprenant les pièces suivantes' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
     { key: 'offerValidityDays', value: 120, sources: [{ ...rc, page: 5, excerpt: 'Le délai de validité des offres est fixé à 120 jours' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
     { key: 'variantsAllowed', value: false, sources: [{ ...rc, page: 5, excerpt: 'Les variantes ne sont pas autorisées' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    // Proposed by the language model where the rules found nothing.
+    { key: 'priceType', value: 'firm', sources: [{ ...ccap, page: 6, excerpt: "Les prix de l'offre de base et les prix des prestations supplémentaires éventuelles (PSE) activées à la notification sont actualisables" }], confidence: 0.5, status: 'extracted', origin: 'llm' },
     { key: 'penalties', value: { summary: 'Pénalités de retard de livraison', perDay: { fraction: 1 / 500 } }, sources: [{ ...ccap, page: 9, excerpt: 'une pénalité journalière de 1/500 du montant' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
   ],
   redFlags: [

@@ -38,6 +38,12 @@ describe('the DCE analysis page', () => {
     expect(within(screen.getByRole('listitem', { name: 'Procédure' })).getByText('Procédure adaptée (MAPA)')).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Lots' })).getByText('Marché non alloti')).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Validité des offres' })).getByText('120 jours')).toBeTruthy();
+    // What the language model proposed says so, beside its check state, and keeps its confidence line.
+    const price = screen.getByRole('listitem', { name: 'Forme des prix' });
+    expect(within(price).getByText('Proposé par l\'IA')).toBeTruthy();
+    expect(within(price).getByText('À vérifier')).toBeTruthy();
+    expect(within(price).getByText('Confiance 50 %')).toBeTruthy();
+    expect(within(deadline).queryByText('Proposé par l\'IA')).toBeNull();
     // What the rules did not find says so, and can be entered by hand.
     const warranty = screen.getByRole('listitem', { name: 'Garantie' });
     expect(within(warranty).getByText('Non trouvé dans le DCE')).toBeTruthy();
