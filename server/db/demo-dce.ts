@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { cctpAnalyses, dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderStatusChanges, tenders } from './schema';
+import { cctpAnalyses, dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderNotes, tenderStatusChanges, tenders } from './schema';
 import type { Storage } from '../storage/storage';
 import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
 import { ANALYSE_DCE } from '../domains/dce-analyses/job';
@@ -111,6 +111,16 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       .values({ kind: ANALYSE_DCE, payload: { analysisId: analysis!.id }, runAfter: new Date(Date.now() + 1000) })
       .returning({ id: jobs.id });
     await tx.update(dceAnalyses).set({ jobId: job!.id }).where(eq(dceAnalyses.id, analysis!.id));
+    await tx.insert(tenderNotes).values({
+      tenderId,
+      updatedBy: managerId,
+      updatedAt: new Date('2026-06-17T14:20:00Z'),
+      text: [
+        'Go décidé en réunion du 16/06 : notre fournisseur de machines de prototypage annonce 8 semaines de délai.',
+        'Visite facultative : demander un créneau au service achats pour voir la salle (alimentation 16 A ?).',
+        'Critère technique à 60 % : soigner la finesse de structuration laser (2.1, 20 %) avec les essais du fabricant.',
+      ].join('\n\n'),
+    });
     // And the CCTP's requirements matrix.
     const [cctp] = await tx.insert(cctpAnalyses).values({ tenderId, createdBy: managerId }).returning({ id: cctpAnalyses.id });
     const [cctpJob] = await tx
