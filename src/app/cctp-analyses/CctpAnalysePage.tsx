@@ -1,23 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { components } from '../../../openapi/schema';
 import { cctpAnalysisMachine, type CctpAnalysis, type CctpAnalysisSummary } from '../../machines/cctp-analysis.machine';
 import { analysisStatus } from '../../machines/analysis-run.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { CctpAnalysisView, type CctpRequirement, type RequirementSource } from '../../ui/cctp-analyses/CctpAnalysisView';
-import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import { CctpAnalysisView, type CctpRequirement } from '../../ui/cctp-analyses/CctpAnalysisView';
 import type { Tender } from '../../ui/tenders/TenderDetailsView';
 import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
 import { useOnSuccess, useRequest } from '../use-request';
 import type { CctpRequirementChange } from './calls';
+import { useSourceViewer } from '../tender-docs/use-source-viewer';
 
 const requirementMachine = createRequestMachine<CctpRequirementChange, CctpRequirement>('updateCctpRequirement');
 const membersMachine = createRequestMachine<{ companyId: string }, { _id: string; username: string }[]>('listCompanyMembers');
-const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
 
 /** The analysis with one requirement replaced, and its coverage counted again. */
 export function withRequirement(analysis: CctpAnalysis, requirement: CctpRequirement): CctpAnalysis {
@@ -70,13 +68,7 @@ function CctpAnalysis({ tender }: { tender: Tender }) {
     change.ref.send({ type: 'request.reset' });
   }, [shownId]); // eslint-disable-line react-hooks/exhaustive-deps -- reset when the run changes
 
-  const [reading, setReading] = useState<RequirementSource | null>(null);
-  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
-  const openSource = (source: RequirementSource) => {
-    pages.ref.send({ type: 'request.reset' });
-    setReading(source);
-    pages.submit({ id: source.documentId, entry: source.entry, page: source.page });
-  };
+  const source = useSourceViewer();
 
   return (
     <CctpAnalysisView
@@ -93,20 +85,8 @@ function CctpAnalysis({ tender }: { tender: Tender }) {
       saving={change.loading ? (change.ref.getSnapshot().context.input?.reqId ?? null) : null}
       saveError={change.error?.message ?? null}
       onChange={(reqId, body) => current && change.submit({ id: current._id, reqId, ...body })}
-      onOpenSource={openSource}
-      dialogs={
-        <DocumentTextDialog
-          fileName={reading ? reading.fileName : null}
-          state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
-          error={pages.error?.message ?? null}
-          parts={pages.data?.parts ?? []}
-          page={pages.data?.page ?? null}
-          highlight={reading?.excerpt}
-          onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
-          onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
-          onClose={() => setReading(null)}
-        />
-      }
+      onOpenSource={source.open}
+      dialogs={source.dialog}
     />
   );
 }

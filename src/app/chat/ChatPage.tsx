@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '../../../openapi/schema';
 import { chatMachine, type ChatEvent, type ChatMessage, type ChatMode } from '../../machines/chat.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { ChatView, type ChatCitation, type ChatStatus } from '../../ui/chat/ChatView';
-import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import { ChatView, type ChatStatus } from '../../ui/chat/ChatView';
+import { useSourceViewer } from '../tender-docs/use-source-viewer';
 import type { Tender } from '../../ui/tenders/TenderDetailsView';
 import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
@@ -16,7 +16,6 @@ import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
 type TenderNotes = components['schemas']['TenderNotes'];
 const noteMachine = createRequestMachine<{ tenderId: string; text: string }, TenderNotes>('addTenderNote');
-const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
 
 export default function ChatPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -69,13 +68,7 @@ function Chat({ tender }: { tender: Tender }) {
   const [copied, setCopied] = useState<string | null>(null);
   useOnSuccess(note, ({ message }) => toast(message));
 
-  const [reading, setReading] = useState<ChatCitation | null>(null);
-  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
-  const openCitation = (citation: ChatCitation) => {
-    pages.ref.send({ type: 'request.reset' });
-    setReading(citation);
-    pages.submit({ id: citation.documentId, entry: citation.entry, page: citation.page });
-  };
+  const source = useSourceViewer();
 
   return (
     <ChatView
@@ -88,26 +81,14 @@ function Chat({ tender }: { tender: Tender }) {
       onCancel={() => ref.send({ type: 'chat.cancel' })}
       onRetry={() => ref.send({ type: 'chat.retry' })}
       onClear={() => ref.send({ type: 'chat.clear' })}
-      onOpenCitation={openCitation}
+      onOpenCitation={source.open}
       onCopyToNotes={(message) => {
         setCopied(message._id);
         note.submit({ tenderId: tender._id, text: asNote(message, t) });
       }}
       copying={note.loading ? copied : null}
       copyError={note.error?.message ?? null}
-      dialogs={
-        <DocumentTextDialog
-          fileName={reading ? reading.fileName : null}
-          state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
-          error={pages.error?.message ?? null}
-          parts={pages.data?.parts ?? []}
-          page={pages.data?.page ?? null}
-          highlight={reading?.excerpt}
-          onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
-          onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
-          onClose={() => setReading(null)}
-        />
-      }
+      dialogs={source.dialog}
     />
   );
 }

@@ -2,14 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { components } from '../../../openapi/schema';
 import { dceAnalysisMachine, type DceAnalysis } from '../../machines/dce-analysis.machine';
 import { analysisStatus } from '../../machines/analysis-run.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { DceAnalysisView, type FactSource } from '../../ui/dce-analyses/DceAnalysisView';
+import { DceAnalysisView } from '../../ui/dce-analyses/DceAnalysisView';
 import type { DceFactKey } from '../../ui/dce-analyses/DceFactValue';
 import { FactEditDialog, type FactEditing } from '../../ui/dce-analyses/FactEditDialog';
-import { DocumentTextDialog } from '../../ui/tender-docs/DocumentTextDialog';
+import { useSourceViewer } from '../tender-docs/use-source-viewer';
 import type { Tender } from '../../ui/tenders/TenderDetailsView';
 import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
@@ -18,7 +17,6 @@ import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
 const factMachine = createRequestMachine<{ id: string; key: DceFactKey; value?: unknown; confirm?: boolean }, DceAnalysis>('updateDceFact');
 const planMachine = createRequestMachine<{ id: string }, { added: number; planningId: string }>('addDceDatesToPlanning');
-const pagesMachine = createRequestMachine<{ id: string; entry: string | null; page: number }, components['schemas']['TenderDocPages']>('getTenderDocPages');
 
 export default function DceAnalysePage() {
   const { tenderId = '' } = useParams<{ tenderId: string }>();
@@ -67,13 +65,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
     plan.ref.send({ type: 'request.reset' });
   }, [shownId]); // eslint-disable-line react-hooks/exhaustive-deps -- reset when the run changes
 
-  const [reading, setReading] = useState<FactSource | null>(null);
-  const pages = useRequest(pagesMachine, operations.getTenderDocPages);
-  const openSource = (source: FactSource) => {
-    pages.ref.send({ type: 'request.reset' });
-    setReading(source);
-    pages.submit({ id: source.documentId, entry: source.entry, page: source.page });
-  };
+  const source = useSourceViewer();
 
   const confirming = fact.loading && fact.ref.getSnapshot().context.input?.confirm ? (fact.ref.getSnapshot().context.input?.key ?? null) : null;
   return (
@@ -99,7 +91,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
       planBusy={plan.loading}
       planError={plan.error?.message ?? null}
       plannedId={plan.data?.planningId ?? null}
-      onOpenSource={openSource}
+      onOpenSource={source.open}
       dialogs={
         <>
           <FactEditDialog
@@ -109,17 +101,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
             onSave={(key, value) => current && fact.submit({ id: current._id, key, value })}
             onClose={() => setEditing(null)}
           />
-          <DocumentTextDialog
-            fileName={reading ? reading.fileName : null}
-            state={pages.loading ? 'loading' : pages.error ? 'failure' : 'loaded'}
-            error={pages.error?.message ?? null}
-            parts={pages.data?.parts ?? []}
-            page={pages.data?.page ?? null}
-            highlight={reading?.excerpt}
-            onNavigate={(entry, page) => reading && pages.submit({ id: reading.documentId, entry, page })}
-            onRetry={() => reading && pages.submit({ id: reading.documentId, entry: reading.entry, page: reading.page })}
-            onClose={() => setReading(null)}
-          />
+          {source.dialog}
         </>
       }
     />
