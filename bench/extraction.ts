@@ -1,6 +1,6 @@
 // `npm run bench:extraction`: prints figures, never fails on a slow machine.
-//  1. extraction speed in pages/s: runExtraction (its child process included, default tools, so
-//     pdfinfo + pdftotext) against bare `pdftotext -layout` spawned once per file, on the DCE
+//  1. extraction speed in pages/s: runExtraction (its pooled child process included, default
+//     tools, so pdftotext) against bare `pdftotext -layout` spawned once per file, on the DCE
 //     fixture PDFs, interleaved round by round, medians (target: ours ≥ 50 % of pdftotext's);
 //     the pure JavaScript path (EXTRACTION_TOOLS=js, pdf.js) once, for information;
 //  2. OCR seconds per page, on three fixture pages rasterised into an image-only PDF;
@@ -192,7 +192,7 @@ async function speed(files: string[], pages: number) {
   const js = await timed(() => extractAll(files, 'js'));
   const jsPages = js.value.reduce((n, r) => n + pageCount(r), 0);
   const row = (name: string, ms: number, extra = '') => `  ${name.padEnd(52)} ${rate(ms).toFixed(1).padStart(6)} pages/s  (${(ms / 1000).toFixed(2)} s${extra})`;
-  report(row('runExtraction, default tools (pdfinfo + pdftotext)', median(ours), `; rounds ${ours.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`));
+  report(row('runExtraction, pooled child, default tools (pdftotext)', median(ours), `; rounds ${ours.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`));
   report(row('bare pdftotext -layout, one process a file', median(bare), `; rounds ${bare.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`));
   report(row('runExtraction, EXTRACTION_TOOLS=js (pdf.js), one run', js.ms, `; ${jsPages} pages`));
   report(`  per file: ours ${(median(ours) / files.length).toFixed(0)} ms, pdftotext ${(median(bare) / files.length).toFixed(0)} ms`);
@@ -248,7 +248,7 @@ async function dce(work: string, files: string[]) {
   }
   // A job runs the rules once, cold: the first run counts in the total.
   const total = extractionMs + rules[0]!;
-  report(`  ${pages} pages; extraction (one child a file, in turn) ${(extractionMs / 1000).toFixed(2)} s (median; runs ${runs.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s)`);
+  report(`  ${pages} pages; extraction (one pooled child, files in turn) ${(extractionMs / 1000).toFixed(2)} s (median; runs ${runs.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s)`);
   report(`  classifyDocument + extractFacts: ${median(rules).toFixed(0)} ms (median of ${rules.length}; first run ${rules[0]!.toFixed(0)} ms), ${facts} facts, kinds ${kinds.join(' ')}`);
   report(`  total, extraction and rules: ${(total / 1000).toFixed(2)} s (target ≤ 10 s without OCR): ${verdict(pages >= 100 && total <= 10_000)}`);
 }
@@ -325,7 +325,7 @@ async function memory(work: string) {
   report(`  this process (the server's part): RSS ${(before / MB).toFixed(0)} MB before, peak ${(parentPeak / MB).toFixed(0)} MB (+${((parentPeak - before) / MB).toFixed(0)} MB) (target < 500 MB): ${verdict(parentPeak < 500 * MB)}`);
   const byName = new Map<string, number>();
   for (const { name, hwm } of peaks.values()) byName.set(name, Math.max(byName.get(name) ?? 0, hwm));
-  if (byName.size) report(`  child processes, peak resident (VmHWM, last seen by the 50 ms sampler; the short ones are the child's tool detection): ${[...byName].map(([name, hwm]) => `${name} ${(hwm / MB).toFixed(0)} MB`).join(', ')}`);
+  if (byName.size) report(`  child processes, peak resident (VmHWM, last seen by the 50 ms sampler; the short ones are the tool detection): ${[...byName].map(([name, hwm]) => `${name} ${(hwm / MB).toFixed(0)} MB`).join(', ')}`);
   else report('  child processes: /proc/<pid>/task/<tid>/children is not readable here, peaks not measured');
 }
 

@@ -214,8 +214,9 @@ async function extractArchive(
  * The text of an uploaded file, in this process. Meant to run in the child started by
  * runExtraction: a hostile file may still cost CPU and memory until the parent kills it.
  */
-export async function extractFile(path: string, options: { tmpDir: string; onProgress?: (fraction: number) => void }): Promise<ExtractionResult> {
-  const tools = await extractionTools();
+export async function extractFile(path: string, options: { tmpDir: string; tools?: ExtractionTools; onProgress?: (fraction: number) => void }): Promise<ExtractionResult> {
+  // A pooled child outlives one file: its parent tells it the tools with each file.
+  const tools = options.tools ?? (await extractionTools());
   let counter = 0;
   const context: Context = { tools, tmpDir: options.tmpDir, budget: { left: MAX_TOTAL_UNPACKED }, tempName: () => `part-${++counter}` };
   const progress = options.onProgress ?? (() => {});

@@ -8,24 +8,17 @@ import { ExtractionError, MAX_PAGES, type ExtractedPage } from './types';
 export type PdfInput = { path?: string; data?: Buffer };
 export type PdfContext = { tools: ExtractionTools; tmpDir: string; progress: (fraction: number) => void; tempName: () => string };
 
-async function pageCountWithPoppler(path: string): Promise<number> {
-  const info = await runCommand('pdfinfo', [path], { maxBuffer: 1024 * 1024 });
-  if (/password/i.test(info.stderr)) throw new ExtractionError('extraction-encrypted');
-  const pages = /^Pages:\s+(\d+)/m.exec(info.stdout.toString('utf8'));
-  if (info.code !== 0 || !pages) throw new ExtractionError('extraction-corrupt');
-  return Number(pages[1]);
-}
-
 async function textWithPoppler(path: string, progress: (fraction: number) => void): Promise<string[]> {
-  const count = await pageCountWithPoppler(path);
-  if (count > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
+  // No pdfinfo first: pdftotext ends every page with a form feed, which gives the count. It stops
+  // one page past the limit, so a PDF of 10 000 pages costs no more than one of 2 001.
   // -layout keeps the columns of a row (a criterion and its weight) on one line.
-  const result = await runCommand('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-']);
+  const result = await runCommand('pdftotext', ['-layout', '-enc', 'UTF-8', '-l', String(MAX_PAGES + 1), path, '-']);
   if (/password/i.test(result.stderr)) throw new ExtractionError('extraction-encrypted');
   if (result.code !== 0) throw new ExtractionError('extraction-corrupt');
+  // What follows the last form feed is not a page.
+  const pages = result.stdout.toString('utf8').split('\f').slice(0, -1);
+  if (pages.length > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
   progress(0.5);
-  const pages = result.stdout.toString('utf8').split('\f').slice(0, count);
-  while (pages.length < count) pages.push('');
   return pages.map(tidy);
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
@@ -6,19 +5,24 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DETECTED_TOOLS, extractionTools } from './tools';
-import { ExtractionError, isExtractionErrorKey, type ExtractionErrorKey, type ExtractionResult } from './types';
+import { extractInPool } from './pool';
+import { extractionTools } from './tools';
+import type { ExtractionResult } from './types';
 
 export type ExtractionOptions = {
   /** 0-100, called as pages are done. */
   onProgress?: (percent: number) => void;
   /** Aborting kills the child; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Default 10 minutes; on expiry the child is killed -> ExtractionError('extraction-timeout'). */
+  /** Default 10 minutes from when a child takes the file; on expiry the child is killed -> ExtractionError('extraction-timeout'). */
   timeoutMs?: number;
   /** The child's V8 heap limit, default 384 MB; dying of it -> ExtractionError('extraction-out_of_memory'). */
   maxOldSpaceMb?: number;
+  /** Debugging and tests: told the pid of the child that reads the file. */
+  onChild?: (pid: number) => void;
 };
+
+export { extractionChildrenStarted } from './pool';
 
 // Same extension as this module: child.ts under tsx, child.js if the server is ever compiled.
 const childScript = fileURLToPath(new URL(`./child${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url));
@@ -68,12 +72,12 @@ function bundledChild(): Promise<string | undefined> {
   return bundled;
 }
 
-const MAX_LINE_CHARS = 256 * 1024 * 1024;
-
 /**
  * Extracts the text of a stored file in a child process: parsing never blocks the server's
- * event loop, and a hostile file can only exhaust or crash the child. Whole-file failures
- * reject with an ExtractionError; failures of one ZIP entry are on its part.
+ * event loop, and a hostile file can only exhaust or crash the child. The children are pooled
+ * (pool.ts): one, or EXTRACTION_CHILDREN, kept for the next file, as starting node cost more
+ * than reading most files. Whole-file failures reject with an ExtractionError; failures of one
+ * ZIP entry are on its part.
  */
 export async function runExtraction(input: { path: string; fileName: string }, options: ExtractionOptions = {}): Promise<ExtractionResult> {
   const timeoutMs = options.timeoutMs ?? 10 * 60 * 1000;
@@ -81,84 +85,11 @@ export async function runExtraction(input: { path: string; fileName: string }, o
   options.signal?.throwIfAborted();
   const [entry, tools] = await Promise.all([bundledChild(), extractionTools()]);
   const args = entry ? [`--max-old-space-size=${maxOldSpaceMb}`, entry] : [...childExecArgv(maxOldSpaceMb), childScript];
+  // An inherited --inspect would make the child fight the server for the debugger port.
+  const env = { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace(/--inspect\S*/g, '') };
   const tmpDir = await mkdtemp(join(tmpdir(), 'soumissio-extract-'));
   try {
-    return await new Promise<ExtractionResult>((resolve, reject) => {
-      // Its own process group, so that killing it also kills the pdftoppm or tesseract it runs.
-      const child = spawn(process.execPath, [...args, input.path, tmpDir], {
-        detached: true,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // An inherited --inspect would make the child fight the server for the debugger port.
-        env: { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace(/--inspect\S*/g, ''), [DETECTED_TOOLS]: JSON.stringify(tools) },
-      });
-      let outcome: { result: ExtractionResult } | { error: unknown } | undefined;
-      let killedFor: ExtractionErrorKey | 'abort' | undefined;
-      let stderr = '';
-      let pending: string[] = [];
-      let pendingChars = 0;
-
-      const kill = (reason: ExtractionErrorKey | 'abort') => {
-        killedFor ??= reason;
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          child.kill('SIGKILL');
-        }
-      };
-      const timer = setTimeout(() => kill('extraction-timeout'), timeoutMs);
-      const onAbort = () => kill('abort');
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-
-      const handleLine = (line: string) => {
-        let message: { type?: string; percent?: unknown; result?: ExtractionResult; key?: unknown };
-        try {
-          message = JSON.parse(line);
-        } catch {
-          return;
-        }
-        if (message.type === 'progress' && typeof message.percent === 'number') options.onProgress?.(message.percent);
-        else if (message.type === 'result' && message.result) outcome = { result: message.result };
-        else if (message.type === 'error') outcome = { error: new ExtractionError(isExtractionErrorKey(message.key) ? message.key : 'extraction-corrupt') };
-      };
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
-        let at = chunk.indexOf('\n');
-        while (at >= 0) {
-          pending.push(chunk.slice(0, at));
-          handleLine(pending.join(''));
-          pending = [];
-          pendingChars = 0;
-          chunk = chunk.slice(at + 1);
-          at = chunk.indexOf('\n');
-        }
-        pending.push(chunk);
-        pendingChars += chunk.length;
-        // A result too large to hold as one string would crash this process, not the child.
-        if (pendingChars > MAX_LINE_CHARS) kill('extraction-too_large');
-      });
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-8192);
-      });
-      // Writing nothing: the pipe only tells the child when this process is gone.
-      child.stdin.on('error', () => {});
-
-      child.on('error', (error) => {
-        outcome ??= { error };
-      });
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-        if (killedFor === 'abort') reject(options.signal?.reason ?? new Error('aborted'));
-        else if (killedFor) reject(new ExtractionError(killedFor));
-        else if (outcome && 'result' in outcome) resolve(outcome.result);
-        else if (outcome) reject(outcome.error);
-        // V8 aborts on its heap limit; the kernel's OOM killer sends SIGKILL.
-        else if (/heap limit|out of memory|Allocation failed/i.test(stderr) || signal === 'SIGABRT' || signal === 'SIGKILL' || code === 134)
-          reject(new ExtractionError('extraction-out_of_memory'));
-        else reject(new ExtractionError('extraction-corrupt'));
-      });
-    });
+    return await extractInPool({ path: input.path, tmpDir, tools }, { args, env, heapLimitBytes: maxOldSpaceMb * 1024 * 1024 }, { ...options, timeoutMs });
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }

@@ -36,9 +36,8 @@ async function works(command: string, args: string[], check: (output: string) =>
   return result.code === 0 && check(result.stdout.toString('utf8') + result.stderr);
 }
 
+// Detected in the server process only: its pooled children are told the result with each file.
 let detected: Promise<ExtractionTools> | undefined;
-/** The environment variable that carries the parent's detection to the child. */
-export const DETECTED_TOOLS = 'SOUMISSIO_EXTRACTION_TOOLS';
 
 /**
  * Which external tools this machine has, detected once. EXTRACTION_TOOLS=js disables them all,
@@ -46,11 +45,8 @@ export const DETECTED_TOOLS = 'SOUMISSIO_EXTRACTION_TOOLS';
  */
 export function extractionTools(): Promise<ExtractionTools> {
   if (process.env.EXTRACTION_TOOLS === 'js') return Promise.resolve({ pdftotext: false, pdftoppm: false, tesseractFra: false });
-  // A child is told what its parent found: detecting again would cost every file four processes.
-  const told = process.env[DETECTED_TOOLS];
-  if (told) return Promise.resolve(JSON.parse(told) as ExtractionTools);
   detected ??= Promise.all([
-    // pdfinfo comes with pdftotext in poppler-utils; the page count is read with it first.
+    // pdfinfo comes with pdftotext in poppler-utils; OCR reads a page's size with it.
     Promise.all([works('pdftotext', ['-v'], () => true), works('pdfinfo', ['-v'], () => true)]).then(([a, b]) => a && b),
     works('pdftoppm', ['-v'], () => true),
     works('tesseract', ['--list-langs'], (output) => /^fra$/m.test(output)),

@@ -9,7 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripRepeatedLines } from '../../server/extraction/clean';
-import { runExtraction } from '../../server/extraction/run';
+import { extractionChildrenStarted, runExtraction } from '../../server/extraction/run';
 import { ExtractionError, type ExtractedPart, type ExtractionResult } from '../../server/extraction/types';
 
 const grenoble = 'tests/fixtures/dce/grenoble-inp_2026FCSSA0025';
@@ -248,6 +248,8 @@ let native: Record<string, Outcome> = {};
 let scannedPdf = '';
 
 beforeAll(async () => {
+  // Two at a time, in two children (the server's default is one, files then take turns).
+  process.env.EXTRACTION_CHILDREN = '2';
   work = mkdtempSync(join(tmpdir(), 'extraction-test-'));
   const files = {
     corrupt: file('corrupt.pdf', corruptPdf()),
@@ -476,11 +478,99 @@ describe('Hostile files', () => {
   });
 
   it('stops on abort', async () => {
-    const controller = new AbortController();
-    const running = extract(contractPdf, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('cancelled')), 200);
-    expect(String((await running).error)).toContain('cancelled');
+    // pdf.js takes seconds for the 35 pages, where a child already started reads them with
+    // pdftotext in a tenth of a second: the abort must come mid-file.
+    process.env.EXTRACTION_TOOLS = 'js';
+    try {
+      const controller = new AbortController();
+      const running = extract(contractPdf, { signal: controller.signal });
+      setTimeout(() => controller.abort(new Error('cancelled')), 200);
+      expect(String((await running).error)).toContain('cancelled');
+    } finally {
+      delete process.env.EXTRACTION_TOOLS;
+    }
     expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('Pool of extraction children', () => {
+  // A heap limit no other test uses: children of their own, started only here.
+  const own = { maxOldSpaceMb: 320 };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  /** The file's outcome and the pid of the child that read it. */
+  const read = async (path: string, options: Parameters<typeof runExtraction>[1] = {}) => {
+    let pid = 0;
+    const outcome = await extract(path, { ...own, ...options, onChild: (p) => (pid = p) });
+    return { ...outcome, pid };
+  };
+  const withJs = async <T>(run: () => Promise<T>) => {
+    process.env.EXTRACTION_TOOLS = 'js';
+    try {
+      return await run();
+    } finally {
+      delete process.env.EXTRACTION_TOOLS;
+    }
+  };
+
+  it('reads two files in a row in the same child', async () => {
+    const first = await read(rcPdf);
+    const startedAfterFirst = extractionChildrenStarted();
+    const second = await read(`${grenoble}/DC1.docx`);
+    expect(part(first).pages).toHaveLength(15);
+    expect(part(second).pages[0]!.text).toContain('Lettre de candidature');
+    expect(second.pid).toBe(first.pid);
+    expect(extractionChildrenStarted()).toBe(startedAfterFirst);
+    expect(alive(first.pid)).toBe(true);
+  });
+
+  it('kills a child past its time limit; the next file is read by a fresh one', async () => {
+    const warm = await read(rcPdf);
+    // pdf.js on the 35 pages takes seconds: killed mid-file.
+    const slow = await withJs(() => read(contractPdf, { timeoutMs: 500 }));
+    expect(errorKey(slow)).toBe('extraction-timeout');
+    expect(slow.pid).toBe(warm.pid);
+    expect(alive(slow.pid)).toBe(false);
+    const next = await read(rcPdf);
+    expect(part(next).pages).toHaveLength(15);
+    expect(next.pid).not.toBe(slow.pid);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('kills a child aborted mid-file; the next file is read by a fresh one', async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const aborted = await withJs(async () => {
+      try {
+        // Aborted at its first page, from the progress it reports.
+        return await runExtraction({ path: contractPdf, fileName: 'contrat.pdf' }, { ...own, signal: controller.signal, onChild: (p) => (pid = p), onProgress: () => controller.abort(new Error('cancelled')) });
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(String(aborted)).toContain('cancelled');
+    expect(alive(pid)).toBe(false);
+    const next = await read(contractPdf);
+    expect(part(next).pages).toHaveLength(35);
+    expect(next.pid).not.toBe(pid);
+  });
+
+  it('runs at most EXTRACTION_CHILDREN children: with one, two files at once take turns in it', async () => {
+    process.env.EXTRACTION_CHILDREN = '1';
+    try {
+      const [a, b] = await Promise.all([read(rcPdf), read(contractPdf)]);
+      expect(part(a).pages).toHaveLength(15);
+      expect(part(b).pages).toHaveLength(35);
+      expect(a.pid).toBe(b.pid);
+    } finally {
+      process.env.EXTRACTION_CHILDREN = '2';
+    }
   });
 });
 
