@@ -1,6 +1,6 @@
 // The one way the product reaches a language model: an OpenAI-compatible endpoint named by the
-// configuration (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). No model runs on our machines, and
-// without that configuration features work without one.
+// configuration (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL; LLM_EMBEDDING_MODEL for vectors). No model
+// runs on our machines, and without that configuration features work without one.
 import OpenAI, {
   APIConnectionError,
   APIError,
@@ -13,6 +13,8 @@ export type LlmConfig = {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** An embedding model on the same endpoint: the chat's retrieval adds vector similarity to BM25. */
+  embeddingModel?: string;
   /** The whole answer of complete(), and the longest wait between two chunks of stream(). */
   timeoutMs?: number;
   /** Retries of the SDK on connection errors, 429 and 5xx (1 unless set; tests set 0). */
@@ -23,12 +25,13 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 // The SDK refuses an empty key; a local Ollama or vLLM ignores it.
 const PLACEHOLDER_KEY = 'no-key';
 
-/** From LLM_BASE_URL / LLM_API_KEY / LLM_MODEL; null unless base URL and model are set (key may be empty for a local Ollama/vLLM: send a placeholder). */
+/** From LLM_BASE_URL / LLM_API_KEY / LLM_MODEL (+ optional LLM_EMBEDDING_MODEL); null unless base URL and model are set (key may be empty for a local Ollama/vLLM: send a placeholder). */
 export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   const baseUrl = env.LLM_BASE_URL?.trim();
   const model = env.LLM_MODEL?.trim();
   if (!baseUrl || !model) return null;
-  return { baseUrl, model, apiKey: env.LLM_API_KEY?.trim() || PLACEHOLDER_KEY };
+  const embeddingModel = env.LLM_EMBEDDING_MODEL?.trim();
+  return { baseUrl, model, apiKey: env.LLM_API_KEY?.trim() || PLACEHOLDER_KEY, ...(embeddingModel ? { embeddingModel } : {}) };
 }
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -39,7 +42,12 @@ export type Llm = {
   complete(messages: ChatMessage[], options?: { signal?: AbortSignal; temperature?: number; maxTokens?: number; json?: boolean }): Promise<string>;
   /** The answer as it streams, token chunks in order. */
   stream(messages: ChatMessage[], options?: { signal?: AbortSignal; temperature?: number; maxTokens?: number }): AsyncIterable<string>;
+  /** One vector per text, in order; present only when an embedding model is configured. */
+  embed?(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
 };
+
+/** Texts per embeddings request: endpoints cap the inputs of one request (OpenAI at 2,048, some at 64 or 128). */
+export const EMBED_BATCH = 64;
 
 export type LlmErrorKey = 'llm-unavailable' | 'llm-refused' | 'llm-rate_limited';
 
@@ -164,5 +172,28 @@ export function createLlm(config: LlmConfig): Llm {
         timer.dispose();
       }
     },
+
+    ...(config.embeddingModel ? { embed: (texts: string[], options: { signal?: AbortSignal } = {}) => embed(client, config.embeddingModel!, timeoutMs, texts, options.signal) } : {}),
   };
+}
+
+/** The texts' vectors, EMBED_BATCH a request, one after another; each request has its own deadline. */
+async function embed(client: OpenAI, model: string, timeoutMs: number, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  const vectors: Float32Array[] = [];
+  for (let at = 0; at < texts.length; at += EMBED_BATCH) {
+    const batch = texts.slice(at, at + EMBED_BATCH);
+    const timer = deadline(timeoutMs, signal);
+    try {
+      // The SDK asks base64 and decodes it into number arrays.
+      const response = await client.embeddings.create({ model, input: batch }, { signal: timer.signal });
+      const data = [...response.data].sort((a, b) => a.index - b.index);
+      if (data.length !== batch.length) throw new LlmError('llm-unavailable', new Error(`${data.length} vectors for ${batch.length} texts`));
+      for (const item of data) vectors.push(Float32Array.from(item.embedding));
+    } catch (error) {
+      throw failure(error, signal, timer);
+    } finally {
+      timer.dispose();
+    }
+  }
+  return vectors;
 }

@@ -58,7 +58,12 @@ export async function startFakeOpenAi(options: {
   reply: (messages: FakeMessage[], body: unknown) => FakeReply;
   apiKey?: string;
   chunkDelayMs?: number;
+  /** Each input's vector (fakeEmbedding unless set): a test gives vectors that mean something. */
+  embed?: (text: string) => number[];
+  /** A status to answer /v1/embeddings with instead (only that route), e.g. 500; none: vectors. */
+  embeddingsStatus?: () => number | undefined;
 }) {
+  const embedding = options.embed ?? fakeEmbedding;
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
 
@@ -111,12 +116,14 @@ export async function startFakeOpenAi(options: {
     const fields = (typeof body === 'object' && body !== null ? body : undefined) as RequestBody;
     if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, fields);
     if (req.method === 'POST' && path === '/v1/embeddings') {
+      const status = options.embeddingsStatus?.();
+      if (status) return json(res, status, errorBody(status, `Fake error ${status}`));
       const inputs = Array.isArray(fields?.input) ? fields.input : [String(fields?.input ?? '')];
       const asBase64 = fields?.encoding_format === 'base64';
       return json(res, 200, {
         object: 'list',
         model: String(fields?.model ?? 'fake'),
-        data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: asBase64 ? base64Floats(fakeEmbedding(input)) : fakeEmbedding(input) })),
+        data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: asBase64 ? base64Floats(embedding(input)) : embedding(input) })),
         usage: { prompt_tokens: 1, total_tokens: 1 },
       });
     }

@@ -9,6 +9,7 @@ import { splitPassages, splitUnits } from './text';
 export { SYNONYMS } from './synonyms';
 export { foldText, lexemes } from './lexemes';
 export { splitPassages, splitUnits } from './text';
+export { cosine, hybridSearch, RRF_K, VECTOR_TOP } from './hybrid';
 
 export type PageText = { documentId: string; entry: string | null; fileName: string; page: number; body: string };
 export type Passage = { documentId: string; entry: string | null; fileName: string; page: number; text: string };

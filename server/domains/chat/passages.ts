@@ -3,8 +3,11 @@ import type { Database } from '../../db/client';
 import { documentPages, jobs, tenderDocuments } from '../../db/schema';
 import { buildIndex, type PassageIndex } from '../../analysis/retrieval';
 
-/** `pages`: how many pages of text the tender's documents have (none: nothing uploaded or read yet). */
-export type TenderPassages = { signature: string; index: PassageIndex; pages: number };
+/**
+ * `pages`: how many pages of text the tender's documents have (none: nothing uploaded or read yet);
+ * `vectors`: the passages' embeddings once asked (see passageVectors), dropped with the index.
+ */
+export type TenderPassages = { signature: string; index: PassageIndex; pages: number; vectors?: Promise<Float32Array[]> };
 
 const basename = (path: string) => path.split('/').pop() ?? path;
 /** Tenders whose index is kept in memory; the least recently asked is dropped first. */
@@ -56,4 +59,21 @@ export function createPassageIndexes(db: Database) {
     while (cache.size > CACHED_TENDERS) cache.delete(cache.keys().next().value!);
     return built;
   };
+}
+
+/**
+ * The vectors of the index's passages, in its order: asked of the embedding model on the first
+ * question and kept with the index (a new signature builds a new index, so new vectors). Questions
+ * asked meanwhile share the request; a failure is not kept, the next question asks again. No
+ * caller's signal: one person leaving must not fail the others' shared request.
+ */
+export function passageVectors(entry: TenderPassages, embed: (texts: string[]) => Promise<Float32Array[]>): Promise<Float32Array[]> {
+  if (!entry.vectors) {
+    const asked = embed(entry.index.passages.map((passage) => passage.text));
+    entry.vectors = asked;
+    asked.catch(() => {
+      if (entry.vectors === asked) entry.vectors = undefined;
+    });
+  }
+  return entry.vectors;
 }

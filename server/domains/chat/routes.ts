@@ -9,16 +9,18 @@ import { AppError } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
 import { reachableTender } from '../tenders/access';
-import { extractiveAnswer, search } from '../../analysis/retrieval';
+import { extractiveAnswer, hybridSearch, search, type Hit } from '../../analysis/retrieval';
 import { answerWithCitations } from '../../llm/cited-answer';
 import { LlmError } from '../../llm/client';
-import { createPassageIndexes } from './passages';
+import { createPassageIndexes, passageVectors, type TenderPassages } from './passages';
 
 type ChatMessage = components['schemas']['ChatMessage'];
 type Answer = { answer: string; citations: ChatMessage['citations']; mode: ChatMessage['mode']; msg: string };
 
 /** Passages given to the model, and searched for an extractive answer. */
 const PASSAGES = 5;
+/** BM25 hits given to the fusion with the vectors' ranking (search reranks its first 50 too). */
+const BM25_DEPTH = 50;
 
 const toMessage = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
   _id: row.id,
@@ -40,11 +42,31 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'listTenderChat' | 'clearTenderChat'> {
   const passagesOf = createPassageIndexes(db);
 
+  /**
+   * The best passages: BM25, fused with vector similarity when an embedding model is configured.
+   * Only the passages and the question are embedded, at the configured endpoint; when it fails
+   * the question is answered from BM25 alone.
+   */
+  async function passagesFor(request: FastifyRequest, entry: TenderPassages, question: string, signal: AbortSignal): Promise<Hit[]> {
+    const embed = llm?.embed?.bind(llm);
+    if (!embed) return search(entry.index, question, PASSAGES);
+    const lexical = search(entry.index, question, BM25_DEPTH);
+    try {
+      const [vectors, asked] = await Promise.all([passageVectors(entry, (texts) => embed(texts)), embed([question], { signal })]);
+      return hybridSearch(entry.index.passages, vectors, asked[0]!, lexical, { limit: PASSAGES });
+    } catch (error) {
+      if (signal.aborted || !(error instanceof LlmError)) throw error;
+      request.log.warn({ err: { message: error.message, key: error.key } }, 'embedding model failed, BM25 alone');
+      return lexical.slice(0, PASSAGES);
+    }
+  }
+
   async function answerOf(request: FastifyRequest, tenderId: string, question: string, signal: AbortSignal, onToken: (text: string) => void): Promise<Answer> {
-    const { index, pages } = await passagesOf(tenderId);
-    const hits = search(index, question, PASSAGES);
+    const entry = await passagesOf(tenderId);
+    const { pages } = entry;
     const mode = llm ? 'llm' : 'extractive';
     if (pages === 0) return { answer: t(request, 'chat-no_documents'), citations: [], mode, msg: 'chat-no_answer' };
+    const hits = await passagesFor(request, entry, question, signal);
     if (hits.length === 0) return { answer: t(request, 'chat-no_answer'), citations: [], mode, msg: 'chat-no_answer' };
     let fallback = false;
     if (llm) {
