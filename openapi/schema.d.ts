@@ -1985,6 +1985,9 @@ export interface components {
             kind: components["schemas"]["CctpRequirementKind"];
             norms: string[];
             status: components["schemas"]["CctpRequirementStatus"];
+            /** @description The member of the company who answers it. */
+            assigneeId: components["schemas"]["Id"] | null;
+            /** @description The same member, named. */
             assignee: {
                 _id: components["schemas"]["Id"];
                 username: string;

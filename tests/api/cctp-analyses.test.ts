@@ -106,7 +106,7 @@ describe('the CCTP analysis', () => {
     const url = (id: string) => `/api/cctp-analyses/${analysis._id}/requirements/${id}`;
     const covered = await call(employee.token, 'PATCH', url(first!._id), { status: 'covered', note: '  Voir mémoire technique §2.1  ', assigneeId: employee.id });
     expect(covered.statusCode).toBe(200);
-    expect(covered.json()).toMatchObject({ msg: 'Exigence mise à jour.', details: { status: 'covered', note: 'Voir mémoire technique §2.1', assignee: { _id: employee.id } } });
+    expect(covered.json()).toMatchObject({ msg: 'Exigence mise à jour.', details: { status: 'covered', note: 'Voir mémoire technique §2.1', assigneeId: employee.id, assignee: { _id: employee.id } } });
     expect((await call(manager.token, 'PATCH', url(second!._id), { status: 'not_applicable' })).statusCode).toBe(200);
     // A formula in a note must stay text in the spreadsheet.
     expect((await call(manager.token, 'PATCH', url(third!._id), { note: '=HYPERLINK("http://evil.test","x")' })).statusCode).toBe(200);

@@ -69,6 +69,7 @@ const toRequirement = (row: RequirementRow): Requirement => ({
   kind: row.kind,
   norms: row.norms,
   status: row.status,
+  assigneeId: row.assigneeId,
   assignee: row.assigneeId && row.assigneeName !== null ? { _id: row.assigneeId, username: row.assigneeName } : null,
   note: row.note,
   updatedAt: row.updatedAt.toISOString(),

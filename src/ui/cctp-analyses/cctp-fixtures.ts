@@ -24,6 +24,7 @@ const requirement = (page: number, number: string, title: string, text: string, 
   note: null,
   updatedAt,
   ...patch,
+  assigneeId: patch.assignee?._id ?? null,
 });
 
 export const requirements: CctpRequirement[] = [
