@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { tenders } from '../../server/db/schema';
 import { createTestApp, createUser, type TestContext } from './context';
@@ -140,12 +141,13 @@ describe('chat with a language model (a fake OpenAI-compatible server)', () => {
   let tenderId: string;
   let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
   let failing = false;
+  const fakeOptions: Parameters<typeof startFakeOpenAi>[0] = {
+    apiKey: 'sk-test',
+    reply: () => (failing ? { status: 500 } : 'La date limite est le mercredi 15 juillet 2026 à 12 h [1], heure de Paris [7].'),
+  };
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({
-      apiKey: 'sk-test',
-      reply: () => (failing ? { status: 500 } : 'La date limite est le mercredi 15 juillet 2026 à 12 h [1], heure de Paris [7].'),
-    });
+    fake = await startFakeOpenAi(fakeOptions);
     ctx = await createTestApp({ jobWorkers: 1, llm: { baseUrl: fake.url, apiKey: 'sk-test', model: 'fake-model', maxRetries: 0 } });
     manager = await createUser(ctx, 'manager');
     tenderId = await tenderWith(ctx, manager, ['RC_2026FCSSA0025 v2.pdf']);
@@ -188,5 +190,31 @@ describe('chat with a language model (a fake OpenAI-compatible server)', () => {
     expect(msg).toBe("Le modèle de langue n'a pas répondu : voici les passages des documents qui répondent.");
     expect(details.mode).toBe('extractive');
     expect(details.answer).toMatch(/15 JUILLET 2026/);
+  });
+
+  it('stops the model when the person leaves in the middle of the answer, and keeps nothing', async () => {
+    fakeOptions.chunkDelayMs = 400;
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = ((await call(ctx, manager.token, 'GET', `/api/tenders/${tenderId}/chat/messages`)).json() as { messages: Message[] }).messages.length;
+    // The person leaves: the connection closes after the first words.
+    await new Promise<void>((resolve, reject) => {
+      const asking = request(`${address}/api/tenders/${tenderId}/chat/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      });
+      asking.on('response', (res) =>
+        res.once('data', (chunk: Buffer) => {
+          expect(chunk.toString()).toMatch(/^event: token/);
+          asking.destroy();
+          resolve();
+        }),
+      );
+      asking.on('error', (error) => (asking.destroyed ? undefined : reject(error)));
+      asking.end(JSON.stringify({ question: DEADLINE_QUESTION }));
+    });
+    await expect.poll(() => fake.cutStreams(), { timeout: 5_000 }).toBe(1);
+    fakeOptions.chunkDelayMs = 0;
+    const after = ((await call(ctx, manager.token, 'GET', `/api/tenders/${tenderId}/chat/messages`)).json() as { messages: Message[] }).messages.length;
+    expect(after).toBe(before);
   });
 });

@@ -66,6 +66,8 @@ export async function startFakeOpenAi(options: {
   const embedding = options.embed ?? fakeEmbedding;
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
+  /** Streamed answers whose client went away before the end. */
+  let cut = 0;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -99,7 +101,10 @@ export async function startFakeOpenAi(options: {
     send({ role: 'assistant', content: '' }, null);
     for (const chunk of splitIntoChunks(reply)) {
       if (options.chunkDelayMs) await sleep(options.chunkDelayMs);
-      if (res.destroyed) return; // the client went away (abort)
+      if (res.destroyed) {
+        cut += 1; // the client went away (abort)
+        return;
+      }
       send({ content: chunk }, null);
     }
     send({}, 'stop');
@@ -138,6 +143,7 @@ export async function startFakeOpenAi(options: {
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    cutStreams: () => cut,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

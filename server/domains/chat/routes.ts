@@ -98,9 +98,12 @@ export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'lis
       if (tender.status === 'not_started') throw new AppError(409, 'chat-not_started');
       const question = request.body.question.trim();
       if (!question) throw new AppError(400, 'chat-question_blank');
-      // A person who leaves stops the model, which is paid by the token.
+      // A person who leaves stops the model, which is paid by the token. The response's close, not
+      // the request's: the request closes once its body is read.
       const aborted = new AbortController();
-      request.raw.once('close', () => aborted.abort());
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
+      });
       const save = async (result: Answer) => {
         const [row] = await db
           .insert(chatMessages)
