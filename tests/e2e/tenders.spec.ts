@@ -149,7 +149,9 @@ test('an admin enters a call for the demo company, whose manager works it from n
   await page.getByRole('link', { name: fr['tenderdetails-link_chat'] }).click();
   await expect(page).toHaveURL(new RegExp(`/tender/chat/${tenderId}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: fr['tenderguard-title_chat'] })).toBeVisible();
+  // No document yet: the chat opens on its suggested questions.
+  await expect(page.getByText(fr['chat-empty_title']!)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: fr['chat-question'] })).toBeVisible();
 
   // The DCE: a real PDF and a ZIP archive, sent over a slow line so the progress shows.
   await page.goto(`/tenders/${tenderId}/docs`);
