@@ -2,16 +2,12 @@
 // with their section and page; the team marks them covered, assigns them, writes notes (kept when
 // the analysis runs again), and exports the compliance matrix as XLSX and CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { tenders } from '../../server/db/schema';
 import { createTestApp, createUser, type TestContext } from './context';
-import { formRequest, insertTender, type FileSpec } from './documents-fixtures';
+import { formRequest, grenobleFile, insertTender } from './documents-fixtures';
 
-const GRENOBLE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
-const fixture = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE, name)) });
 
 type Requirement = {
   _id: string;
@@ -58,7 +54,7 @@ beforeAll(async () => {
   outsider = await createUser(ctx, 'manager');
   tenderId = (await insertTender(ctx, manager.companyId!)).id;
   for (const name of ['RC_2026FCSSA0025 v2.pdf', 'CCTP_2026FCSSA0025 v2.pdf']) {
-    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${manager.companyId}`, manager.token, { tenderId }, fixture(name)));
+    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${manager.companyId}`, manager.token, { tenderId }, grenobleFile(name)));
     expect(res.statusCode).toBe(201);
   }
 }, 60_000);

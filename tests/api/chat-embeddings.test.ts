@@ -3,16 +3,12 @@
 // the chat on the real Grenoble INP RC: a question BM25 cannot match found by its vector, the
 // passages embedded once per index, and failing embeddings leaving BM25 to answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildIndex, foldText, hybridSearch, RRF_K, search } from '../../server/analysis/retrieval';
 import { createLlm, EMBED_BATCH, llmConfigFromEnv, LlmError } from '../../server/llm/client';
 import { createTestApp, createUser, type TestContext } from './context';
-import { formRequest, insertTender, type FileSpec } from './documents-fixtures';
+import { tenderWithReadDocs } from './documents-fixtures';
 import { startFakeOpenAi } from '../support/fake-openai';
 
-const GRENOBLE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
-const fixture = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE, name)) });
 const DEADLINE_QUESTION = 'Quelle est la date limite de remise des offres ?';
 /** None of its lexemes (perm, inspect, local) is in the RC: BM25 finds nothing. */
 const SITE_QUESTION = "Est-il permis d'inspecter les locaux ?";
@@ -24,20 +20,6 @@ type Person = Awaited<ReturnType<typeof createUser>>;
 const call = (ctx: TestContext, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-/** A tender of the person's company with these Grenoble files, read (as in chat.test.ts). */
-async function tenderWith(ctx: TestContext, person: Person, files: string[]) {
-  const tenderId = (await insertTender(ctx, person.companyId!)).id;
-  for (const name of files) {
-    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, fixture(name)));
-    expect(res.statusCode).toBe(201);
-  }
-  for (const end = Date.now() + 90_000; ; ) {
-    const docs = (await call(ctx, person.token, 'GET', `/api/tenders/${tenderId}/docs`)).json() as { documents: { extraction: { status: string } | null }[] };
-    if (docs.documents.every((d) => d.extraction?.status === 'done')) return tenderId;
-    if (Date.now() > end) throw new Error('documents still being read');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * A toy embedding that means something: one dimension per topic, 1 when the folded text has one
@@ -143,7 +125,7 @@ describe('chat with an embedding model (a fake OpenAI-compatible server)', () =>
     });
     ctx = await createTestApp({ jobWorkers: 1, captureLogs: true, llm: { baseUrl: fake.url, apiKey: 'sk-test', model: 'fake-model', embeddingModel: 'fake-embed', maxRetries: 0 } });
     manager = await createUser(ctx, 'manager');
-    tenderId = await tenderWith(ctx, manager, ['RC_2026FCSSA0025 v2.pdf']);
+    tenderId = await tenderWithReadDocs(ctx, manager, ['RC_2026FCSSA0025 v2.pdf']);
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();

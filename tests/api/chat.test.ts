@@ -3,17 +3,13 @@
 // here) the answer streams and cites the passages it was given; a failing model falls back to
 // the documents. And the tender's notes, where an answer is copied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { tenders } from '../../server/db/schema';
 import { createTestApp, createUser, type TestContext } from './context';
-import { formRequest, insertTender, type FileSpec } from './documents-fixtures';
+import { insertTender, tenderWithReadDocs } from './documents-fixtures';
 import { startFakeOpenAi } from '../support/fake-openai';
 
-const GRENOBLE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
-const fixture = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE, name)) });
 const DEADLINE_QUESTION = 'Quelle est la date limite de remise des offres ?';
 
 type Message = { _id: string; question: string; answer: string; mode: string; citations: { fileName: string; page: number; excerpt: string }[] };
@@ -22,20 +18,6 @@ type Person = Awaited<ReturnType<typeof createUser>>;
 const call = (ctx: TestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr', ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-/** A tender of the person's company with these Grenoble files, read. */
-async function tenderWith(ctx: TestContext, person: Person, files: string[]) {
-  const tenderId = (await insertTender(ctx, person.companyId!)).id;
-  for (const name of files) {
-    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, fixture(name)));
-    expect(res.statusCode).toBe(201);
-  }
-  for (const end = Date.now() + 90_000; ; ) {
-    const docs = (await call(ctx, person.token, 'GET', `/api/tenders/${tenderId}/docs`)).json() as { documents: { extraction: { status: string } | null }[] };
-    if (docs.documents.every((d) => d.extraction?.status === 'done')) return tenderId;
-    if (Date.now() > end) throw new Error('documents still being read');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The server-sent events of a streamed answer. */
 const events = (body: string) =>
@@ -56,7 +38,7 @@ describe('chat without a language model', () => {
     manager = await createUser(ctx, 'manager');
     employee = await createUser(ctx, 'employee', { companyId: manager.companyId });
     outsider = await createUser(ctx, 'manager');
-    tenderId = await tenderWith(ctx, manager, ['RC_2026FCSSA0025 v2.pdf', 'CCAP_2026FCSSA0025.pdf', 'CCTP_2026FCSSA0025 v2.pdf']);
+    tenderId = await tenderWithReadDocs(ctx, manager, ['RC_2026FCSSA0025 v2.pdf', 'CCAP_2026FCSSA0025.pdf', 'CCTP_2026FCSSA0025 v2.pdf']);
   }, 120_000);
   afterAll(() => ctx?.close());
 
@@ -150,7 +132,7 @@ describe('chat with a language model (a fake OpenAI-compatible server)', () => {
     fake = await startFakeOpenAi(fakeOptions);
     ctx = await createTestApp({ jobWorkers: 1, llm: { baseUrl: fake.url, apiKey: 'sk-test', model: 'fake-model', maxRetries: 0 } });
     manager = await createUser(ctx, 'manager');
-    tenderId = await tenderWith(ctx, manager, ['RC_2026FCSSA0025 v2.pdf']);
+    tenderId = await tenderWithReadDocs(ctx, manager, ['RC_2026FCSSA0025 v2.pdf']);
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();

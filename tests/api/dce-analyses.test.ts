@@ -2,15 +2,11 @@
 // finds the facts with their pages, lists what the DCE template expects and is missing, raises red
 // flags; facts are confirmed or corrected (shapes checked), key dates go into the planning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { dceTemplates, planningTasks, plannings, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, type TestContext } from './context';
-import { formRequest, insertTender, type FileSpec } from './documents-fixtures';
+import { formRequest, grenobleFile, insertTender } from './documents-fixtures';
 
-const GRENOBLE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
-const fixture = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE, name)) });
 
 let ctx: TestContext;
 let manager: Awaited<ReturnType<typeof createUser>>;
@@ -63,7 +59,7 @@ beforeAll(async () => {
   await ctx.db.update(tenderCalls).set({ dceTemplateId: template!.id }).where(eq(tenderCalls.id, tender.callId));
   // Documents are uploaded and the analysis asked for at once: it waits for their text.
   for (const name of ['RC_2026FCSSA0025 v2.pdf', 'CCAP_2026FCSSA0025.pdf', 'CCTP_2026FCSSA0025 v2.pdf', 'DC1.docx']) {
-    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${manager.companyId}`, manager.token, { tenderId }, fixture(name)));
+    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${manager.companyId}`, manager.token, { tenderId }, grenobleFile(name)));
     expect(res.statusCode).toBe(201);
   }
 }, 60_000);

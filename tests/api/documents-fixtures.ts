@@ -1,5 +1,7 @@
 // Files for the document upload tests, written byte by byte so that each test knows what it sends.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { companyDocuments, tenderCalls, tenderDocuments, tenders } from '../../server/db/schema';
@@ -139,4 +141,24 @@ export function textPdf(pages: string[]): Buffer {
   out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+const GRENOBLE_DCE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
+/** A file of the real Grenoble INP DCE, ready to upload. */
+export const grenobleFile = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE_DCE, name)) });
+
+/** A tender of the person's company with these Grenoble files uploaded and read (the app's jobs must run). */
+export async function tenderWithReadDocs(ctx: TestContext, person: { token: string; companyId: string | null }, files: string[]) {
+  const tenderId = (await insertTender(ctx, person.companyId!)).id;
+  for (const name of files) {
+    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, grenobleFile(name)));
+    if (res.statusCode !== 201) throw new Error(`upload of ${name}: ${res.statusCode} ${res.body}`);
+  }
+  for (const end = Date.now() + 90_000; ; ) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/tenders/${tenderId}/docs`, headers: { authorization: `Bearer ${person.token}` } });
+    const docs = res.json() as { documents: { extraction: { status: string } | null }[] };
+    if (docs.documents.every((d) => d.extraction?.status === 'done')) return tenderId;
+    if (Date.now() > end) throw new Error('documents still being read');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

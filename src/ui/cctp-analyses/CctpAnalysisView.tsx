@@ -7,6 +7,7 @@ import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
+import { Textarea } from '../components/Textarea';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { SearchInput } from '../components/SearchInput';
 import { Select } from '../components/Select';
@@ -263,12 +264,12 @@ function RequirementRow({ requirement, members, saving, onChange, onOpenSource }
         >
           <label className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
             {t('cctpanalysis-note')}
-            <textarea
+            <Textarea
               value={note}
               maxLength={NOTE_MAX}
               rows={3}
               onChange={(event) => setNote(event.target.value)}
-              className={css({ display: 'block', w: 'full', mt: '1', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontWeight: 'normal' })}
+              className={css({ mt: '1' })}
             />
           </label>
           <div className={css({ display: 'flex', gap: '2' })}>

@@ -6,6 +6,7 @@ import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
+import { Textarea } from '../components/Textarea';
 import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
@@ -142,7 +143,7 @@ export function ChatView(props: ChatViewProps) {
         <label htmlFor="chat-question" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
           {t('chat-question')}
         </label>
-        <textarea
+        <Textarea
           id="chat-question"
           value={question}
           maxLength={QUESTION_MAX}
@@ -156,7 +157,6 @@ export function ChatView(props: ChatViewProps) {
               ask(question);
             }
           }}
-          className={css({ w: 'full', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', resize: 'vertical' })}
         />
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           {busy ? (

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
+import { Textarea } from '../components/Textarea';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
@@ -106,13 +107,12 @@ export function TenderNotesCard(props: TenderNotesCardProps) {
             <label htmlFor="tender-notes" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
               {t('notes-title')}
             </label>
-            <textarea
+            <Textarea
               id="tender-notes"
               value={draft}
               maxLength={NOTES_MAX}
               rows={8}
               onChange={(event) => setDraft(event.target.value)}
-              className={css({ w: 'full', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', resize: 'vertical', fontSize: 'sm' })}
             />
             <div className={css({ display: 'flex', gap: '2' })}>
               <Button size="sm" type="submit" disabled={props.saving}>
