@@ -1046,6 +1046,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{companyId}/resumes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's resumes (CVs of its staff), by name; all of them unless perPage says otherwise. */
+        get: operations["listResumes"];
+        put?: never;
+        /**
+         * Add a resume: a form without file (JSON, fullName required), or a PDF or DOCX CV (multipart,
+         *     with optional fullName, jobTitle, userId). With a file the resume is created at once with
+         *     parseStatus 'parsing'; a job reads the CV and fills the fields nobody typed (rules, then the
+         *     language model when one is configured), then parseStatus is 'parsed' or 'failed' (parseError
+         *     names why). What the user typed is never overwritten.
+         */
+        post: operations["createResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resumes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One resume, whole. */
+        get: operations["getResume"];
+        put?: never;
+        post?: never;
+        /** Delete a resume and its file. */
+        delete: operations["deleteResume"];
+        options?: never;
+        head?: never;
+        /**
+         * Change any of a resume's fields (a list given replaces the whole list; null clears a
+         *     nullable field). `version` names the version the edit was made from: an older one answers
+         *     409 resume-conflict with the current resume in details.
+         */
+        patch: operations["updateResume"];
+        trace?: never;
+    };
+    "/api/resumes/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The uploaded CV, as an attachment (the token cookie is accepted); 404 resume-no_file when none. */
+        get: operations["downloadResumeFile"];
+        put?: never;
+        /**
+         * Attach a CV to a resume or replace its CV (the old file is removed). The new file is read
+         *     like an upload's, and fills only the fields that are still empty.
+         */
+        post: operations["replaceResumeFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dceTemplates": {
         parameters: {
             query?: never;
@@ -2179,6 +2249,188 @@ export interface components {
             validUntil?: string;
             /** Format: binary */
             file?: string;
+        };
+        /**
+         * @description none: no file; parsing: the CV is being read; parsed: read (fields filled); failed: unreadable (parseError says why).
+         * @enum {string}
+         */
+        ResumeParseStatus: "none" | "parsing" | "parsed" | "failed";
+        /** @description The catalogue key of why the CV could not be read (resume-parse_no_text, resume-parse_pdf_tools_missing, resume-parse_unreadable, resume-parse_failed); null otherwise. */
+        ResumeParseError: string | null;
+        ResumeEducation: {
+            /** @description Diploma or training. */
+            title: string;
+            school?: string | null;
+            year?: number | null;
+        };
+        ResumeCertificationInput: {
+            /** @description CACES R482 cat. A, Habilitation électrique B1V, SST, AIPR, Qualibat… */
+            name: string;
+            issuer?: string | null;
+            /** Format: date */
+            obtainedOn?: string | null;
+            /** Format: date */
+            validUntil?: string | null;
+        };
+        ResumeCertification: {
+            name: string;
+            issuer: string | null;
+            /** Format: date */
+            obtainedOn: string | null;
+            /** Format: date */
+            validUntil: string | null;
+            validity: components["schemas"]["DocumentValidity"];
+            /** @description Days until the end of validity (Paris time); negative once expired. */
+            daysLeft: number | null;
+        };
+        ResumeSkill: string;
+        ResumeLanguage: {
+            language: string;
+            /** @description Free text: "courant", "B2", "langue maternelle"… */
+            level?: string | null;
+        };
+        ResumeProject: {
+            title: string;
+            client?: string | null;
+            year?: number | null;
+            /** @description Euros (excluding VAT when the CV says so). */
+            amount?: number | null;
+            role?: string | null;
+        };
+        ResumePositionInput: {
+            chart: components["schemas"]["OrganigrammeType"];
+            /** @description The position's _id in that company's chart of that kind. */
+            positionId: string;
+        };
+        ResumePosition: {
+            chart: components["schemas"]["OrganigrammeType"];
+            positionId: string;
+            /** @description The position's title in the chart today; null once the chart no longer has it. */
+            title: string | null;
+        };
+        ResumeFile: {
+            name: string;
+            size: number;
+            mimeType: string;
+        };
+        /** @description How many of the resume's certifications are expired or end within 30 days. */
+        ResumeCertificationCounts: {
+            expired: number;
+            expiring: number;
+        };
+        /** @description The fields filled from the CV, and by what (rules or the language model); a field edited since is no longer listed. */
+        ResumeFieldOrigin: {
+            [key: string]: "rules" | "llm";
+        };
+        Resume: {
+            _id: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            /** @description Empty only while the CV of a resume created without a name is being read. */
+            fullName: string;
+            jobTitle: string | null;
+            yearsExperience: number | null;
+            education: components["schemas"]["ResumeEducation"][];
+            certifications: components["schemas"]["ResumeCertification"][];
+            certificationCounts: components["schemas"]["ResumeCertificationCounts"];
+            skills: string[];
+            languages: components["schemas"]["ResumeLanguage"][];
+            projects: components["schemas"]["ResumeProject"][];
+            /**
+             * Format: uuid
+             * @description The account of the person, a member of the company.
+             */
+            userId: string | null;
+            user: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            positions: components["schemas"]["ResumePosition"][];
+            file: components["schemas"]["ResumeFile"] | null;
+            parseStatus: components["schemas"]["ResumeParseStatus"];
+            parseError: components["schemas"]["ResumeParseError"];
+            filledFrom: components["schemas"]["ResumeFieldOrigin"];
+            version: components["schemas"]["Version"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ResumeListItem: {
+            _id: components["schemas"]["Id"];
+            fullName: string;
+            jobTitle: string | null;
+            yearsExperience: number | null;
+            skills: string[];
+            certifications: components["schemas"]["ResumeCertification"][];
+            certificationCounts: components["schemas"]["ResumeCertificationCounts"];
+            /** Format: uuid */
+            userId: string | null;
+            fileName: string | null;
+            parseStatus: components["schemas"]["ResumeParseStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ResumeList: {
+            resumes: components["schemas"]["ResumeListItem"][];
+            total: number;
+            pages: number;
+            page: number;
+            perPage: number | "all";
+        };
+        ResumeWriteResult: {
+            msg: string;
+            details: components["schemas"]["Resume"];
+        };
+        ResumeCreateBody: {
+            fullName: string;
+            jobTitle?: string | null;
+            yearsExperience?: number | null;
+            education?: components["schemas"]["ResumeEducation"][];
+            certifications?: components["schemas"]["ResumeCertificationInput"][];
+            skills?: components["schemas"]["ResumeSkill"][];
+            languages?: components["schemas"]["ResumeLanguage"][];
+            projects?: components["schemas"]["ResumeProject"][];
+            /**
+             * Format: uuid
+             * @description A member of the company, else 400.
+             */
+            userId?: string | null;
+            /** @description Positions of the company's charts, else 400. */
+            positions?: components["schemas"]["ResumePositionInput"][];
+        };
+        ResumeUploadForm: {
+            /** @description Kept as typed; read from the CV when absent. */
+            fullName?: string;
+            /** @description Kept as typed; read from the CV when absent. */
+            jobTitle?: string;
+            /** Format: uuid */
+            userId?: string;
+            /**
+             * Format: binary
+             * @description A PDF or DOCX CV, by content; at most 50 MB (MAX_UPLOAD_MB). Without it, fullName is required.
+             */
+            file?: string;
+        };
+        ResumeFileForm: {
+            /**
+             * Format: binary
+             * @description Required; a PDF or DOCX CV.
+             */
+            file?: string;
+        };
+        ResumePatch: {
+            version: components["schemas"]["Version"];
+            fullName?: string;
+            jobTitle?: string | null;
+            yearsExperience?: number | null;
+            education?: components["schemas"]["ResumeEducation"][];
+            certifications?: components["schemas"]["ResumeCertificationInput"][];
+            skills?: components["schemas"]["ResumeSkill"][];
+            languages?: components["schemas"]["ResumeLanguage"][];
+            projects?: components["schemas"]["ResumeProject"][];
+            /** Format: uuid */
+            userId?: string | null;
+            positions?: components["schemas"]["ResumePositionInput"][];
         };
         DceDocument: {
             /** @description RC, CCAP, CCTP, AE, BPU, DQE, DPGF, PLANS… */
@@ -4677,6 +4929,202 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listResumes: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all' (the default). */
+                perPage?: number | "all";
+                page?: components["parameters"]["Page"];
+                /** @description A name, job title, skill or certification; case and accents ignored. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resumes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumeCreateBody"];
+                "multipart/form-data": components["schemas"]["ResumeUploadForm"];
+            };
+        };
+        responses: {
+            /** @description Created (with a file, its reading has started). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    getResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resume. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resume"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    downloadResumeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (PDF or DOCX). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    replaceResumeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ResumeFileForm"];
+            };
+        };
+        responses: {
+            /** @description Attached; its reading has started (parseStatus 'parsing'). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     listDceTemplates: {

@@ -41,6 +41,7 @@ import { dceAnalysesHandlers } from './domains/dce-analyses/routes';
 import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
 import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
+import { resumesHandlers } from './domains/resumes/routes';
 import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...cctpAnalysesHandlers(deps),
     ...chatHandlers(deps),
     ...tenderNotesHandlers(deps),
+    ...resumesHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

@@ -175,7 +175,9 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
         schema: definedOnly({
           params: paramsSchema(parameters, 'path'),
           querystring: paramsSchema(parameters, 'query'),
-          body: jsonBody ? toJsonSchema(jsonBody) : undefined,
+          // An operation taking JSON or a form (a resume with or without its CV) checks the JSON
+          // body only when JSON is sent; the form is checked by readForm/readUpload.
+          body: jsonBody ? (formBody ? { content: { 'application/json': { schema: toJsonSchema(jsonBody) } } } : toJsonSchema(jsonBody)) : undefined,
           response: jsonResponses(op),
         }),
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema),
