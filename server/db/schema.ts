@@ -579,3 +579,49 @@ export const tenderNotes = pgTable('tender_notes', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const resumeParseStatusEnum = pgEnum('resume_parse_status', ['none', 'parsing', 'parsed', 'failed']);
+
+/** A resume's lists as stored (the contract's shapes, without what is computed on reading). */
+export type ResumeEducationItem = { title: string; school: string | null; year: number | null };
+export type ResumeCertificationItem = { name: string; issuer: string | null; obtainedOn: string | null; validUntil: string | null };
+export type ResumeLanguageItem = { language: string; level: string | null };
+export type ResumeProjectItem = { title: string; client: string | null; year: number | null; amount: number | null; role: string | null };
+export type ResumePositionItem = { chart: 'normal' | 'construction'; positionId: string };
+
+// The CVs of a company's staff (issue 12): fields typed or read from the uploaded CV, the file
+// kept. `search_text` is written by the app (name, title, skills, certifications folded like
+// searchAny folds the query). Optimistic concurrency: a patch names the version it was made from.
+export const resumes = pgTable(
+  'resumes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull().default(''),
+    jobTitle: text('job_title'),
+    yearsExperience: integer('years_experience'),
+    education: jsonb('education').$type<ResumeEducationItem[]>().notNull().default([]),
+    certifications: jsonb('certifications').$type<ResumeCertificationItem[]>().notNull().default([]),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    languages: jsonb('languages').$type<ResumeLanguageItem[]>().notNull().default([]),
+    projects: jsonb('projects').$type<ResumeProjectItem[]>().notNull().default([]),
+    positions: jsonb('positions').$type<ResumePositionItem[]>().notNull().default([]),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name'),
+    mime: text('mime'),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    storageKey: text('storage_key'),
+    parseStatus: resumeParseStatusEnum('parse_status').notNull().default('none'),
+    parseError: text('parse_error'),
+    // The fields the CV filled and by what ('rules' | 'llm'); a field edited since is dropped.
+    filledFrom: jsonb('filled_from').$type<Record<string, 'rules' | 'llm'>>().notNull().default({}),
+    searchText: text('search_text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('resumes_company_idx').on(t.companyId, t.fullName), index('resumes_user_idx').on(t.userId)],
+);
