@@ -13,8 +13,13 @@ export type OrganigrammeWrite = {
 export type OrganigrammeReplace = OrganigrammeWrite & { version: number };
 /** The server's answer to a replace drawn from an older version. */
 export const ORGANIGRAMME_CONFLICT = 'organigramme-conflict';
+/** The server's answer to a creation when another manager drew a chart of that kind first. */
+export const ORGANIGRAMME_ALREADY_EXISTS = 'organigramme-already_exists';
 
-/** A refused replace: the chart it was drawn from, the user's positions, and the saved chart. */
+/**
+ * A refused replace: the chart it was drawn from, the user's positions, and the saved chart. A
+ * refused creation is one drawn from an empty chart.
+ */
 export type OrganigrammeConflict = { kind: OrganigrammeKind; base: Organigramme; draft: PositionInput[]; theirs: Organigramme };
 
 const POSITION_FIELDS = ['parentId', 'title', 'name', 'contact'] as const satisfies readonly (keyof Position)[];
@@ -34,13 +39,19 @@ export function conflictChanges(conflict: OrganigrammeConflict): { theirs: ListC
  */
 export function mergedPositions(conflict: OrganigrammeConflict): Position[] {
   const draft = normalisePositions(conflict.draft);
-  const merged = reapplyDraft(conflict.base.positions, draft, conflict.theirs.positions, POSITION_FIELDS);
+  const theirIds = new Set(conflict.theirs.positions.map((p) => p._id));
+  // A position the user added under an id the saved chart already uses is kept once, as saved.
+  const merged = reapplyDraft(conflict.base.positions, draft, conflict.theirs.positions, POSITION_FIELDS).filter(
+    (p, index, all) => all.findIndex((q) => q._id === p._id) === index || !theirIds.has(p._id),
+  );
   const kept = new Set(merged.map((p) => p._id));
   const parentOf = new Map<string, string | null>();
   for (const p of [...conflict.theirs.positions, ...conflict.base.positions, ...draft]) if (!parentOf.has(p._id)) parentOf.set(p._id, p.parentId);
   const root = merged.find((p) => p.parentId === null)?._id ?? null;
   return merged.map((p) => {
-    if (p.parentId === null || kept.has(p.parentId)) return p;
+    // Two charts drawn at once from nothing: the user's top position reports to the saved one's.
+    if (p.parentId === null) return p._id === root ? p : { ...p, parentId: root };
+    if (kept.has(p.parentId)) return p;
     let parent: string | null = p.parentId;
     const seen = new Set<string>();
     while (parent !== null && !kept.has(parent) && !seen.has(parent)) {
@@ -130,7 +141,8 @@ export const organigrammeMachine = setup({
     isConflict: ({ event }) => {
       const error = toRequestError((event as { error?: unknown }).error);
       const details = error.details as Partial<Organigramme> | undefined;
-      return error.msgType === ORGANIGRAMME_CONFLICT && Array.isArray(details?.positions) && typeof details?.version === 'number';
+      const stale = error.msgType === ORGANIGRAMME_CONFLICT || error.msgType === ORGANIGRAMME_ALREADY_EXISTS;
+      return stale && Array.isArray(details?.positions) && typeof details?.version === 'number';
     },
   },
 }).createMachine({
@@ -175,7 +187,10 @@ export const organigrammeMachine = setup({
       states: {
         idle: {
           on: {
-            'organigramme.create': { target: 'creating' },
+            'organigramme.create': {
+              target: 'creating',
+              actions: assign({ draft: ({ event }) => ({ kind: event.kind, positions: event.positions }) }),
+            },
             'organigramme.update': {
               target: 'updating',
               actions: assign({ draft: ({ event }) => ({ kind: event.kind, positions: event.positions }) }),
@@ -191,14 +206,28 @@ export const organigrammeMachine = setup({
             input: ({ context, event }) => writeOf(context, event),
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => saved(context, 'created', event.output)),
+              actions: assign(({ context, event }) => ({ ...saved(context, 'created', event.output), draft: null })),
             },
-            onError: {
-              target: 'idle',
-              actions: assign({
-                error: ({ event }) => toRequestError(event.error),
-              }),
-            },
+            onError: [
+              {
+                // Another manager drew this kind first: compare from an empty chart, like a stale replace.
+                guard: 'isConflict',
+                target: 'conflict',
+                actions: assign(({ context, event }) => {
+                  const error = toRequestError(event.error);
+                  const theirs = error.details as Organigramme;
+                  const { kind, positions } = context.draft!;
+                  return { error, conflict: { kind, base: { ...theirs, positions: [], version: 0 }, draft: positions, theirs } };
+                }),
+              },
+              {
+                target: 'idle',
+                actions: assign({
+                  draft: null,
+                  error: ({ event }) => toRequestError(event.error),
+                }),
+              },
+            ],
           },
         },
         updating: {

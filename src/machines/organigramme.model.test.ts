@@ -331,3 +331,49 @@ describe('a lost update, compared and merged', () => {
     expect(mergedPositions({ kind: 'construction', base, draft, theirs: removed })).toEqual([...positions, { _id: 'new', parentId: 'cc', title: 'Compagnon', name: 'Léa Morel', contact: '' }]);
   });
 });
+
+describe('two managers drawing the same kind at once', () => {
+  // Mine: a different team, drawn from nothing while the other manager's chart (version 1) was saved.
+  const mine = [
+    { _id: 'm-dt', parentId: null, title: 'Directrice de travaux', name: 'Anne Colin', contact: '' },
+    { _id: 'm-qse', parentId: 'm-dt', title: 'Responsable QSE', name: 'Yanis Faure', contact: '' },
+  ];
+
+  it('answers the refused creation with both charts, then saves mine under theirs with their version', async () => {
+    const { actor, loads, creates, replaces } = start();
+    loads.at(-1)!.resolve({ organigrammes: [] });
+    await flush();
+    actor.send({ type: 'organigramme.create', kind: 'construction', positions: mine });
+    await flush();
+    const saved = chart('construction');
+    creates.at(-1)!.reject({ message: 'Cette entreprise a déjà un organigramme de ce type.', msgType: 'organigramme-already_exists', status: 409, details: saved });
+    await flush();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ ready: 'conflict' })).toBe(true);
+    const { theirs: other, mine: own } = conflictChanges(snapshot.context.conflict!);
+    expect(other.added.map((p) => p.title)).toEqual(['Directeur de travaux', 'Chef de chantier']);
+    expect(own.added.map((p) => p.title)).toEqual(['Directrice de travaux', 'Responsable QSE']);
+
+    actor.send({ type: 'organigramme.conflict.merge' });
+    await flush();
+    // One tree: my top position now reports to the saved chart's.
+    expect(replaces.at(-1)!.input).toEqual({
+      companyId: COMPANY,
+      type: 'construction',
+      version: 1,
+      positions: [...positions, { ...mine[0], parentId: 'dt' }, mine[1]],
+    });
+  });
+
+  it('keeps a refusal without the saved chart a plain error', async () => {
+    const { actor, loads, creates } = start();
+    loads.at(-1)!.resolve({ organigrammes: [] });
+    await flush();
+    actor.send({ type: 'organigramme.create', kind: 'construction', positions: mine });
+    await flush();
+    creates.at(-1)!.reject({ message: 'Cette entreprise a déjà un organigramme de ce type.', msgType: 'organigramme-already_exists', status: 409 });
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ conflict: null, draft: null, error: { msgType: 'organigramme-already_exists' } });
+  });
+});

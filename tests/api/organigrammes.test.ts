@@ -115,6 +115,8 @@ describe('drawing a chart', () => {
       msgType: 'organigramme-already_exists',
       msg: 'This company already has an organisation chart of this kind.',
     });
+    // The chart that won comes back, for its author to merge into.
+    expect(errorOf(again).details).toMatchObject({ type: 'normal', version: 1, positions: expect.arrayContaining([expect.objectContaining({ title: siteTeam()[0]!.title })]) });
     // The other kind is still free.
     expect(
       (

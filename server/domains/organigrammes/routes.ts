@@ -69,9 +69,13 @@ export function organigrammesHandlers({ db }: Deps): Handlers<'getOrganigrammes'
       await reachableCompany(sessionOf(request).user, companyId, true);
       const type = canonicalType(request.body.type);
       const positions = checkedPositions(request.body.positions);
-      // The unique index (company, type) settles two simultaneous creations: the second gets 409.
+      // The unique index (company, type) settles two simultaneous creations: the second gets 409
+      // with the chart that won in details, so its author can merge their positions into it.
       const [row] = await db.insert(organigrammes).values({ companyId, type, positions }).onConflictDoNothing().returning();
-      if (!row) throw new AppError(409, 'organigramme-already_exists');
+      if (!row) {
+        const [existing] = await db.select().from(organigrammes).where(chartWhere(companyId, type)).limit(1);
+        throw new AppError(409, 'organigramme-already_exists', {}, existing ? toOrganigramme(existing) : undefined);
+      }
       reply.code(201);
       return {
         msg: t(request, 'organigramme-created'),
