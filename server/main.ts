@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { loggerOptions } from './http/logging';
 import { localStorage } from './storage/local';
 import { llmConfigFromEnv } from './llm/client';
+import { passwordEstimator } from './auth/password-policy';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -59,6 +60,8 @@ const app = await buildApp({
 
 const host = env.HOST ?? '0.0.0.0';
 await app.listen({ port, host });
+// Built after start-up, not before: the first sign-up or password change then needs no wait.
+void passwordEstimator().catch((error: unknown) => app.log.warn({ err: error }, 'password estimator not loaded'));
 console.info(`Soumissio is running on ${database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}${demo ? ' with demo data' : ''}: open http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
 
 let stopping = false;

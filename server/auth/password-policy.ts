@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
-import * as zxcvbnFr from '@zxcvbn-ts/language-fr';
 import { ValidationFailure } from '../http/error-handler';
 import type { Language } from '../i18n';
 
@@ -27,22 +24,31 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
-let estimator: ZxcvbnFactory | undefined;
+type Estimator = {
+  factory: ZxcvbnFactory;
+  /** The estimator's warnings and suggestions, by language. */
+  texts: Record<Language, { warnings: Record<string, string>; suggestions: Record<string, string> }>;
+};
+let estimator: Promise<Estimator> | undefined;
 
 /**
- * The strength estimator with the common, English and French dictionaries, built on first use
- * (about 0.7 s and 150 MB, once per process). Its feedback comes back as keys, translated per
- * request. Only the first 64 characters are estimated and l33t substitutions are bounded: a long
- * pattern of symbols otherwise costs seconds of the event loop, and 64 characters that are not a
- * pattern are strong anyway.
+ * The strength estimator with the common, English and French dictionaries, loaded and built on
+ * first use (importing the dictionaries alone costs ~160 ms and ~70 MB, so a server that never
+ * sees a new password, and every test worker, never pays; server/main.ts warms it once listening).
+ * Its feedback comes back as keys, translated per request. Only the first 64 characters are
+ * estimated and l33t substitutions are bounded: a long pattern of symbols otherwise costs seconds
+ * of the event loop, and 64 characters that are not a pattern are strong anyway.
  */
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary, ...zxcvbnFr.dictionary },
-    maxLength: 64,
-    l33tMaxSubstitutions: 4,
-  });
+export function passwordEstimator(): Promise<Estimator> {
+  estimator ??= Promise.all([import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en'), import('@zxcvbn-ts/language-fr')]).then(([common, en, fr]) => ({
+    factory: new ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary, ...fr.dictionary },
+      maxLength: 64,
+      l33tMaxSubstitutions: 4,
+    }),
+    texts: { fr: fr.translations, en: en.translations },
+  }));
   return estimator;
 }
 
@@ -57,48 +63,44 @@ function personalWords(person: Person): string[] {
 }
 
 /** The estimate of a candidate password for this person (exported for tests and tools). */
-export const estimatePassword = (password: string, person: Person): ZxcvbnResult => zxcvbn().check(password, personalWords(person));
+export const estimatePassword = async (password: string, person: Person): Promise<ZxcvbnResult> =>
+  (await passwordEstimator()).factory.check(password, personalWords(person));
 
 /**
  * Why a new password is refused, as an i18n key, or undefined. The length is also in the contract;
  * it is checked here too so that the rule holds for every caller.
  */
-export function passwordProblem(password: string, person: Person): string | undefined {
-  return assess(password, person)?.key;
+export async function passwordProblem(password: string, person: Person): Promise<string | undefined> {
+  return (await assess(password, person))?.key;
 }
 
-function assess(password: string, person: Person): { key: string; result?: ZxcvbnResult } | undefined {
+async function assess(password: string, person: Person): Promise<{ key: string; result?: ZxcvbnResult } | undefined> {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return { key: 'form-password_length' };
   const lower = password.toLowerCase();
   if (commonPasswords().has(lower)) return { key: 'password-too_common' };
   const email = person.email.toLowerCase();
   const personal = [email, email.split('@')[0], person.username?.trim().toLowerCase()].filter((p): p is string => !!p);
   if (personal.includes(lower)) return { key: 'password-too_personal' };
-  const result = estimatePassword(password, person);
+  const result = await estimatePassword(password, person);
   if (result.score < PASSWORD_MIN_SCORE) return { key: 'password-too_weak', result };
   return undefined;
 }
 
-const feedbackTexts = { fr: zxcvbnFr.translations, en: zxcvbnEn.translations } as const;
-
 /** The estimator's warning and suggestions in one language, as one sentence or more. */
-export function feedbackOf(result: ZxcvbnResult, lng: Language): string {
-  const texts = feedbackTexts[lng];
+export async function feedbackOf(result: ZxcvbnResult, lng: Language): Promise<string> {
+  const texts = (await passwordEstimator()).texts[lng];
   const { warning, suggestions } = result.feedback;
-  const sentences = [
-    warning ? texts.warnings[warning as keyof typeof texts.warnings] : undefined,
-    ...suggestions.map((s) => texts.suggestions[s as keyof typeof texts.suggestions]),
-  ].filter((s): s is string => !!s);
-  return (sentences.length ? sentences : [texts.suggestions.anotherWord]).join(' ');
+  const sentences = [warning ? texts.warnings[warning] : undefined, ...suggestions.map((s) => texts.suggestions[s])].filter((s): s is string => !!s);
+  return (sentences.length ? sentences : [texts.suggestions.anotherWord!]).join(' ');
 }
 
 /**
  * Refuses a new password with a 400 whose msg (and the field's detail) says why, with the
  * estimator's advice in the request's language when the password is merely weak.
  */
-export function assertAcceptablePassword(password: string, person: Person, field: string, lng: Language): void {
-  const problem = assess(password, person);
+export async function assertAcceptablePassword(password: string, person: Person, field: string, lng: Language): Promise<void> {
+  const problem = await assess(password, person);
   if (!problem) return;
-  const vars: Record<string, string> = problem.result ? { feedback: feedbackOf(problem.result, lng) } : {};
+  const vars: Record<string, string> = problem.result ? { feedback: await feedbackOf(problem.result, lng) } : {};
   throw new ValidationFailure([{ field, key: problem.key, vars }]);
 }

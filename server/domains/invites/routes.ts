@@ -286,7 +286,7 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       const [invite] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashInviteToken(token))).limit(1);
       const problem = invitationProblem(invite);
       if (problem || !invite) throw problem;
-      assertAcceptablePassword(password, { email: invite.email, username }, 'password', pickLanguage(request.headers['accept-language']));
+      await assertAcceptablePassword(password, { email: invite.email, username }, 'password', pickLanguage(request.headers['accept-language']));
       if (await userQueries.emailTaken(invite.email)) throw new AppError(409, 'auth-email_taken');
       const passwordHash = await hashPassword(password);
       let id: string;

@@ -103,7 +103,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       const found = await findToken(token, 'reset_password');
       if (!found) throw new AppError(400, 'password-reset_token_unknown');
       if (found.usedAt || found.expiresAt <= new Date()) throw new AppError(410, 'password-reset_token_invalid');
-      assertAcceptablePassword(password, found, 'password', pickLanguage(request.headers['accept-language']));
+      await assertAcceptablePassword(password, found, 'password', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         if (!(await claimToken(tx, found.id))) throw new AppError(410, 'password-reset_token_invalid');
@@ -126,7 +126,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       const { currentPassword, newPassword } = request.body;
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
       if (!(await verifyPassword(row?.passwordHash, currentPassword))) throw new AppError(400, 'password-current_wrong');
-      assertAcceptablePassword(newPassword, user, 'newPassword', pickLanguage(request.headers['accept-language']));
+      await assertAcceptablePassword(newPassword, user, 'newPassword', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         // The other sessions end; this one, which proved the current password, goes on.

@@ -66,7 +66,7 @@ export function usersHandlers(deps: Deps): Handlers<
       const { username, password } = request.body;
       const email = request.body.email.trim().toLowerCase();
       const lng = pickLanguage(request.headers['accept-language']);
-      assertAcceptablePassword(password, { email, username }, 'password', lng);
+      await assertAcceptablePassword(password, { email, username }, 'password', lng);
       if (await userQueries.emailTaken(email)) throw new AppError(409, 'auth-email_taken');
       const passwordHash = await hashPassword(password);
       let id: string;
