@@ -1252,7 +1252,7 @@ export interface paths {
         get: operations["getOrganigrammes"];
         /** Replace the positions of a company's chart of one kind. The body names the version the positions were drawn from; an older one answers 409 organigramme-conflict with the current chart in details. */
         put: operations["replaceOrganigramme"];
-        /** Draw a company's chart of one kind (one of each kind per company). */
+        /** Draw a company's chart of one kind (one of each kind per company). When one of that kind exists (another manager drew it first), 409 organigramme-already_exists with that chart in details. */
         post: operations["createOrganigramme"];
         /** Remove a company's chart of one kind. */
         delete: operations["deleteOrganigramme"];
@@ -1808,6 +1808,11 @@ export interface components {
             matchStatus: components["schemas"]["MatchStatus"];
             matchScore: number;
             answeredLotsCount: number;
+            /**
+             * Format: date-time
+             * @description When the tender entered the pipeline (the list marks those added since the user last looked).
+             */
+            createdAt: string;
             company: {
                 _id: components["schemas"]["Id"];
                 name: string;

@@ -39,7 +39,7 @@ describe('tender list rows', () => {
   it('carry what the list shows and leave the details to the tender itself', async () => {
     const manager = await tokenOf(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     const [row] = await rowsOf('/api/tenders/my-company?perPage=1', manager);
-    expect(Object.keys(row!).sort()).toEqual(['_id', 'answeredLotsCount', 'company', 'matchScore', 'matchStatus', 'status', 'tenderCall']);
+    expect(Object.keys(row!).sort()).toEqual(['_id', 'answeredLotsCount', 'company', 'createdAt', 'matchScore', 'matchStatus', 'status', 'tenderCall']);
     expect(Object.keys(row!.tenderCall as object).sort()).toEqual(['_id', 'buyer', 'lotsCount', 'reference', 'submissionDeadline', 'title']);
     const details = await ctx.app.inject({ method: 'GET', url: `/api/tenders/${row!._id as string}`, headers: { authorization: `Bearer ${manager}` } });
     const tender = details.json() as { tenderCall: { description: string; lots: unknown[] }; answeredLots: number[] };

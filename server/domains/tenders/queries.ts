@@ -183,6 +183,7 @@ const listColumns = {
   matchStatus: tenders.matchStatus,
   matchScore: tenders.matchScore,
   answeredLotsCount: sql<number>`coalesce(cardinality(${tenders.answeredLots}), 0)`,
+  createdAt: tenders.createdAt,
   companyId: tenders.companyId,
   companyName: companies.name,
   callId: tenderCalls.id,
@@ -234,6 +235,7 @@ export async function tenderPage(db: Database, where: SQL | undefined, query: Li
     matchStatus: r.matchStatus,
     matchScore: r.matchScore,
     answeredLotsCount: Number(r.answeredLotsCount),
+    createdAt: r.createdAt.toISOString(),
     company: { _id: r.companyId, name: r.companyName },
     tenderCall: { _id: r.callId, reference: r.reference, title: r.title, buyer: r.buyer, submissionDeadline: r.submissionDeadline.toISOString(), lotsCount: Number(r.lotsCount) },
   }));

@@ -10,6 +10,7 @@ import { SessionContext } from '../session';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';
 import { useRequest } from '../use-request';
+import { useLastSeen } from './last-seen';
 
 type Filters = { status: string; matchStatus: string; companyId: string };
 const noFilters: Filters = { status: '', matchStatus: '', companyId: '' };
@@ -43,10 +44,14 @@ function CompanyTenders() {
 }
 
 function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; tenders: ReturnType<typeof useList<TenderListRow, Filters>>; companies: { _id: string; name: string }[] }) {
+  const userId = SessionContext.useSelector((s) => s.context.profile?._id);
+  // Tenders added to the pipeline (by a colleague, or an admin) since this user's previous visit carry a "New" badge.
+  const seenBefore = useLastSeen(userId, scope === 'admin' ? 'tenders' : 'company-tenders');
   return (
     <TendersView
       scope={scope}
       list={tenders.list}
+      seenBefore={seenBefore}
       search={tenders.search}
       status={tenders.filters.status as TenderStatus | ''}
       matchStatus={tenders.filters.matchStatus as MatchStatus | ''}

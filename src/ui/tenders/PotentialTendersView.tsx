@@ -15,7 +15,7 @@ import { formatAmount } from '../format';
 import { DEPARTEMENTS } from '../forms/france';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { TenderCallForm, PROCEDURES } from './TenderCallForm';
-import { Deadline, FreshnessBadge, MatchBadge, MatchReasons } from './TenderBadges';
+import { Deadline, FreshnessBadge, isNewSince, MatchBadge, MatchReasons } from './TenderBadges';
 import { MATCH_STATUSES } from './TendersView';
 import type { MatchStatus, PotentialRow, Procedure, TenderCallInput } from './tender-types';
 
@@ -62,9 +62,6 @@ export type PotentialTendersViewProps = {
 };
 
 const CREATE_FORM = 'tender-call-create';
-
-/** Did this call enter Soumissio after the user's previous visit of the list? */
-const isNewSince = (createdAt: string, seenBefore: string | null) => seenBefore !== null && Date.parse(createdAt) > Date.parse(seenBefore);
 
 function placeOf(row: PotentialRow): string {
   const { department, region } = row.tenderCall;

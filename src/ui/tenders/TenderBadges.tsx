@@ -32,6 +32,9 @@ export function TenderStatusBadge({ status }: { status: string }) {
   );
 }
 
+/** Did this row enter Soumissio after the user's previous visit of its list? (none recorded: no) */
+export const isNewSince = (createdAt: string, seenBefore: string | null) => seenBefore !== null && Date.parse(createdAt) > Date.parse(seenBefore);
+
 /**
  * Freshness: a call new since the user last looked at the list. The spec's colour rule applies
  * here ("new" in any case success-coloured, any other danger-coloured).

@@ -11,6 +11,7 @@ const meta = {
   args: {
     scope: 'company',
     list: listOf('loaded', [tenderRoutes, tenderJeanMoulin, tenderGymnase].map(listRowOf), { totalPages: 3, count: 47 }),
+    seenBefore: '2026-02-23T08:00:00.000Z',
     search: '',
     status: '',
     matchStatus: '',
@@ -32,6 +33,10 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = { args: { list: listOf('loading') }, parameters: { machineStates: ['list.loading'] } };
 export const Loaded: Story = { parameters: { machineStates: ['list.loaded'] } };
 export const AdminLoaded: Story = { args: { scope: 'admin' } };
+/** A colleague added the first tender to the pipeline after the user's previous visit of the list. */
+export const NewSinceLastVisit: Story = {
+  args: { list: listOf('loaded', [{ ...listRowOf(tenderRoutes), createdAt: '2026-02-24T10:00:00.000Z' }, listRowOf(tenderJeanMoulin)]) },
+};
 export const Searching: Story = { args: { search: 'chaussées', list: listOf('debouncing', [listRowOf(tenderRoutes)]) }, parameters: { machineStates: ['list.debouncing'] } };
 export const Filtered: Story = { args: { status: 'in_progress', matchStatus: 'high', list: listOf('loaded', [listRowOf(tenderJeanMoulin)]) } };
 export const Empty: Story = { args: { list: listOf('empty') }, parameters: { machineStates: ['list.empty'] } };

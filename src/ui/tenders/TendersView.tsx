@@ -8,7 +8,7 @@ import { Select } from '../components/Select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
-import { Deadline, MatchBadge, TenderStatusBadge } from './TenderBadges';
+import { Deadline, FreshnessBadge, isNewSince, MatchBadge, TenderStatusBadge } from './TenderBadges';
 import type { MatchStatus, TenderListRow } from './tender-types';
 
 export const MATCH_STATUSES: MatchStatus[] = ['high', 'medium', 'low', 'none'];
@@ -17,6 +17,8 @@ export type TendersViewProps = {
   /** admin: every company's tenders, with a company column and filter; company: the caller's. */
   scope: 'admin' | 'company';
   list: ListState<TenderListRow>;
+  /** The user's previous visit of this list: tenders added to the pipeline since are marked "New"; null marks none. */
+  seenBefore: string | null;
   search: string;
   status: TenderStatus | '';
   matchStatus: MatchStatus | '';
@@ -99,6 +101,11 @@ export function TendersView(props: TendersViewProps) {
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
                     {/* The lots ride with the reference: a column of their own pushed the table past a laptop's width. */}
                     <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                      {isNewSince(tender.createdAt, props.seenBefore) ? (
+                        <>
+                          <FreshnessBadge />{' '}
+                        </>
+                      ) : null}
                       <span className={css({ fontFamily: 'mono' })}>{tender.tenderCall.reference}</span> ·{' '}
                       <span>
                         {tender.tenderCall.lotsCount === 0

@@ -104,6 +104,7 @@ export const listRowOf = (t: TenderRow): TenderListRow => ({
   matchStatus: t.matchStatus,
   matchScore: t.matchScore,
   answeredLotsCount: t.answeredLots.length,
+  createdAt: t.createdAt,
   company: t.company,
   tenderCall: {
     _id: t.tenderCall._id,

@@ -131,6 +131,19 @@ describe('tender lists', () => {
   });
 });
 
+describe('the company tender list, since the last visit', () => {
+  it('marks a tender added to the pipeline since the previous visit "New"; the others, seen before, are not', async () => {
+    show(<Tenders.NewSinceLastVisit />);
+    const table = await screen.findByRole('table');
+    const fresh = within(table).getByText(tenderRoutes.tenderCall.title).closest('tr')!;
+    expect(toneOf(within(fresh).getByText('Nouveau'))).toBe('success');
+    expect(within(table).getAllByText('Nouveau')).toHaveLength(1);
+    show(<Tenders.Loaded />);
+    await screen.findByRole('table');
+    expect(screen.queryByText('Nouveau')).toBeNull();
+  });
+});
+
 describe('potential tenders', () => {
   it('a call entered since the previous visit of the list is marked "New" (success-coloured); the others, and every call on a first visit, are not', async () => {
     show(<Potential.NewSinceLastVisit />);
