@@ -55,6 +55,7 @@ export default function EmployeeSignUpPage() {
       // Locked from the registration until the sign-in that follows it has an answer.
       submitting={register.loading || signingIn || (register.succeeded && !signInError)}
       error={register.error?.message ?? (register.succeeded ? signInError : null)}
+      errorDetails={register.error?.details}
       onSubmit={(values) => register.submit({ token, ...values })}
     />
   );

@@ -21,6 +21,7 @@ export default function ResetPasswordPage() {
       status="form"
       submitting={request.loading}
       error={request.error?.message ?? null}
+      errorDetails={request.error?.details}
       onSubmit={({ password }) => request.submit({ token, password })}
     />
   );

@@ -20,6 +20,7 @@ export default function SignUpPage() {
   // Between success and the redirect the form stays locked.
   const locked = useSelector(request, (s) => s.hasTag('loading') || s.matches('success'));
   const error = useSelector(request, (s) => (s.matches('failure') ? (s.context.error?.message ?? null) : null));
+  const errorDetails = useSelector(request, (s) => (s.matches('failure') ? s.context.error?.details : undefined));
 
   // A successful registration signs the user in; the route guard then leaves for /dashboard.
   useEffect(() => {
@@ -31,6 +32,6 @@ export default function SignUpPage() {
     return () => subscription.unsubscribe();
   }, [request, session]);
 
-  return <SignUpView submitting={locked} error={error} onSubmit={(input) => request.send({ type: 'request.submit', input })} />;
+  return <SignUpView submitting={locked} error={error} errorDetails={errorDetails} onSubmit={(input) => request.send({ type: 'request.submit', input })} />;
 }
 

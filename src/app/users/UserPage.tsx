@@ -109,7 +109,12 @@ function MyProfile({ user }: { user: UserDetails }) {
     <UserView
       status="self"
       user={user}
-      username={{ submitting: username.loading, error: username.error?.message ?? null, onSubmit: (value) => username.submit({ username: value }) }}
+      username={{
+        submitting: username.loading,
+        error: username.error?.message ?? null,
+        errorDetails: username.error?.details,
+        onSubmit: (value) => username.submit({ username: value }),
+      }}
       picture={{
         state: pictureState,
         previewUrl,
@@ -123,7 +128,13 @@ function MyProfile({ user }: { user: UserDetails }) {
         onCancel: () => picture.send({ type: 'picture.cancel' }),
         onRemove: () => removePicture.submit(undefined),
       }}
-      password={{ submitting: password.loading, error: password.error?.message ?? null, resetKey: passwordResets, onSubmit: password.submit }}
+      password={{
+        submitting: password.loading,
+        error: password.error?.message ?? null,
+        errorDetails: password.error?.details,
+        resetKey: passwordResets,
+        onSubmit: password.submit,
+      }}
       verification={{ sending: resend.loading, sent: resend.succeeded, error: resend.error?.message ?? null, onResend: () => resend.submit(undefined) }}
     />
   );

@@ -28,3 +28,9 @@ export const MissingToken: Story = { args: { status: 'invalid', problem: 'missin
 export const Unreachable: Story = {
   args: { status: 'invalid', problem: 'error', message: 'Le serveur ne répond pas. Vérifiez votre connexion puis réessayez.', onRetry: fn() },
 };
+
+// The server refused a field (400): its details land under the input, the msg stays in the banner until the user edits.
+const weakPassword = 'Ce mot de passe est trop facile à deviner. Ajoutez des mots moins courants.';
+export const ServerRefusedField: Story = {
+  args: { status: 'form', invitation, submitting: false, error: weakPassword, errorDetails: [{ field: 'password', msg: weakPassword }], onSubmit: fn() },
+};

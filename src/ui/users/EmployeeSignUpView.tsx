@@ -23,7 +23,15 @@ export type EmployeeSignUpValues = { username: string; password: string };
 type EmployeeSignUpViewProps =
   | { status: 'loading' }
   | { status: 'invalid'; problem: InvitationProblem; message?: string | null; onRetry?: () => void }
-  | { status: 'form'; invitation: Invitation; submitting: boolean; error: string | null; onSubmit: (values: EmployeeSignUpValues) => void };
+  | {
+      status: 'form';
+      invitation: Invitation;
+      submitting: boolean;
+      error: string | null;
+      /** The refusal's per-field details (400): each shown under its input. */
+      errorDetails?: unknown;
+      onSubmit: (values: EmployeeSignUpValues) => void;
+    };
 
 const FIELDS = ['username', 'password', 'confirmation'] as const;
 
@@ -67,21 +75,24 @@ function InvalidInvitation({ problem, message, onRetry }: { problem: InvitationP
   );
 }
 
-function InvitationForm({ invitation, submitting, error, onSubmit }: Extract<EmployeeSignUpViewProps, { status: 'form' }>) {
+function InvitationForm({ invitation, submitting, error, errorDetails, onSubmit }: Extract<EmployeeSignUpViewProps, { status: 'form' }>) {
   const { t } = useTranslation();
   // The name being typed counts as easy to guess in the password meter.
   const [typedName, setTypedName] = useState('');
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
-    username: rules.username,
-    password: rules.password,
-    confirmation: rules.confirmation(values.password),
-  }));
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>(
+    (values) => ({
+      username: rules.username,
+      password: rules.password,
+      confirmation: rules.confirmation(values.password),
+    }),
+    { error, details: errorDetails },
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, FIELDS);
     if (check(values)) onSubmit({ username: values.username.trim(), password: values.password });
   };
-  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
   return (
     <CardRoot>
       <CardHeader>
@@ -90,7 +101,7 @@ function InvitationForm({ invitation, submitting, error, onSubmit }: Extract<Emp
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
-          {error ? <Alert status="error" title={t('invitesignup-submit_error_title')}>{error}</Alert> : null}
+          {refusal ? <Alert status="error" title={t('invitesignup-submit_error_title')}>{refusal}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
             <TextField label={t('invitesignup-email')} name="email" type="email" value={invitation.email} readOnly className={css({ bg: 'bg.subtle', color: 'fg.muted' })} helperText={t('invitesignup-email_help')} />
             <TextField

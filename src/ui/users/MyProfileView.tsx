@@ -18,7 +18,13 @@ export type PictureState = 'idle' | 'selected' | 'invalid' | 'uploading' | 'done
 
 export type MyProfileViewProps = {
   user: UserDetails;
-  username: { submitting: boolean; error: string | null; onSubmit: (username: string) => void };
+  username: {
+    submitting: boolean;
+    error: string | null;
+    /** The refusal's per-field details (400): shown under the input. */
+    errorDetails?: unknown;
+    onSubmit: (username: string) => void;
+  };
   picture: {
     state: PictureState;
     previewUrl: string | null;
@@ -35,6 +41,8 @@ export type MyProfileViewProps = {
   password: {
     submitting: boolean;
     error: string | null;
+    /** The refusal's per-field details (400; `newPassword` for a weak one): each shown under its input. */
+    errorDetails?: unknown;
     /** Changes after each success, so that the form starts empty again. */
     resetKey: number;
     onSubmit: (values: { currentPassword: string; newPassword: string }) => void;
@@ -135,9 +143,9 @@ function PictureCard({ user, picture }: { user: UserDetails; picture: MyProfileV
   );
 }
 
-function UsernameCard({ current, submitting, error, onSubmit }: { current: string } & MyProfileViewProps['username']) {
+function UsernameCard({ current, submitting, error, errorDetails, onSubmit }: { current: string } & MyProfileViewProps['username']) {
   const { t } = useTranslation();
-  const { errors, check, onFormChange } = useFieldErrors<'username'>(() => ({ username: rules.username }));
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<'username'>(() => ({ username: rules.username }), { error, details: errorDetails });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, ['username'] as const);
@@ -150,7 +158,7 @@ function UsernameCard({ current, submitting, error, onSubmit }: { current: strin
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
-          {error ? <Alert status="error" title={t('myprofile-username_failed')}>{error}</Alert> : null}
+          {refusal ? <Alert status="error" title={t('myprofile-username_failed')}>{refusal}</Alert> : null}
           <fieldset disabled={submitting} className={stack}>
             <TextField
               label={t('signup-username')}
@@ -159,7 +167,7 @@ function UsernameCard({ current, submitting, error, onSubmit }: { current: strin
               defaultValue={current}
               required
               maxLength={rules.USERNAME_MAX}
-              error={errors.username ? t(errors.username) : undefined}
+              error={errors.username ? t(errors.username) : serverErrors.username}
             />
           </fieldset>
         </CardBody>
@@ -203,19 +211,23 @@ function VerificationCard({ email, verified, sending, sent, error, onResend }: {
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmation'] as const;
 
-function PasswordCard({ submitting, error, onSubmit, person }: MyProfileViewProps['password'] & { person: string[] }) {
+function PasswordCard({ submitting, error, errorDetails, onSubmit, person }: MyProfileViewProps['password'] & { person: string[] }) {
   const { t } = useTranslation();
-  const { errors, check, onFormChange } = useFieldErrors<(typeof PASSWORD_FIELDS)[number]>((values) => ({
-    currentPassword: rules.required,
-    newPassword: rules.password,
-    confirmation: rules.confirmation(values.newPassword),
-  }));
+  // The server names the inputs' fields as they are sent (changePassword: currentPassword, newPassword).
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof PASSWORD_FIELDS)[number]>(
+    (values) => ({
+      currentPassword: rules.required,
+      newPassword: rules.password,
+      confirmation: rules.confirmation(values.newPassword),
+    }),
+    { error, details: errorDetails },
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, PASSWORD_FIELDS);
     if (check(values)) onSubmit({ currentPassword: values.currentPassword, newPassword: values.newPassword });
   };
-  const fieldError = (name: (typeof PASSWORD_FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
+  const fieldError = (name: (typeof PASSWORD_FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
   return (
     <CardRoot>
       <CardHeader>
@@ -224,7 +236,7 @@ function PasswordCard({ submitting, error, onSubmit, person }: MyProfileViewProp
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
-          {error ? <Alert status="error" title={t('myprofile-password_failed')}>{error}</Alert> : null}
+          {refusal ? <Alert status="error" title={t('myprofile-password_failed')}>{refusal}</Alert> : null}
           <fieldset disabled={submitting} className={stack}>
             <PasswordField label={t('myprofile-current_password')} name="currentPassword" autoComplete="current-password" required maxLength={rules.PASSWORD_MAX} error={fieldError('currentPassword')} />
             <PasswordField

@@ -19,3 +19,9 @@ export const WithError: Story = { args: { status: 'form', submitting: false, err
 export const Done: Story = { args: { status: 'done', message: null } };
 export const Expired: Story = { args: { status: 'expired' } };
 export const MissingToken: Story = { args: { status: 'missing' } };
+
+// The server refused the password (400): the estimator's advice lands under the input.
+const weakPassword = 'Ce mot de passe est trop facile à deviner. Ajoutez des mots moins courants.';
+export const ServerRefusedField: Story = {
+  args: { status: 'form', submitting: false, error: weakPassword, errorDetails: [{ field: 'password', msg: weakPassword }], onSubmit: fn() },
+};

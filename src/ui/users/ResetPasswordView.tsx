@@ -13,7 +13,14 @@ import { readForm, useFieldErrors } from '../forms/use-field-errors';
 import { AccountStatusCard } from './AccountStatusCard';
 
 type ResetPasswordViewProps =
-  | { status: 'form'; submitting: boolean; error: string | null; onSubmit: (values: { password: string }) => void }
+  | {
+      status: 'form';
+      submitting: boolean;
+      error: string | null;
+      /** The refusal's per-field details (400): a weak password's advice under its input. */
+      errorDetails?: unknown;
+      onSubmit: (values: { password: string }) => void;
+    }
   | { status: 'done'; message: string | null }
   /** 410: the link was used or is more than an hour old; `missing`: no token in the address. */
   | { status: 'expired' }
@@ -45,12 +52,16 @@ export function ResetPasswordView(props: ResetPasswordViewProps) {
   return <ResetPasswordForm {...props} />;
 }
 
-function ResetPasswordForm({ submitting, error, onSubmit }: Extract<ResetPasswordViewProps, { status: 'form' }>) {
+function ResetPasswordForm({ submitting, error, errorDetails, onSubmit }: Extract<ResetPasswordViewProps, { status: 'form' }>) {
   const { t } = useTranslation();
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
-    password: rules.password,
-    confirmation: rules.confirmation(values.password),
-  }));
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>(
+    (values) => ({
+      password: rules.password,
+      confirmation: rules.confirmation(values.password),
+    }),
+    { error, details: errorDetails },
+  );
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget, FIELDS);
@@ -64,7 +75,7 @@ function ResetPasswordForm({ submitting, error, onSubmit }: Extract<ResetPasswor
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
-          {error ? <Alert status="error" title={t('reset-error_title')}>{error}</Alert> : null}
+          {refusal ? <Alert status="error" title={t('reset-error_title')}>{refusal}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
             <PasswordField
               label={t('reset-new_password')}
@@ -73,7 +84,7 @@ function ResetPasswordForm({ submitting, error, onSubmit }: Extract<ResetPasswor
               required
               maxLength={rules.PASSWORD_MAX}
               helperText={t('form-password_rule')}
-              error={errors.password ? t(errors.password) : undefined}
+              error={fieldError('password')}
               strength={{}}
             />
             <PasswordField
@@ -82,7 +93,7 @@ function ResetPasswordForm({ submitting, error, onSubmit }: Extract<ResetPasswor
               autoComplete="new-password"
               required
               maxLength={rules.PASSWORD_MAX}
-              error={errors.confirmation ? t(errors.confirmation) : undefined}
+              error={fieldError('confirmation')}
             />
           </fieldset>
         </CardBody>

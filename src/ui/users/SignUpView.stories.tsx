@@ -16,3 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Idle: Story = {};
 export const Submitting: Story = { args: { submitting: true } };
 export const WithError: Story = { args: { error: 'Un compte existe déjà avec cette adresse e-mail.' } };
+
+// The server refused a field (400): its details land under the input, the msg stays in the banner until the user edits.
+const weakPassword = 'Ce mot de passe est trop facile à deviner. Ajoutez des mots moins courants.';
+export const ServerRefusedField: Story = { args: { error: weakPassword, errorDetails: [{ field: 'password', msg: weakPassword }] } };

@@ -18,15 +18,21 @@ export const PASSWORD_MIN_LENGTH = 10;
 type SignUpViewProps = {
   submitting: boolean;
   error: string | null;
+  /** The refusal's per-field details (400): each shown under its input. */
+  errorDetails?: unknown;
   onSubmit: (values: SignUpValues) => void;
 };
 
 const FIELDS = ['username', 'email', 'password'] as const;
 
-export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
+export function SignUpView({ submitting, error, errorDetails, onSubmit }: SignUpViewProps) {
   const { t } = useTranslation();
   // Our own checks in the interface language rather than the browser's bubbles (noValidate).
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ username: rules.username, email: rules.email, password: rules.password }));
+  // A server refusal's details (a weak password with the estimator's advice, a too long name) land under their inputs.
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>(
+    () => ({ username: rules.username, email: rules.email, password: rules.password }),
+    { error, details: errorDetails },
+  );
   // The name and address being typed count as easy to guess in the password meter.
   const [person, setPerson] = useState({ username: '', email: '' });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,7 +40,7 @@ export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
     const values = readForm(event.currentTarget, FIELDS);
     if (check(values)) onSubmit({ username: values.username.trim(), email: values.email.trim(), password: values.password });
   };
-  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : undefined);
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
   return (
     <CardRoot>
       <CardHeader>
@@ -43,7 +49,7 @@ export function SignUpView({ submitting, error, onSubmit }: SignUpViewProps) {
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
-          {error ? <Alert status="error" title={t('signup-error_title')}>{error}</Alert> : null}
+          {refusal ? <Alert status="error" title={t('signup-error_title')}>{refusal}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
             <TextField
               label={t('signup-username')}

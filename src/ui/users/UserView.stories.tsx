@@ -93,3 +93,15 @@ export const PasswordError: Story = {
 };
 export const VerificationSending: Story = { args: { status: 'self', user: me, ...self, verification: { ...self.verification, sending: true } } };
 export const VerificationSent: Story = { args: { status: 'self', user: me, ...self, verification: { ...self.verification, sent: true } } };
+
+// The server refused a field (400): its details land under the input, the msg stays in the banner until the user edits.
+const longName = "Le champ « Nom d'utilisateur » doit contenir au plus 50 caractères.";
+const weakPassword = 'Ce mot de passe est trop facile à deviner. Ajoutez des mots moins courants.';
+export const UsernameRefused: Story = {
+  args: { status: 'self', user: me, ...self, username: { ...self.username, error: longName, errorDetails: [{ field: 'username', msg: longName }] } },
+  parameters: { machineStates: ['request.failure'] },
+};
+export const PasswordRefused: Story = {
+  args: { status: 'self', user: me, ...self, password: { ...self.password, error: weakPassword, errorDetails: [{ field: 'newPassword', msg: weakPassword }] } },
+  parameters: { machineStates: ['request.failure'] },
+};

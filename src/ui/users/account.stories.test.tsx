@@ -11,6 +11,7 @@ import * as verify from './VerifyEmailView.stories';
 import * as company from '../companies/CreateCompanyView.stories';
 import * as user from './UserView.stories';
 import * as signIn from './SignInView.stories';
+import * as signUp from './SignUpView.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
@@ -27,6 +28,7 @@ const Verify = composeStories(verify);
 const Company = composeStories(company);
 const User = composeStories(user);
 const SignIn = composeStories(signIn);
+const SignUp = composeStories(signUp);
 
 // Several states per test: each one alone on the page.
 function show(ui: ReactElement): RenderResult {
@@ -40,6 +42,52 @@ function arg(story: { args: unknown }, ...path: string[]): unknown {
 }
 
 const isDisabled = (element: HTMLElement) => element.matches(':disabled');
+
+// What a screen reader announces with an input besides its label: its help, meter and error texts.
+const describedText = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+// Issue 10: the server's weak-password refusal, as the stories give it (msg and its field's detail).
+const WEAK = 'Ce mot de passe est trop facile à deviner. Ajoutez des mots moins courants.';
+const LONG_NAME = "Le champ « Nom d'utilisateur » doit contenir au plus 50 caractères.";
+
+/** The refusal names `input`: its message is announced with it, the banner says it too; nothing else is flagged. */
+function expectRefusedField(input: HTMLElement, msg: string) {
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  expect(describedText(input)).toContain(msg);
+  expect(within(screen.getByRole('alert')).getByText(msg)).toBeTruthy();
+  expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+}
+
+describe('sign-up: a server refusal lands under its field', () => {
+  it('a weak password: the advice under the password; the banner goes once the user types, the advice once the password changes', async () => {
+    const u = userEvent.setup();
+    show(<SignUp.ServerRefusedField />);
+    const password = await screen.findByLabelText('Mot de passe');
+    expectRefusedField(password, WEAK);
+    await u.type(screen.getByLabelText("Nom d'utilisateur"), 'C');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Only the edited field's message goes: the password was not changed yet.
+    expect(describedText(password)).toContain(WEAK);
+    await u.type(password, 'x');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(WEAK)).toBeNull();
+  });
+
+  it("the form's own error comes first: submitting again replaces the server's", async () => {
+    const u = userEvent.setup();
+    show(<SignUp.ServerRefusedField />);
+    await u.click(await screen.findByRole('button', { name: 'Créer mon compte' }));
+    expect(screen.queryByText(WEAK)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(describedText(screen.getByLabelText('Mot de passe'))).toContain('Ce champ est obligatoire.');
+    expect(arg(SignUp.ServerRefusedField, 'onSubmit')).not.toHaveBeenCalled();
+  });
+});
 
 describe('employee sign-up from an invitation', () => {
   it('loading: says the invitation is being checked', async () => {
@@ -89,6 +137,17 @@ describe('employee sign-up from an invitation', () => {
     expect(isDisabled(screen.getByRole('button', { name: /Création du compte…/ }))).toBe(true);
     show(<Employee.WithError />);
     expect(within(await screen.findByRole('alert')).getByText('Ce mot de passe est trop courant : choisissez-en un autre.')).toBeTruthy();
+  });
+
+  it('a server refusal of the password: shown under it; the banner goes once the user types', async () => {
+    const u = userEvent.setup();
+    show(<Employee.ServerRefusedField />);
+    const password = await screen.findByLabelText('Mot de passe');
+    expectRefusedField(password, WEAK);
+    await u.type(password, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(WEAK)).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('invalid links: what happened and what to do next', async () => {
@@ -152,6 +211,18 @@ describe('reset password', () => {
     await u.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));
     expect(screen.getByText('Les deux mots de passe ne sont pas identiques.')).toBeTruthy();
     expect(arg(Reset.Idle, 'onSubmit')).not.toHaveBeenCalled();
+  });
+
+  it('a server refusal of the password: shown under it; the banner goes once the user types', async () => {
+    const u = userEvent.setup();
+    show(<Reset.ServerRefusedField />);
+    const password = await screen.findByLabelText('Nouveau mot de passe');
+    expectRefusedField(password, WEAK);
+    await u.type(screen.getByLabelText('Confirmez le mot de passe'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(describedText(password)).toContain(WEAK);
+    await u.type(password, 'x');
+    expect(screen.queryByText(WEAK)).toBeNull();
   });
 
   it('done: a link to sign in', async () => {
@@ -342,6 +413,27 @@ describe('user page', () => {
     expect(await screen.findByRole('button', { name: 'Supprimer la photo' })).toBeTruthy();
     show(<User.PictureRemoving />);
     expect(isDisabled(await screen.findByRole('button', { name: /Suppression…/ }))).toBe(true);
+  });
+
+  it('my profile: a refused username shows under it; the banner goes once the user types', async () => {
+    const u = userEvent.setup();
+    show(<User.UsernameRefused />);
+    const username = await screen.findByLabelText("Nom d'utilisateur");
+    expectRefusedField(username, LONG_NAME);
+    await u.type(username, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(LONG_NAME)).toBeNull();
+  });
+
+  it("my profile: a refused new password (the server's newPassword) shows under the new password, not the current one", async () => {
+    const u = userEvent.setup();
+    show(<User.PasswordRefused />);
+    const newPassword = await screen.findByLabelText('Nouveau mot de passe');
+    expectRefusedField(newPassword, WEAK);
+    expect(screen.getByLabelText('Mot de passe actuel').getAttribute('aria-invalid')).toBeNull();
+    await u.type(newPassword, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(WEAK)).toBeNull();
   });
 
   it('form states: saving, errors, verification sent, verified', async () => {
