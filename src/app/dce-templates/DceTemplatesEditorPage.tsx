@@ -57,6 +57,7 @@ export default function DceTemplatesEditorPage() {
       template={editing}
       saving={editing ? update.loading && pending === null : create.loading}
       saveError={(editing ? (pending === null ? update.error?.message : null) : create.error?.message) ?? null}
+      saveErrorDetails={editing ? (pending === null ? update.error?.details : undefined) : create.error?.details}
       warning={pending?.message ?? null}
       confirming={confirming}
       confirmError={pending !== null ? (update.error?.message ?? null) : null}

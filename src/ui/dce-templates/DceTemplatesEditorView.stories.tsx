@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { inUseWarning, voirie } from './dce-template-fixtures';
+import { inUseWarning, nameRefusal, voirie } from './dce-template-fixtures';
 import { DceTemplatesEditorView } from './DceTemplatesEditorView';
 
 const meta: Meta<typeof DceTemplatesEditorView> = {
@@ -38,3 +38,8 @@ export const Saving: Story = { args: { ...ready, saving: true } };
 export const InUseWarning: Story = { args: { ...ready, warning: inUseWarning } };
 export const Confirming: Story = { args: { ...ready, warning: inUseWarning, confirming: true } };
 export const ConfirmError: Story = { args: { ...ready, warning: inUseWarning, confirmError: 'Ressource introuvable.' } };
+// The server refused the name (400): its detail lands under the input, the msg stays in the banner until the user edits.
+export const CreateRefusedField: Story = {
+  args: { ...ready, template: null, saveError: nameRefusal.msg, saveErrorDetails: [nameRefusal] },
+  parameters: { machineStates: ['request.failure'] },
+};

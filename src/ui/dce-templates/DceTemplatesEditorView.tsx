@@ -23,6 +23,8 @@ export type DceTemplatesEditorViewProps =
       template: DceTemplateRow | null;
       saving: boolean;
       saveError: string | null;
+      /** The save refusal's per-field details (400), shown under their inputs. */
+      saveErrorDetails?: unknown;
       /** The server's explanation when the template is in use: the change waits for a confirmation. */
       warning: string | null;
       confirming: boolean;
@@ -108,6 +110,7 @@ export function DceTemplatesEditorView(props: DceTemplatesEditorViewProps) {
             initial={initial}
             submitting={busy}
             error={props.saveError}
+            errorDetails={props.saveErrorDetails}
             errorTitle={t('dcetemplates-save_error')}
             onSubmit={props.onSave}
           />

@@ -22,6 +22,8 @@ type DceTemplatesFormProps = {
   initial: DceTemplateValues;
   submitting: boolean;
   error: string | null;
+  /** The refusal's per-field details (400): the name's and the description's shown under their inputs. */
+  errorDetails?: unknown;
   errorTitle: string;
   onSubmit: (values: DceTemplateValues) => void;
   /** The buttons, placed by the caller and tied to the form by `id`. */
@@ -31,18 +33,23 @@ type DceTemplatesFormProps = {
 const FIELDS = ['name', 'description'] as const;
 
 /** Name, description and the ordered list of expected documents; shared by creation and edition. */
-export function DceTemplatesForm({ id, initial, submitting, error, errorTitle, onSubmit, footer }: DceTemplatesFormProps) {
+export function DceTemplatesForm({ id, initial, submitting, error, errorDetails, errorTitle, onSubmit, footer }: DceTemplatesFormProps) {
   const { t } = useTranslation();
   // Rows keep a key of their own: React and the row errors follow a row when it moves.
   const [rows, setRows] = useState<Row[]>(() => initial.documents.map((doc, index) => ({ ...doc, key: index })));
   const nextKey = useRef(initial.documents.length);
   const [rowErrors, setRowErrors] = useState<Record<number, DocumentErrors>>({});
   const [listError, setListError] = useState<string | null>(null);
-  const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ name: templateName, description: templateDescription }));
+  const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ name: templateName, description: templateDescription }), {
+    error,
+    details: errorDetails,
+  });
+  const fieldError = (name: (typeof FIELDS)[number]) => (errors[name] ? t(errors[name]) : serverErrors[name]);
+  const descriptionError = fieldError('description');
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (error) banner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [error]);
+    if (refusal) banner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [refusal]);
 
   const clearRow = (key: number, name: keyof DocumentErrors) =>
     setRowErrors((current) => {
@@ -88,16 +95,16 @@ export function DceTemplatesForm({ id, initial, submitting, error, errorTitle, o
 
   return (
     <form id={id} onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      {error ? (
+      {refusal ? (
         <div ref={banner}>
           <Alert status="error" title={errorTitle}>
-            {error}
+            {refusal}
           </Alert>
         </div>
       ) : null}
       <fieldset disabled={submitting} className={section}>
         <legend className={legend}>{t('dcetemplates-general')}</legend>
-        <TextField label={t('dcetemplates-name')} name="name" defaultValue={initial.name} required maxLength={120} error={errors.name ? t(errors.name) : undefined} />
+        <TextField label={t('dcetemplates-name')} name="name" defaultValue={initial.name} required maxLength={120} error={fieldError('name')} />
         <div className={classes.root}>
           <label htmlFor={`${id}-description`} className={classes.label}>
             {t('dcetemplates-description')}
@@ -108,8 +115,8 @@ export function DceTemplatesForm({ id, initial, submitting, error, errorTitle, o
             rows={2}
             maxLength={2000}
             defaultValue={initial.description}
-            aria-describedby={`${id}-description-help`}
-            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={descriptionError ? `${id}-description-help ${id}-description-error` : `${id}-description-help`}
+            aria-invalid={descriptionError ? true : undefined}
             className={css({
               w: 'full',
               px: '3',
@@ -128,7 +135,11 @@ export function DceTemplatesForm({ id, initial, submitting, error, errorTitle, o
           <p id={`${id}-description-help`} className={classes.helperText}>
             {t('dcetemplates-description_help')}
           </p>
-          {errors.description ? <p className={classes.errorText}>{t(errors.description)}</p> : null}
+          {descriptionError ? (
+            <p id={`${id}-description-error`} className={classes.errorText}>
+              {descriptionError}
+            </p>
+          ) : null}
         </div>
       </fieldset>
       <fieldset disabled={submitting} className={section} aria-describedby={`${id}-documents-help`}>

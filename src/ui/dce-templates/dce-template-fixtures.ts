@@ -33,3 +33,6 @@ export const moe: DceTemplateRow = {
 
 export const inUseWarning =
   "Le modèle « Travaux de voirie (MAPA) » est utilisé par 3 appels d'offres : leur liste de documents attendus changera aussi. Confirmez pour appliquer la modification.";
+
+/** A server refusal's detail (400) on the template's name, as the error handler words it. */
+export const nameRefusal = { field: 'name', msg: 'Le champ « Nom » doit contenir au plus 120 caractères.' };

@@ -6,7 +6,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as listStories from './DceTemplatesView.stories';
 import * as editorStories from './DceTemplatesEditorView.stories';
-import { inUseWarning, moe, voirie } from './dce-template-fixtures';
+import { inUseWarning, moe, nameRefusal, voirie } from './dce-template-fixtures';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
@@ -136,6 +136,31 @@ describe('the DCE template form', () => {
     expect(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /Appliquer la modification/ }).matches(':disabled')).toBe(true);
     show(<Editor.ConfirmError />);
     expect(within(await screen.findByRole('alertdialog')).getByText('Ressource introuvable.')).toBeTruthy();
+  });
+
+  it('a server refusal of the name (400 details): shown under it; the banner goes once the user types', async () => {
+    const u = userEvent.setup();
+    show(<Editor.CreateRefusedField />);
+    const name = await screen.findByLabelText('Nom du modèle');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const described = (name.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(nameRefusal.msg);
+    expect(within(screen.getByRole('alert')).getByText(nameRefusal.msg)).toBeTruthy();
+    expect(screen.getByLabelText('Description').getAttribute('aria-invalid')).toBeNull();
+    await u.type(name, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(nameRefusal.msg)).toBeNull();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a server refusal of the description: announced with the textarea', async () => {
+    const msg = 'Le champ « Description » doit contenir au plus 2000 caractères.';
+    show(<Editor.CreateRefusedField saveError={msg} saveErrorDetails={[{ field: 'description', msg }]} />);
+    const description = await screen.findByLabelText('Description');
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    const described = (description.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(msg);
+    expect(screen.getByLabelText('Nom du modèle').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('saving locks the form; a refusal shows in the banner; loading, not found and load error', async () => {
