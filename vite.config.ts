@@ -1,28 +1,11 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const backend = process.env.VITE_DEV_BACKEND ?? 'http://localhost:8080';
 
-/**
- * Preloads the Latin subset of Inter from the page itself: without it the browser finds the font
- * only once the stylesheet is parsed and the first text laid out (a serial round trip before the
- * sign-in page's text takes its final face). The other subsets stay on demand.
- */
-const preloadLatinFont = (): Plugin => ({
-  name: 'preload-latin-font',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, context) {
-      const font = Object.keys(context.bundle ?? {}).find((name) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
-      return font ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' }] : [];
-    },
-  },
-});
-
 export default defineConfig({
-  plugins: [react(), preloadLatinFont()],
+  plugins: [react()],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
