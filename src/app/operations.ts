@@ -144,6 +144,12 @@ const PAGE_CALLS = [
   'getTenderNotes',
   'saveTenderNotes',
   'addTenderNote',
+  'listResumes',
+  'createResume',
+  'getResume',
+  'updateResume',
+  'replaceResumeFile',
+  'deleteResume',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

@@ -16,6 +16,7 @@ import { organigrammesCalls } from './organigrammes/calls';
 import { dceAnalysesCalls } from './dce-analyses/calls';
 import { cctpAnalysesCalls } from './cctp-analyses/calls';
 import { chatCalls } from './chat/calls';
+import { resumesCalls } from './resumes/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -33,6 +34,7 @@ export const pageCalls = {
   ...dceAnalysesCalls,
   ...cctpAnalysesCalls,
   ...chatCalls,
+  ...resumesCalls,
 };
 
 export type PageCalls = typeof pageCalls;

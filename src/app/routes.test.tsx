@@ -39,6 +39,8 @@ const spec: [string, Rule][] = [
   ['/company/documents/c1', { kind: 'signedIn', roles: staff }],
   ['/company/users', { kind: 'signedIn', roles: staff }],
   ['/companies/c1', { kind: 'signedIn' }],
+  // Not in spec section 2: a company's staff resumes (issue 12; the spec lists resumes per company).
+  ['/companies/c1/resumes', { kind: 'signedIn' }],
   ['/reports', { kind: 'signedIn', roles: ['admin'] }],
   ['/billing', { kind: 'companyRedirect', to: (id) => `/billing/${id}` }],
   ['/billing/c1', { kind: 'signedIn', roles: staff }],

@@ -9,6 +9,7 @@ import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 import { OrganigrammesSection } from '../organigrammes/OrganigrammesSection';
+import { CompanyTabs } from '../../ui/companies/CompanyTabs';
 
 const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');
@@ -49,6 +50,7 @@ export default function CompanyPage() {
       company={shown}
       canEdit={canEdit}
       organigrammes={<OrganigrammesSection key={shown._id} companyId={shown._id} canEdit={canEdit} />}
+      tabs={<CompanyTabs companyId={shown._id} active="profile" />}
       membersHref={ownStaff ? '/company/users' : profile?.role === 'admin' ? `/users?companyId=${shown._id}` : null}
       editing={editing}
       saving={update.loading}

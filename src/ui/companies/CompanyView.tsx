@@ -36,6 +36,8 @@ export type CompanyViewProps =
       onSave: (values: CompanyValues) => void;
       /** The organisation charts section, wired by the page (issue 5). */
       organigrammes?: ReactNode;
+      /** The company pages' tabs (profile, resumes), wired by the page. */
+      tabs?: ReactNode;
     };
 
 const FORM_ID = 'company-edit';
@@ -156,6 +158,7 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
           ) : null
         }
       />
+      {props.tabs}
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, gap: '6', alignItems: 'start' })}>
         <CardRoot>
           <CardHeader>

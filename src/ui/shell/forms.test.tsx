@@ -22,6 +22,7 @@ import * as organigramme from '../organigrammes/OrganigrammeView.stories';
 import * as dceTemplates from '../dce-templates/DceTemplatesEditorView.stories';
 import * as companyDocs from '../company-docs/CompanyDocsView.stories';
 import * as report from '../reports/ReportFormView.stories';
+import * as resumes from '../resumes/ResumesView.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -53,6 +54,7 @@ const forms: [string, ComponentType][] = [
   ['DCE template', composeStories(dceTemplates).Creating],
   ['vault document', composeStories(companyDocs).AddDialog],
   ['report', composeStories(report).Blank],
+  ['resume add', composeStories(resumes).AddDialog],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';
