@@ -58,11 +58,17 @@ export function describeIssue(issue: AjvIssue): FieldIssue {
   }
 }
 
-/** A 400 whose details are localised per field: msg is the first field's sentence. */
+/**
+ * A refusal whose details are localised per field: msg is the first field's sentence. A 400 unless
+ * said otherwise (a taken address is a 409 that still belongs under its field).
+ */
 export class ValidationFailure extends AppError {
-  constructor(readonly issues: FieldIssue[]) {
+  constructor(
+    readonly issues: FieldIssue[],
+    status = 400,
+  ) {
     const first = issues[0] ?? { field: '(body)', key: 'common-invalid_request', vars: {} };
-    super(400, first.key, { field: first.field, ...first.vars });
+    super(status, first.key, { field: first.field, ...first.vars });
   }
 }
 

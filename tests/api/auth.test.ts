@@ -66,6 +66,8 @@ describe('register, sign in, profile, sign out', () => {
       const again = await register({ username: 'Two', email: email.toUpperCase(), password: 'Password-Two-2' }, lang);
       expect(again.statusCode).toBe(409);
       expect(errorOf(again).msg).toBe(lang === 'fr' ? 'Un compte existe déjà avec cette adresse e-mail.' : 'An account already exists with this email address.');
+      // Under the form's email field.
+      expect(errorOf(again).details).toEqual([{ field: 'email', msg: errorOf(again).msg }]);
     }
     expect(await rowCount(ctx.db, users)).toBe(before);
   });

@@ -124,7 +124,7 @@ describe('change password', () => {
     const user = await createUser(ctx, 'employee');
     const fr = await changePassword(user, { currentPassword: 'pas-le-bon-mot', newPassword: 'Tout-Nouveau-2026' });
     expect(fr.statusCode).toBe(400);
-    expect(errorOf(fr)).toMatchObject({ msgType: 'password-current_wrong', msg: 'Le mot de passe actuel est incorrect.' });
+    expect(errorOf(fr)).toMatchObject({ msgType: 'password-current_wrong', msg: 'Le mot de passe actuel est incorrect.', details: [{ field: 'currentPassword', msg: 'Le mot de passe actuel est incorrect.' }] });
     const en = await changePassword(user, { currentPassword: 'not-the-one', newPassword: 'Tout-Nouveau-2026' }, 'en');
     expect(errorOf(en).msg).toBe('The current password is wrong.');
     expect(errorOf(en).need2Logout).toBeUndefined();

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
+import { ValidationFailure } from '../../http/error-handler';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
 import { companies, invitations, outboxEmails, users } from '../../db/schema';
@@ -287,7 +288,7 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       const problem = invitationProblem(invite);
       if (problem || !invite) throw problem;
       await assertAcceptablePassword(password, { email: invite.email, username }, 'password', pickLanguage(request.headers['accept-language']));
-      if (await userQueries.emailTaken(invite.email)) throw new AppError(409, 'auth-email_taken');
+      if (await userQueries.emailTaken(invite.email)) throw new ValidationFailure([{ field: 'email', key: 'auth-email_taken', vars: {} }], 409);
       const passwordHash = await hashPassword(password);
       let id: string;
       try {
@@ -318,7 +319,7 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
           return row!.id;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, 'auth-email_taken');
+        if (isUniqueViolation(error)) throw new ValidationFailure([{ field: 'email', key: 'auth-email_taken', vars: {} }], 409);
         throw error;
       }
       const row = await userQueries.profile(id);

@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
+import { ValidationFailure } from '../../http/error-handler';
 import { AppError } from '../../errors';
 import { emailTokens, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -125,7 +126,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       const { user, jti } = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-      if (!(await verifyPassword(row?.passwordHash, currentPassword))) throw new AppError(400, 'password-current_wrong');
+      if (!(await verifyPassword(row?.passwordHash, currentPassword))) throw new ValidationFailure([{ field: 'currentPassword', key: 'password-current_wrong', vars: {} }]);
       await assertAcceptablePassword(newPassword, user, 'newPassword', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
+import { ValidationFailure } from '../../http/error-handler';
 import { AppError, notFound, unauthorized } from '../../errors';
 import { isUniqueViolation } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
@@ -67,7 +68,7 @@ export function usersHandlers(deps: Deps): Handlers<
       const email = request.body.email.trim().toLowerCase();
       const lng = pickLanguage(request.headers['accept-language']);
       await assertAcceptablePassword(password, { email, username }, 'password', lng);
-      if (await userQueries.emailTaken(email)) throw new AppError(409, 'auth-email_taken');
+      if (await userQueries.emailTaken(email)) throw new ValidationFailure([{ field: 'email', key: 'auth-email_taken', vars: {} }], 409);
       const passwordHash = await hashPassword(password);
       let id: string;
       try {
@@ -80,7 +81,7 @@ export function usersHandlers(deps: Deps): Handlers<
         id = created.id;
         mailer.deliver(created.mail);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, 'auth-email_taken');
+        if (isUniqueViolation(error)) throw new ValidationFailure([{ field: 'email', key: 'auth-email_taken', vars: {} }], 409);
         throw error;
       }
       const details = await loadProfile(id);
