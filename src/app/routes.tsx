@@ -62,6 +62,7 @@ export const routes: RouteDef[] = [
   { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminUsersPage')) },
   { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminCompaniesPage')) },
   { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./companies/CompanyPage')) },
+  { path: '/resumes/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumePage')) },
   { path: '/companies/:id/resumes', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumesPage')) },
   { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./companies/CompanyUsersPage')) },
   { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/OutboxPage')) },

@@ -59,7 +59,7 @@ function resume(overrides: Partial<Resume> = {}): Resume {
     ...overrides,
   };
 }
-const changes: ResumeChanges = { jobTitle: 'Directeur de travaux', skills: ['Gros œuvre', 'OPC'] };
+const changes = { jobTitle: 'Directeur de travaux', skills: ['Gros œuvre', 'OPC'] } satisfies ResumeChanges;
 const cv: ResumeCvFile = { name: 'cv-2026.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 40_000 };
 
 type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };

@@ -44,12 +44,14 @@ export function ResumeForm({ resume, draft, members, charts, saving, refusal, on
   const { t } = useTranslation();
   const [values, setValues] = useState<FormValues>(() => toForm(resume, draft));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [seen, setSeen] = useState(refusal);
+  // A refusal is known by its content: the same one handed again is no new refusal.
+  const refusalKey = refusal ? JSON.stringify([refusal.message, refusal.details ?? null]) : null;
+  const [seen, setSeen] = useState(refusalKey);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => serverFieldErrors(refusal?.details, (path) => path));
   const [stale, setStale] = useState(false);
   // A new refusal: its messages shown afresh under their fields.
-  if (refusal !== seen) {
-    setSeen(refusal);
+  if (refusalKey !== seen) {
+    setSeen(refusalKey);
     setServerErrors(serverFieldErrors(refusal?.details, (path) => path));
     setStale(false);
   }
