@@ -116,7 +116,7 @@ export function ResumesView(props: ResumesViewProps) {
                     </div>
                   </TableCell>
                   <TableCell label={t('resumes-col_experience')} className={css({ whiteSpace: 'nowrap' })}>
-                    {resume.yearsExperience === null ? '—' : t('resumes-years', { count: resume.yearsExperience })}
+                    {resume.yearsExperience === null ? '—' : t('resume-years', { count: resume.yearsExperience })}
                   </TableCell>
                   <TableCell label={t('resumes-col_skills')} className={css({ minW: '12rem', maxW: '24rem' })}>
                     {resume.skills.length === 0 ? (
@@ -154,8 +154,8 @@ function FileCell({ resume, name, href }: { resume: ResumeRow; name: string; hre
   if (resume.parseStatus === 'parsing')
     return (
       <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' })}>
-        <Spinner size="sm" label={t('resumes-parsing')} />
-        {t('resumes-parsing')}
+        <Spinner size="sm" label={t('resume-parsing')} />
+        {t('resume-parsing')}
       </span>
     );
   if (!resume.fileName) return <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('resumes-no_file')}</span>;
