@@ -1116,6 +1116,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tender's technical memories (mémoires techniques), newest first, as summaries. */
+        get: operations["listMemories"];
+        put?: never;
+        /** Start a memory. `analysis`, the outline from the latest finished DCE analysis's award criteria (a chapter per technical criterion, heaviest first, a section per sub-criterion, each opening with the DCE passages about it and the CCTP requirements to cover); `memory`, the sections of another memory of the company; `blank`. Each comes with the three resource sections (staff, planning, references) generated from the company's data. Without a finished DCE analysis, `analysis` is refused with 409. */
+        post: operations["createMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One memory with its sections, and which resource sections are stale (their data changed since they were generated). */
+        get: operations["getMemory"];
+        put?: never;
+        post?: never;
+        /** Delete the memory, its sections and versions. */
+        delete: operations["deleteMemory"];
+        options?: never;
+        head?: never;
+        /** Rename the memory or change its status. `version` is the one the change was made from; when someone changed it in between, 409 with the current memory in `details`. */
+        patch: operations["updateMemory"];
+        trace?: never;
+    };
+    "/api/memories/{id}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a section at `position` (0 first; at the end without it). */
+        post: operations["addMemorySection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/sections/{sectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a section (the memory's state before is kept as a version when the section had text). */
+        delete: operations["deleteMemorySection"];
+        options?: never;
+        head?: never;
+        /** Save a section (the editor's autosave). `version` is the section's version the edit was made from; when someone saved it in between, 409 with the current section in `details`, nothing written. A save 10 minutes or more after the memory's last version makes a new version first. */
+        patch: operations["updateMemorySection"];
+        trace?: never;
+    };
+    "/api/memories/{id}/sections/{sectionId}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Regenerate a resource section (staff, planning, references) from the current data; the memory is kept as a version first. */
+        post: operations["refreshMemorySection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The memory's versions, newest first. */
+        get: operations["listMemoryVersions"];
+        put?: never;
+        /** Keep the memory as it is now as a version. */
+        post: operations["createMemoryVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the memory's sections back as a version had them; the current state is kept as a version first. */
+        post: operations["restoreMemoryVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grade the memory against the award criteria (rules; a language model when configured, marked by `mode`). Per criterion a score out of its weight with the reasons; the last analysis is kept on the memory. */
+        post: operations["analyseMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dceTemplates": {
         parameters: {
             query?: never;
@@ -2702,6 +2843,180 @@ export interface components {
             msg: string;
             planning: components["schemas"]["Planning"];
         };
+        /** @enum {string} */
+        MemoryStatus: "draft" | "to_review" | "final";
+        MemoryCriterion: {
+            name: string;
+            /** @description Share of the grade, in %. */
+            weight: number;
+            subCriterion?: string;
+            subWeight?: number;
+        };
+        MemoryLimits: {
+            pages?: number;
+            words?: number;
+        };
+        MemorySummary: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            title: string;
+            status: components["schemas"]["MemoryStatus"];
+            sectionsCount: number;
+            words: number;
+            /** @description The last analysis's total, null before the first. */
+            score: {
+                score: number;
+                max: number;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        MemoryList: {
+            memories: components["schemas"]["MemorySummary"][];
+        };
+        MemorySection: {
+            _id: components["schemas"]["Id"];
+            title: string;
+            order: number;
+            /** @enum {integer} */
+            level: 1 | 2;
+            /** @description A TipTap (ProseMirror) JSON document, {type doc, content [...]}. */
+            content: {
+                [key: string]: unknown;
+            };
+            /** @description Its plain text, written by the server. */
+            text: string;
+            criterion: components["schemas"]["MemoryCriterion"] | null;
+            requirementIds: components["schemas"]["Id"][];
+            status: components["schemas"]["MemoryStatus"];
+            /** Format: uuid */
+            assigneeId: string | null;
+            version: number;
+            /** @enum {string|null} */
+            source: "criteria" | "staff" | "planning" | "references" | null;
+            resourcesHash: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Memory: {
+            _id: components["schemas"]["Id"];
+            tenderId: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            title: string;
+            status: components["schemas"]["MemoryStatus"];
+            limits: components["schemas"]["MemoryLimits"] | null;
+            /** @description How the outline was made (a price criterion left out), in the caller's language. */
+            notes: string[];
+            sections: components["schemas"]["MemorySection"][];
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            stale: {
+                sectionId: components["schemas"]["Id"];
+                /** @enum {string} */
+                source: "staff" | "planning" | "references";
+            }[];
+            score: {
+                score: number;
+                max: number;
+            } | null;
+            /** Format: date-time */
+            analysedAt: string | null;
+        };
+        MemoryWriteResult: {
+            msg: string;
+            details: components["schemas"]["Memory"];
+        };
+        MemoryCreate: {
+            /** @enum {string} */
+            from: "analysis" | "memory" | "blank";
+            memoryId?: components["schemas"]["Id"];
+            title?: string;
+        };
+        MemoryPatch: {
+            version: number;
+            title?: string;
+            status?: components["schemas"]["MemoryStatus"];
+        };
+        MemorySectionCreate: {
+            title: string;
+            /** @enum {integer} */
+            level?: 1 | 2;
+            position?: number;
+            content?: Record<string, never>;
+        };
+        MemorySectionPatch: {
+            version: number;
+            title?: string;
+            content?: Record<string, never>;
+            status?: components["schemas"]["MemoryStatus"];
+            /** Format: uuid */
+            assigneeId?: string | null;
+            requirementIds?: components["schemas"]["Id"][];
+        };
+        MemorySectionWriteResult: {
+            msg: string;
+            details: components["schemas"]["MemorySection"];
+        };
+        MemoryVersion: {
+            _id: components["schemas"]["Id"];
+            /** Format: date-time */
+            createdAt: string;
+            author: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** @enum {string} */
+            reason: "manual" | "auto" | "restore" | "refresh";
+            words: number;
+        };
+        MemoryVersionList: {
+            versions: components["schemas"]["MemoryVersion"][];
+        };
+        MemoryVersionWriteResult: {
+            msg: string;
+            details: components["schemas"]["MemoryVersion"];
+        };
+        MemoryReason: {
+            /** @enum {string} */
+            kind: "requirement" | "length" | "boilerplate" | "evidence" | "readability";
+            ok: boolean;
+            /** @description Catalogue key of the reason. */
+            key: string;
+            vars: {
+                [key: string]: string | number;
+            };
+            /** @description The reason in the caller's language. */
+            msg: string;
+            requirementIds?: components["schemas"]["Id"][];
+        };
+        MemoryAnalysis: {
+            /** @enum {string} */
+            mode: "rules" | "llm";
+            /** Format: date-time */
+            analysedAt: string;
+            total: {
+                score: number;
+                max: number;
+            };
+            words: number;
+            reasons: components["schemas"]["MemoryReason"][];
+            criteria: {
+                criterion: string;
+                weight: number;
+                score: number;
+                max: number;
+                sectionIds: components["schemas"]["Id"][];
+                reasons: components["schemas"]["MemoryReason"][];
+            }[];
+        };
+        MemoryAnalysisResult: {
+            details: components["schemas"]["MemorySummary"];
+            analysis: components["schemas"]["MemoryAnalysis"];
+        };
     };
     responses: {
         /** @description An error, with a localised message. */
@@ -2715,6 +3030,7 @@ export interface components {
         };
     };
     parameters: {
+        SectionIdPath: components["schemas"]["Id"];
         IdPath: components["schemas"]["Id"];
         /** @description Items per page, or 'all'. */
         PerPage: number | "all";
@@ -5130,6 +5446,359 @@ export interface operations {
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+        };
+    };
+    listMemories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    addMemorySection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorySectionCreate"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemorySectionWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMemorySection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                sectionId: components["parameters"]["SectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateMemorySection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                sectionId: components["parameters"]["SectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorySectionPatch"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemorySectionWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    refreshMemorySection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                sectionId: components["parameters"]["SectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Regenerated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemorySectionWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listMemoryVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersionList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createMemoryVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersionWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    restoreMemoryVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                versionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    analyseMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis, and the memory's summary with its new score. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryAnalysisResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listDceTemplates: {

@@ -42,6 +42,7 @@ import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
 import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
 import { resumesHandlers } from './domains/resumes/routes';
+import { memoriesHandlers } from './domains/memories/routes';
 import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...chatHandlers(deps),
     ...tenderNotesHandlers(deps),
     ...resumesHandlers(deps),
+    ...memoriesHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

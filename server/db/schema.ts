@@ -625,3 +625,97 @@ export const resumes = pgTable(
   },
   (t) => [index('resumes_company_idx').on(t.companyId, t.fullName), index('resumes_user_idx').on(t.userId)],
 );
+
+// ── Technical memories (issue 12) ─────────────────────────────────────────────────────────────
+
+/** The criterion a section answers, as the DCE analysis weighs it (weights in % of the grade). */
+export type MemoryCriterion = { name: string; weight: number; subCriterion?: string; subWeight?: number };
+/** A section as a version keeps it: everything needed to put it back. */
+export type MemorySectionSnapshot = {
+  id: string;
+  position: number;
+  title: string;
+  level: number;
+  content: unknown;
+  text: string;
+  criterion: MemoryCriterion | null;
+  requirementIds: string[];
+  status: string;
+  assigneeId: string | null;
+  source: string | null;
+  resourcesHash: string | null;
+};
+
+// A company's technical memory (mémoire technique) for one of its tenders. `version` guards the
+// memory's own fields (title, status); each section has its own version for autosave.
+export const memories = pgTable(
+  'memories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('draft'),
+    // The RC's page or word limit for the memory, when it sets one.
+    limits: jsonb('limits').$type<{ pages?: number; words?: number }>(),
+    // Notes about how the outline was made (a price criterion left out), as catalogue keys.
+    notes: jsonb('notes').$type<{ key: string; vars: Record<string, string | number> }[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    // The last rules (or model) analysis, as answered, and when it ran.
+    analysis: jsonb('analysis').$type<Record<string, unknown>>(),
+    analysedAt: timestamp('analysed_at', { withTimezone: true }),
+    lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('memories_tender_idx').on(t.tenderId, t.createdAt), index('memories_company_idx').on(t.companyId)],
+);
+
+// A section: TipTap JSON in `content`, its plain text in `text` written by the server.
+export const memorySections = pgTable(
+  'memory_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    level: integer('level').notNull().default(1),
+    content: jsonb('content').notNull(),
+    text: text('text').notNull().default(''),
+    criterion: jsonb('criterion').$type<MemoryCriterion>(),
+    requirementIds: jsonb('requirement_ids').$type<string[]>().notNull().default([]),
+    status: text('status').notNull().default('draft'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    // 'criteria' | 'staff' | 'planning' | 'references': what generated it; resource sections keep
+    // the hash of the data they were generated from, to tell when they are stale.
+    source: text('source'),
+    resourcesHash: text('resources_hash'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('memory_sections_memory_idx').on(t.memoryId, t.position)],
+);
+
+// A snapshot of a memory's sections: on demand, every 10 minutes of editing, before a restore or a refresh.
+export const memoryVersions = pgTable(
+  'memory_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    words: integer('words').notNull().default(0),
+    sections: jsonb('sections').$type<MemorySectionSnapshot[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_versions_memory_idx').on(t.memoryId, t.createdAt)],
+);

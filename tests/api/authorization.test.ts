@@ -186,6 +186,20 @@ async function chartOf(target: Target) {
   return companyId;
 }
 
+import { memories, memorySections, memoryVersions } from '../../server/db/schema';
+/** A memory of the target company's tender with one staff section and one version, inserted directly. */
+async function memoryOf(target: Target) {
+  const tenderId = await tenderOf(target);
+  const [memory] = await ctx.db.insert(memories).values({ tenderId, companyId: companyOf(target).id, title: 'Mémoire technique' }).returning({ id: memories.id });
+  const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Chef de projet : Marc Lefèvre' }] }] };
+  const [section] = await ctx.db
+    .insert(memorySections)
+    .values({ memoryId: memory!.id, position: 0, title: 'Moyens humains', content, text: 'Chef de projet : Marc Lefèvre', source: 'staff', resourcesHash: 'x' })
+    .returning({ id: memorySections.id });
+  const [version] = await ctx.db.insert(memoryVersions).values({ memoryId: memory!.id, reason: 'manual', title: 'Mémoire technique', sections: [] }).returning({ id: memoryVersions.id });
+  return { id: memory!.id, sectionId: section!.id, versionId: version!.id };
+}
+
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
@@ -428,6 +442,71 @@ const matrix: Record<string, Row[]> = {
   addTenderNote: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/notes/entries`, { text: 'Visite le 30 juin.' }) }),
+  ),
+  // Technical memories: every member of the tender's company, like the CCTP matrix.
+  listMemories: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/memories`) }),
+  ),
+  createMemory: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/memories`, { from: 'blank' }) }),
+  ),
+  getMemory: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}`) }),
+  ),
+  updateMemory: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/memories/${(await memoryOf(target)).id}`, { version: 1, status: 'to_review' }) }),
+  ),
+  deleteMemory: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/memories/${(await memoryOf(target)).id}`) }),
+  ),
+  addMemorySection: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/memories/${(await memoryOf(target)).id}/sections`, { title: 'Préambule', position: 0 }) }),
+  ),
+  updateMemorySection: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('PATCH', `/api/memories/${memory.id}/sections/${memory.sectionId}`, { version: 1, status: 'to_review' }) };
+    },
+  ),
+  deleteMemorySection: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('DELETE', `/api/memories/${memory.id}/sections/${memory.sectionId}`) };
+    },
+  ),
+  refreshMemorySection: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('POST', `/api/memories/${memory.id}/sections/${memory.sectionId}/refresh`) };
+    },
+  ),
+  listMemoryVersions: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/versions`) }),
+  ),
+  createMemoryVersion: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/memories/${(await memoryOf(target)).id}/versions`) }),
+  ),
+  restoreMemoryVersion: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('POST', `/api/memories/${memory.id}/versions/${memory.versionId}/restore`) };
+    },
+  ),
+  analyseMemory: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('POST', `/api/memories/${(await memoryOf(target)).id}/analysis`) }),
   ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -1,0 +1,460 @@
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import type { Deps } from '../../deps';
+import type { Handlers } from '../../openapi/handlers';
+import type { Database } from '../../db/client';
+import { cctpAnalyses, cctpRequirements, memories, memorySections, memoryVersions, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { sessionOf } from '../../auth/session';
+import { t } from '../../i18n';
+import type { Caller } from '../companies/scope';
+import { reachableTender } from '../tenders/access';
+import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from './tiptap';
+import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
+import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
+import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
+
+type Memory = components['schemas']['Memory'];
+type MemorySection = components['schemas']['MemorySection'];
+type MemorySummary = components['schemas']['MemorySummary'];
+type MemoryVersion = components['schemas']['MemoryVersion'];
+type Status = components['schemas']['MemoryStatus'];
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+type MemoryRow = typeof memories.$inferSelect;
+type SectionRow = typeof memorySections.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A save this long after the memory's last version makes a new one. */
+export const AUTO_VERSION_MS = 10 * 60_000;
+
+const toSection = (row: SectionRow): MemorySection => ({
+  _id: row.id,
+  title: row.title,
+  order: row.position,
+  level: row.level === 2 ? 2 : 1,
+  content: row.content as Record<string, never>,
+  text: row.text,
+  criterion: row.criterion ?? null,
+  requirementIds: row.requirementIds,
+  status: row.status as Status,
+  assigneeId: row.assigneeId,
+  version: row.version,
+  source: (row.source ?? null) as MemorySection['source'],
+  resourcesHash: row.resourcesHash,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const scoreOf = (row: MemoryRow) => {
+  const total = (row.analysis as { total?: { score: number; max: number } } | null)?.total;
+  return total ? { score: total.score, max: total.max } : null;
+};
+
+const snapshotOf = (row: SectionRow): MemorySectionSnapshot => ({
+  id: row.id,
+  position: row.position,
+  title: row.title,
+  level: row.level,
+  content: row.content,
+  text: row.text,
+  criterion: row.criterion ?? null,
+  requirementIds: row.requirementIds,
+  status: row.status,
+  assigneeId: row.assigneeId,
+  source: row.source,
+  resourcesHash: row.resourcesHash,
+});
+
+type NewSection = { title: string; level: number; content: TipTapDoc; criterion: MemoryCriterion | null; requirementIds: string[]; source: string | null; resourcesHash: string | null };
+const sectionValues = (memoryId: string, sections: NewSection[]) =>
+  sections.map((s, position) => ({ memoryId, position, title: s.title, level: s.level, content: s.content, text: plainText(s.content), criterion: s.criterion, requirementIds: s.requirementIds, source: s.source, resourcesHash: s.resourcesHash }));
+
+const resourceSections = (resources: Resources): NewSection[] =>
+  RESOURCE_SOURCES.map((source) => {
+    const { content, hash } = resourceSection(source, resources);
+    return { title: RESOURCE_TITLES[source], level: 1, content, criterion: null, requirementIds: [], source, resourcesHash: hash };
+  });
+
+/**
+ * Technical memories (issue 12): every member of the tender's company and admins, like the CCTP
+ * matrix; another company's memory answers 404 like a missing one. Sections save one by one with
+ * their own version (autosave); versions keep whole snapshots of the sections.
+ */
+export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrader): Handlers<
+  | 'listMemories'
+  | 'createMemory'
+  | 'getMemory'
+  | 'updateMemory'
+  | 'deleteMemory'
+  | 'addMemorySection'
+  | 'updateMemorySection'
+  | 'deleteMemorySection'
+  | 'refreshMemorySection'
+  | 'listMemoryVersions'
+  | 'createMemoryVersion'
+  | 'restoreMemoryVersion'
+  | 'analyseMemory'
+> {
+  const translator =
+    (request: Parameters<typeof t>[0]): Translate =>
+    (key, vars) =>
+      t(request, key, vars);
+
+  const reachableMemory = async (caller: Caller, id: string) => {
+    const [row] = await db.select().from(memories).where(eq(memories.id, id)).limit(1);
+    if (!row) throw notFound();
+    await reachableTender(db, caller, row.tenderId);
+    return row;
+  };
+  const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
+
+  const memoryById = async (id: string, translate: Translate): Promise<Memory> => {
+    const [row] = await db.select().from(memories).where(eq(memories.id, id)).limit(1);
+    if (!row) throw notFound();
+    const [sections, resources] = await Promise.all([sectionsOf(db, id), loadResources(db, row.companyId, row.tenderId)]);
+    const hashes = resourceHashes(resources);
+    const stale = sections.filter((s) => s.source && s.source in hashes && s.resourcesHash !== hashes[s.source as ResourceSource]).map((s) => ({ sectionId: s.id, source: s.source as ResourceSource }));
+    return {
+      _id: row.id,
+      tenderId: row.tenderId,
+      companyId: row.companyId,
+      title: row.title,
+      status: row.status as Status,
+      limits: row.limits ?? null,
+      notes: row.notes.map((n) => translate(n.key, n.vars)),
+      sections: sections.map(toSection),
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      stale,
+      score: scoreOf(row),
+      analysedAt: row.analysedAt?.toISOString() ?? null,
+    };
+  };
+
+  const summaries = async (rows: MemoryRow[]): Promise<MemorySummary[]> => {
+    const texts = rows.length ? await db.select({ memoryId: memorySections.memoryId, text: memorySections.text }).from(memorySections).where(inArray(memorySections.memoryId, rows.map((r) => r.id))) : [];
+    return rows.map((row) => {
+      const own = texts.filter((s) => s.memoryId === row.id);
+      return {
+        _id: row.id,
+        tenderId: row.tenderId,
+        title: row.title,
+        status: row.status as Status,
+        sectionsCount: own.length,
+        words: own.reduce((n, s) => n + wordCount(s.text), 0),
+        score: scoreOf(row),
+        updatedAt: row.updatedAt.toISOString(),
+        version: row.version,
+      };
+    });
+  };
+
+  /** Keeps the memory's sections as a version (inside the caller's transaction). */
+  const snapshot = async (tx: Tx, memory: { id: string; title: string }, reason: MemoryVersion['reason'], authorId: string | null) => {
+    const sections = await sectionsOf(tx, memory.id);
+    const [version] = await tx
+      .insert(memoryVersions)
+      .values({ memoryId: memory.id, reason, authorId, title: memory.title, words: sections.reduce((n, s) => n + wordCount(s.text), 0), sections: sections.map(snapshotOf) })
+      .returning({ id: memoryVersions.id });
+    await tx.update(memories).set({ lastSnapshotAt: new Date() }).where(eq(memories.id, memory.id));
+    return version!.id;
+  };
+
+  const versionById = async (id: string): Promise<MemoryVersion> => {
+    const [row] = await db
+      .select({ id: memoryVersions.id, createdAt: memoryVersions.createdAt, reason: memoryVersions.reason, words: memoryVersions.words, authorId: memoryVersions.authorId, username: users.username })
+      .from(memoryVersions)
+      .leftJoin(users, eq(users.id, memoryVersions.authorId))
+      .where(eq(memoryVersions.id, id));
+    return toVersion(row!);
+  };
+  const toVersion = (row: { id: string; createdAt: Date; reason: string; words: number; authorId: string | null; username: string | null }): MemoryVersion => ({
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    author: row.authorId && row.username !== null ? { _id: row.authorId, username: row.username } : null,
+    reason: row.reason as MemoryVersion['reason'],
+    words: row.words,
+  });
+
+  const memberOf = async (companyId: string, userId: string) => {
+    const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId))).limit(1);
+    if (!member) throw new AppError(400, 'memory-assignee_not_member');
+  };
+  const requirementsOfTender = async (tenderId: string, ids: string[]) => {
+    if (!ids.length) return;
+    const found = await db
+      .select({ id: cctpRequirements.id })
+      .from(cctpRequirements)
+      .innerJoin(cctpAnalyses, eq(cctpAnalyses.id, cctpRequirements.analysisId))
+      .where(and(eq(cctpAnalyses.tenderId, tenderId), inArray(cctpRequirements.id, ids)));
+    if (found.length !== new Set(ids).size) throw new AppError(400, 'memory-requirement_unknown');
+  };
+  const sectionOf = async (memoryId: string, sectionId: string) => {
+    const [row] = await db.select().from(memorySections).where(and(eq(memorySections.id, sectionId), eq(memorySections.memoryId, memoryId))).limit(1);
+    if (!row) throw new AppError(404, 'memory-section_not_found');
+    return row;
+  };
+
+  return {
+    async listMemories(request) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      const rows = await db.select().from(memories).where(eq(memories.tenderId, tender.id)).orderBy(desc(memories.createdAt), desc(memories.id));
+      return { memories: await summaries(rows) };
+    },
+
+    async createMemory(request, reply) {
+      const { user } = sessionOf(request);
+      const tender = await reachableTender(db, user, request.params.id);
+      const body = request.body;
+      let sections: NewSection[] = [];
+      let notes: Note[] = [];
+      let limits: { pages?: number; words?: number } | null = null;
+      const analysis = await latestDceAnalysis(db, tender.id);
+      if (body.from === 'analysis') {
+        const criteria = analysis?.facts.find((f) => f.key === 'awardCriteria');
+        if (!analysis) throw new AppError(409, 'memory-no_analysis');
+        if (!criteria || !Array.isArray(criteria.value) || criteria.value.length === 0) throw new AppError(409, 'memory-no_criteria');
+        const [pages, requirements] = await Promise.all([tenderPages(db, tender.id), latestRequirements(db, tender.id)]);
+        const outline = criteriaOutline(criteria.value as Parameters<typeof criteriaOutline>[0], criteria.sources, pages, requirements);
+        notes = outline.notes;
+        sections = outline.sections.map((s: OutlineSection) => ({ ...s, source: 'criteria', resourcesHash: null }));
+        limits = limitsOf(analysis.facts, pages, new Set(analysis.documents.filter((d) => d.kind === 'RC').map((d) => d.documentId)));
+      } else {
+        if (analysis) limits = limitsOf(analysis.facts, await tenderPages(db, tender.id), new Set(analysis.documents.filter((d) => d.kind === 'RC').map((d) => d.documentId)));
+        if (body.from === 'memory') {
+          if (!body.memoryId) throw new AppError(400, 'memory-source_required');
+          const [source] = await db.select().from(memories).where(and(eq(memories.id, body.memoryId), eq(memories.companyId, tender.companyId))).limit(1);
+          if (!source) throw new AppError(404, 'memory-source_not_found');
+          const sameTender = source.tenderId === tender.id;
+          sections = (await sectionsOf(db, source.id))
+            .filter((s) => !s.source || !RESOURCE_SOURCES.includes(s.source as ResourceSource))
+            // Another tender's CCTP requirements mean nothing here.
+            .map((s) => ({ title: s.title, level: s.level, content: s.content as TipTapDoc, criterion: s.criterion ?? null, requirementIds: sameTender ? s.requirementIds : [], source: s.source, resourcesHash: null }));
+        }
+      }
+      sections.push(...resourceSections(await loadResources(db, tender.companyId, tender.id)));
+      const title = body.title?.trim() || t(request, 'memory-default_title');
+      const id = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(memories).values({ tenderId: tender.id, companyId: tender.companyId, title, limits, notes, createdBy: user.id }).returning({ id: memories.id });
+        await tx.insert(memorySections).values(sectionValues(created!.id, sections));
+        return created!.id;
+      });
+      reply.code(201);
+      return { msg: t(request, 'memory-created'), details: await memoryById(id, translator(request)) };
+    },
+
+    async getMemory(request) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      return memoryById(row.id, translator(request));
+    },
+
+    async updateMemory(request) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      const { version, title, status } = request.body;
+      const updated = await db
+        .update(memories)
+        .set({ ...(title !== undefined ? { title: title.trim() || row.title } : {}), ...(status ? { status } : {}), version: sql`${memories.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(memories.id, row.id), eq(memories.version, version)))
+        .returning({ id: memories.id });
+      if (!updated.length) throw new AppError(409, 'memory-conflict', {}, await memoryById(row.id, translator(request)));
+      return { msg: t(request, 'memory-updated'), details: await memoryById(row.id, translator(request)) };
+    },
+
+    async deleteMemory(request) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      await db.delete(memories).where(eq(memories.id, row.id));
+      return { msg: t(request, 'memory-deleted') };
+    },
+
+    async addMemorySection(request, reply) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      const body = request.body;
+      const content = body.content === undefined ? doc(para()) : checkedContent(body.content);
+      const id = await db.transaction(async (tx) => {
+        const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(memorySections).where(eq(memorySections.memoryId, row.id));
+        const position = Math.min(body.position ?? n, n);
+        await tx
+          .update(memorySections)
+          .set({ position: sql`${memorySections.position} + 1` })
+          .where(and(eq(memorySections.memoryId, row.id), gte(memorySections.position, position)));
+        const [created] = await tx
+          .insert(memorySections)
+          .values({ memoryId: row.id, position, title: body.title.trim(), level: body.level ?? 1, content, text: plainText(content) })
+          .returning({ id: memorySections.id });
+        await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id));
+        return created!.id;
+      });
+      reply.code(201);
+      return { msg: t(request, 'memory-section_added'), details: toSection(await sectionOf(row.id, id)) };
+    },
+
+    async updateMemorySection(request) {
+      const { user } = sessionOf(request);
+      const row = await reachableMemory(user, request.params.id);
+      const { version, title, content, status, assigneeId, requirementIds } = request.body;
+      const current = await sectionOf(row.id, request.params.sectionId);
+      const doc = content === undefined ? undefined : checkedContent(content);
+      if (assigneeId) await memberOf(row.companyId, assigneeId);
+      if (requirementIds) await requirementsOfTender(row.tenderId, requirementIds);
+      const saved = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(memorySections)
+          .set({
+            ...(title !== undefined ? { title: title.trim() || current.title } : {}),
+            ...(doc ? { content: doc, text: plainText(doc) } : {}),
+            ...(status ? { status } : {}),
+            ...(assigneeId !== undefined ? { assigneeId } : {}),
+            ...(requirementIds ? { requirementIds: [...new Set(requirementIds)] } : {}),
+            version: sql`${memorySections.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(memorySections.id, current.id), eq(memorySections.version, version)))
+          .returning({ id: memorySections.id });
+        if (!updated) return false;
+        // Every 10 minutes of editing, the memory as it now stands is kept.
+        const [memory] = await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id)).returning({ lastSnapshotAt: memories.lastSnapshotAt, title: memories.title });
+        if (!memory!.lastSnapshotAt || Date.now() - memory!.lastSnapshotAt.getTime() >= AUTO_VERSION_MS) await snapshot(tx, { id: row.id, title: memory!.title }, 'auto', user.id);
+        return true;
+      });
+      if (!saved) throw new AppError(409, 'memory-section_conflict', {}, toSection(await sectionOf(row.id, current.id)));
+      return { msg: t(request, 'memory-section_saved'), details: toSection(await sectionOf(row.id, current.id)) };
+    },
+
+    async deleteMemorySection(request) {
+      const { user } = sessionOf(request);
+      const row = await reachableMemory(user, request.params.id);
+      const current = await sectionOf(row.id, request.params.sectionId);
+      await db.transaction(async (tx) => {
+        if (current.text.trim()) await snapshot(tx, row, 'auto', user.id);
+        await tx.delete(memorySections).where(eq(memorySections.id, current.id));
+        await tx
+          .update(memorySections)
+          .set({ position: sql`${memorySections.position} - 1` })
+          .where(and(eq(memorySections.memoryId, row.id), gte(memorySections.position, current.position)));
+        await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id));
+      });
+      return { msg: t(request, 'memory-section_deleted') };
+    },
+
+    async refreshMemorySection(request) {
+      const { user } = sessionOf(request);
+      const row = await reachableMemory(user, request.params.id);
+      const current = await sectionOf(row.id, request.params.sectionId);
+      if (!current.source || !RESOURCE_SOURCES.includes(current.source as ResourceSource)) throw new AppError(400, 'memory-section_not_resource');
+      const { content, hash } = resourceSection(current.source as ResourceSource, await loadResources(db, row.companyId, row.tenderId));
+      await db.transaction(async (tx) => {
+        await snapshot(tx, row, 'refresh', user.id);
+        await tx
+          .update(memorySections)
+          .set({ content, text: plainText(content), resourcesHash: hash, version: sql`${memorySections.version} + 1`, updatedAt: new Date() })
+          .where(eq(memorySections.id, current.id));
+        await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id));
+      });
+      return { msg: t(request, 'memory-section_refreshed'), details: toSection(await sectionOf(row.id, current.id)) };
+    },
+
+    async listMemoryVersions(request) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      const rows = await db
+        .select({ id: memoryVersions.id, createdAt: memoryVersions.createdAt, reason: memoryVersions.reason, words: memoryVersions.words, authorId: memoryVersions.authorId, username: users.username })
+        .from(memoryVersions)
+        .leftJoin(users, eq(users.id, memoryVersions.authorId))
+        .where(eq(memoryVersions.memoryId, row.id))
+        .orderBy(desc(memoryVersions.createdAt), desc(memoryVersions.id));
+      return { versions: rows.map(toVersion) };
+    },
+
+    async createMemoryVersion(request, reply) {
+      const { user } = sessionOf(request);
+      const row = await reachableMemory(user, request.params.id);
+      const id = await db.transaction((tx) => snapshot(tx, row, 'manual', user.id));
+      reply.code(201);
+      return { msg: t(request, 'memory-version_created'), details: await versionById(id) };
+    },
+
+    async restoreMemoryVersion(request) {
+      const { user } = sessionOf(request);
+      const row = await reachableMemory(user, request.params.id);
+      const [version] = await db.select().from(memoryVersions).where(and(eq(memoryVersions.id, request.params.versionId), eq(memoryVersions.memoryId, row.id))).limit(1);
+      if (!version) throw new AppError(404, 'memory-version_not_found');
+      await db.transaction(async (tx) => {
+        await snapshot(tx, row, 'restore', user.id);
+        const current = await sectionsOf(tx, row.id);
+        // A restored section is a new version of itself: an editor still on the old one gets a 409.
+        const versions = new Map(current.map((s) => [s.id, s.version]));
+        await tx.delete(memorySections).where(eq(memorySections.memoryId, row.id));
+        if (version.sections.length) {
+          await tx.insert(memorySections).values(
+            version.sections.map((s) => ({
+              id: s.id,
+              memoryId: row.id,
+              position: s.position,
+              title: s.title,
+              level: s.level,
+              content: s.content,
+              text: s.text,
+              criterion: s.criterion,
+              requirementIds: s.requirementIds,
+              status: s.status,
+              assigneeId: s.assigneeId,
+              source: s.source,
+              resourcesHash: s.resourcesHash,
+              version: (versions.get(s.id) ?? 0) + 1,
+            })),
+          );
+        }
+        await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id));
+      });
+      return { msg: t(request, 'memory-version_restored'), details: await memoryById(row.id, translator(request)) };
+    },
+
+    async analyseMemory(request) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      const translate = translator(request);
+      const [sections, resources, requirements, others] = await Promise.all([
+        sectionsOf(db, row.id),
+        loadResources(db, row.companyId, row.tenderId),
+        latestRequirements(db, row.tenderId),
+        db
+          .select({ text: memorySections.text })
+          .from(memorySections)
+          .innerJoin(memories, eq(memories.id, memorySections.memoryId))
+          .where(and(eq(memories.companyId, row.companyId), ne(memories.id, row.id))),
+      ]);
+      // Linked requirements of an older CCTP analysis still count: read them by id.
+      const linked = [...new Set(sections.flatMap((s) => s.requirementIds))].filter((id) => !requirements.some((r) => r.id === id));
+      const older = linked.length
+        ? await db.select({ id: cctpRequirements.id, text: cctpRequirements.text, fileName: cctpRequirements.fileName, page: cctpRequirements.page, sectionNumber: cctpRequirements.sectionNumber, status: cctpRequirements.status }).from(cctpRequirements).where(inArray(cctpRequirements.id, linked))
+        : [];
+      const otherShingles = new Set<string>();
+      for (const other of others) shinglesOf(other.text, otherShingles);
+      const result = await grader.grade({
+        sections: sections.map((s) => ({
+          id: s.id,
+          title: s.title,
+          level: s.level,
+          text: s.text,
+          ownText: plainText(s.content as TipTapDoc, { ownOnly: true }),
+          criterion: s.criterion ?? null,
+          requirementIds: s.requirementIds,
+          source: s.source,
+        })),
+        requirements: new Map([...requirements, ...older].map((r) => [r.id, r])),
+        limits: row.limits ?? null,
+        otherShingles,
+        evidence: evidenceOf(resources),
+      });
+      const localise = (reason: Reason) => ({ ...reason, msg: translate(reason.key, reason.vars) });
+      const analysedAt = new Date();
+      const analysis = {
+        ...result,
+        analysedAt: analysedAt.toISOString(),
+        reasons: result.reasons.map(localise),
+        criteria: result.criteria.map((c) => ({ ...c, reasons: c.reasons.map(localise) })),
+      };
+      const [updated] = await db.update(memories).set({ analysis, analysedAt }).where(eq(memories.id, row.id)).returning();
+      const [details] = await summaries([updated!]);
+      return { details: details!, analysis };
+    },
+  };
+}
