@@ -12,6 +12,7 @@ import type { Storage } from '../storage/storage';
 import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
 import { ANALYSE_DCE } from '../domains/dce-analyses/job';
 import { ANALYSE_CCTP } from '../domains/cctp-analyses/job';
+import { seedDemoMemory } from './demo-memory';
 
 export const DEMO_DCE_FOLDER = fileURLToPath(new URL('../../tests/fixtures/dce/grenoble-inp_2026FCSSA0025/', import.meta.url));
 export const DEMO_DCE_CALL = {
@@ -129,4 +130,7 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       .returning({ id: jobs.id });
     await tx.update(cctpAnalyses).set({ jobId: cctpJob!.id }).where(eq(cctpAnalyses.id, cctp!.id));
   });
+  // And the technical memory in progress, its outline from the RC's criteria table.
+  const rc = documents.find((d) => d.fileName.startsWith('RC_'));
+  await seedDemoMemory(db, companyId, tenderId, managerId, rc && { documentId: rc.id, fileName: rc.fileName });
 }

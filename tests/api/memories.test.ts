@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { memories, memoryVersions, organigrammes, planningTasks, plannings, resumes } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender, tenderWithReadDocs } from './documents-fixtures';
+import { DEMO_MEMORY_TITLE, seedDemoMemory } from '../../server/db/demo-memory';
 
 type Section = {
   _id: string;
@@ -300,5 +301,36 @@ describe('scope, roles and refusals', () => {
     const stale = await call(manager.token, 'PATCH', `/api/memories/${memory._id}`, { version: current.version, title: 'Autre' });
     expect(stale.statusCode).toBe(409);
     expect((errorOf(stale).details as unknown as Memory).title).toBe('Mémoire technique v2');
+  });
+});
+
+describe('the demo', () => {
+  it('has a memory in progress on the Grenoble call: the criteria outline, two sections written, the resource sections; seeded once', async () => {
+    const demoTender = (await insertTender(ctx, manager.companyId!)).id;
+    await seedDemoMemory(ctx.db, manager.companyId!, demoTender, manager.id, { documentId: demoTender, fileName: 'RC_2026FCSSA0025 v2.pdf' });
+    await seedDemoMemory(ctx.db, manager.companyId!, demoTender, manager.id, undefined);
+    const list = (await call(employee.token, 'GET', `/api/tenders/${demoTender}/memories`)).json() as { memories: { _id: string; title: string }[] };
+    expect(list.memories.map((m) => m.title)).toEqual([DEMO_MEMORY_TITLE]);
+    const demo = await getMemory(list.memories[0]!._id);
+    expect(demo.sections.map((s) => s.title)).toEqual([
+      'Performances techniques du système',
+      'Finesse de structuration laser',
+      'Performances du procédé de fabrication intégré',
+      expect.stringMatching(/^Qualité des services associés/),
+      expect.stringMatching(/^Performances en matière de protection/),
+      'Moyens humains',
+      'Planning',
+      'Références',
+    ]);
+    const laser = demo.sections[1]!;
+    expect(laser.text).toMatch(/« 2\.1-Finesse de structuration laser .*» \(RC_2026FCSSA0025 v2\.pdf, p\. 11\)/);
+    expect(laser.text).toMatch(/pistes de 50 µm/);
+    expect(laser.status).toBe('to_review');
+    expect(demo.sections[3]!.text).toMatch(/sous quarante-huit heures/);
+    expect(demo.notes[0]).toMatch(/Prix des prestations/);
+    const analysis = (await call(manager.token, 'POST', `/api/memories/${demo._id}/analysis`)).json() as { analysis: Analysis };
+    const grades = Object.fromEntries(analysis.analysis.criteria.map((c) => [c.criterion, c.score]));
+    expect(grades['Performances techniques du système']).toBeGreaterThan(0);
+    expect(analysis.analysis.criteria.find((c) => c.criterion.startsWith('Performances en matière'))!.reasons.some((r) => r.key === 'memoryreason-too_short')).toBe(true);
   });
 });
