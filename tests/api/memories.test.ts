@@ -4,7 +4,7 @@
 // analysis lists a requirement not covered until the text covers it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { memories, memoryVersions, organigrammes, planningTasks, plannings, resumes } from '../../server/db/schema';
+import { memories, memoryVersions, organigrammes, planningTasks, plannings, resumes, users } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender, tenderWithReadDocs } from './documents-fixtures';
 import { DEMO_MEMORY_TITLE, seedDemoMemory } from '../../server/db/demo-memory';
@@ -21,6 +21,7 @@ type Section = {
   status: string;
   version: number;
   source: string | null;
+  assigneeId: string | null;
 };
 type Memory = { _id: string; title: string; version: number; notes: string[]; sections: Section[]; stale: { sectionId: string; source: string }[]; limits: unknown };
 type Reason = { kind: string; ok: boolean; key: string; msg: string; requirementIds?: string[] };
@@ -170,6 +171,10 @@ describe('autosave', () => {
     expect((await call(manager.token, 'PATCH', url, { version: section.version, assigneeId: outsider.id })).statusCode).toBe(400);
     expect((await call(manager.token, 'PATCH', url, { version: section.version, requirementIds: [outsider.id] })).statusCode).toBe(400);
     expect((await call(manager.token, 'PATCH', url, { version: section.version, colour: 'red' })).statusCode).toBe(400);
+    // Over the server's body limit: a localised 413, nothing written.
+    const huge = await call(manager.token, 'PATCH', url, { version: section.version, content: paragraphs('x'.repeat(1_200_000)) });
+    expect(huge.statusCode).toBe(413);
+    expect(errorOf(huge).msg).toBeTruthy();
     expect(sectionOf(await getMemory(), (s) => s._id === section._id).version).toBe(section.version);
   });
 
@@ -208,6 +213,19 @@ describe('versions', () => {
     const reasons = ((await call(employee.token, 'GET', `/api/memories/${memory._id}/versions`)).json() as { versions: { reason: string }[] }).versions.map((v) => v.reason);
     expect(reasons[0]).toBe('restore');
     expect((await call(employee.token, 'POST', `/api/memories/${memory._id}/versions/${outsider.id}/restore`)).statusCode).toBe(404);
+  });
+});
+
+describe('versions of a removed assignee', () => {
+  it('restores the sections without an assignee who has left the company', async () => {
+    const leaver = await createUser(ctx, 'employee', { companyId: manager.companyId });
+    const section = sectionOf(await getMemory(), (s) => s.source === 'planning');
+    expect((await call(manager.token, 'PATCH', `/api/memories/${memory._id}/sections/${section._id}`, { version: section.version, assigneeId: leaver.id })).statusCode).toBe(200);
+    const kept = (await call(manager.token, 'POST', `/api/memories/${memory._id}/versions`)).json() as { details: { _id: string } };
+    await ctx.db.delete(users).where(eq(users.id, leaver.id));
+    const restored = await call(manager.token, 'POST', `/api/memories/${memory._id}/versions/${kept.details._id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(sectionOf((restored.json() as { details: Memory }).details, (s) => s._id === section._id)).toMatchObject({ assigneeId: null });
   });
 });
 

@@ -382,6 +382,9 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
         const current = await sectionsOf(tx, row.id);
         // A restored section is a new version of itself: an editor still on the old one gets a 409.
         const versions = new Map(current.map((s) => [s.id, s.version]));
+        // An assignee removed since the version was kept is no longer assigned.
+        const named = [...new Set(version.sections.map((s) => s.assigneeId).filter((id): id is string => !!id))];
+        const members = new Set(named.length ? (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, named), eq(users.companyId, row.companyId)))).map((u) => u.id) : []);
         await tx.delete(memorySections).where(eq(memorySections.memoryId, row.id));
         if (version.sections.length) {
           await tx.insert(memorySections).values(
@@ -396,7 +399,7 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
               criterion: s.criterion,
               requirementIds: s.requirementIds,
               status: s.status,
-              assigneeId: s.assigneeId,
+              assigneeId: s.assigneeId && members.has(s.assigneeId) ? s.assigneeId : null,
               source: s.source,
               resourcesHash: s.resourcesHash,
               version: (versions.get(s.id) ?? 0) + 1,
