@@ -282,4 +282,4 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 writeFileSync(join(OUT, 'expected.json'), JSON.stringify(expected, null, 2) + '\n');
-console.log(Object.keys(expected).map((name) => `${name} ${readFileSync(join(OUT, name)).length} bytes`).join('\n'));
+console.info(Object.keys(expected).map((name) => `${name} ${readFileSync(join(OUT, name)).length} bytes`).join('\n'));

@@ -43,6 +43,7 @@ import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
 import { resumesHandlers } from './domains/resumes/routes';
 import { memoriesHandlers } from './domains/memories/routes';
+import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const llm = options.llm ? createLlm(options.llm) : null;
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
     log: app.log,
   });
   const deps: Deps = {

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { cctpAnalyses, cctpRequirements, companies, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
+import { cctpAnalyses, cctpRequirements, companies, resumes, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -135,6 +135,17 @@ async function cctpAnalysisOf(target: Target) {
   return { id: row!.id, requirementId: requirement!.id };
 }
 const companyDocOf = (target: Target) => insertCompanyDoc(ctx, companyOf(target).id);
+/** A resume of the target company with its CV file, inserted directly. */
+async function resumeOf(target: Target) {
+  const companyId = companyOf(target).id;
+  const id = randomUUID();
+  const key = `resumes/${companyId}/${id}`;
+  const data = pdf();
+  await localStorage(ctx.filesDir).put(key, data);
+  await ctx.db.insert(resumes).values({ id, companyId, fullName: 'Jean Dupuis', fileName: 'CV.pdf', mime: 'application/pdf', size: data.length, sha256: 'x', storageKey: key, parseStatus: 'parsed' });
+  return id;
+}
+const cvForm = () => multipart([{ name: 'file', filename: 'CV.pdf', type: 'application/pdf', data: pdf() }]);
 /** A fresh call for tenders, inserted directly. */
 async function insertCall() {
   const [row] = await ctx.db
@@ -538,6 +549,35 @@ const matrix: Record<string, Row[]> = {
   downloadCompanyDocument: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/companyDocs/${await companyDocOf(target)}/file`) }),
+  ),
+  // Resumes: every member of the company, like the vault.
+  listResumes: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/resumes`) }),
+  ),
+  createResume: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/companies/${companyOf(target).id}/resumes`, { fullName: 'Claire Morel', skills: ['Synthèse technique'] }) }),
+  ),
+  getResume: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/resumes/${await resumeOf(target)}`) }),
+  ),
+  updateResume: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/resumes/${await resumeOf(target)}`, { version: 1, jobTitle: 'Chef de chantier' }) }),
+  ),
+  deleteResume: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/resumes/${await resumeOf(target)}`) }),
+  ),
+  downloadResumeFile: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/resumes/${await resumeOf(target)}/file`) }),
+  ),
+  replaceResumeFile: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: { method: 'POST', url: `/api/resumes/${await resumeOf(target)}/file`, ...cvForm() } }),
   ),
   // Reports: anyone files and lists (their own); reading is for the reporter and admins, triage for admins.
   createReport: self(secured(201, 201, 201, 201), async () => ({ request: { method: 'POST', url: '/api/reports/', ...reportForm() } })),
