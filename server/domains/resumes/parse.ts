@@ -35,7 +35,7 @@ const HEADINGS: [Section, RegExp][] = [
   ['languages', /^(langues?|langues? (etrangeres?|parlees?)|languages?)$/],
   ['projects', /^(references?|references? (chantiers?|professionnelles?|significatives?|principales?)|principales? references?|principaux chantiers|chantiers|chantiers (realises|de reference)|realisations?|principales realisations|projets?|projets? (realises|de reference)|projects?|key projects|references? projects?)$/],
   ['experience', /^(experiences?|experiences? professionnelles?|parcours( professionnel)?|emplois?|work experience|professional experience|employment( history)?|career)$/],
-  ['other', /^(profil|profile|summary|resume|a propos|about( me)?|contact|coordonnees|informations? personnelles?|centres? d'interets?|loisirs|interests|hobbies|divers|atouts|qualites|soft skills|permis|personal details)$/],
+  ['other', /^(profil|profile|summary|resume|a propos|about( me)?|contact|coordonnees|informations? personnelles?|centres? d'interets?|loisirs|interests|hobbies|divers|atouts|(mes )?points forts|savoir-etre|qualites|soft skills|permis|personal details)$/],
 ];
 
 const MONTHS: Record<string, number> = {
@@ -424,8 +424,10 @@ export function parseResumeText(text: string): ParsedResume {
         break;
       }
       case 'certifications': {
+        // A line with neither a date nor a certificate's name is something else under an
+        // unknown heading ("Mes points forts" and what follows).
         const item = parseCertification(line);
-        if (item) result.certifications.push(item);
+        if (item && (item.validUntil || item.obtainedOn || item.issuer || KNOWN_CERTIFICATE.test(fold(line)))) result.certifications.push(item);
         break;
       }
       case 'skills':
