@@ -27,19 +27,27 @@ export function isCurrent(href: string, currentPath: string) {
   return currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
+/** The one entry of the page: the longest href the path is under (/companies/c1/resumes is the resumes', not the company's). */
+export function currentHref(sections: SideMenuSection[], currentPath: string): string | null {
+  let best: string | null = null;
+  const links = sections.flatMap((section) => section.items.flatMap((item) => (item.kind === 'link' ? [item] : item.children)));
+  for (const link of links) if (isCurrent(link.href, currentPath) && (best === null || link.href.length > best.length)) best = link.href;
+  return best;
+}
+
 export function SideMenu({ sections, currentPath, mode = 'responsive' }: SideMenuProps) {
   const { t } = useTranslation();
   const compact = mode === 'responsive';
   return (
     <nav aria-label={t('sidemenu-label')} className={css({ display: 'flex', flexDirection: 'column', gap: '4', py: '3', px: compact ? { base: '3', mdToWide: '2' } : '3' })}>
       {sections.map((section) => (
-        <Section key={section.id} section={section} currentPath={currentPath} compact={compact} />
+        <Section key={section.id} section={section} current={currentHref(sections, currentPath)} compact={compact} />
       ))}
     </nav>
   );
 }
 
-function Section({ section, currentPath, compact }: { section: SideMenuSection; currentPath: string; compact: boolean }) {
+function Section({ section, current, compact }: { section: SideMenuSection; current: string | null; compact: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -61,11 +69,11 @@ function Section({ section, currentPath, compact }: { section: SideMenuSection; 
         {section.items.map((item) =>
           item.kind === 'link' ? (
             <li key={item.id}>
-              <MenuLink link={item} currentPath={currentPath} compact={compact} />
+              <MenuLink link={item} current={current} compact={compact} />
             </li>
           ) : (
             <li key={item.id}>
-              <MenuGroup group={item} currentPath={currentPath} compact={compact} />
+              <MenuGroup group={item} current={current} compact={compact} />
             </li>
           ),
         )}
@@ -158,11 +166,11 @@ function Tooltip({ text }: { text: string }) {
   );
 }
 
-function MenuLink({ link, currentPath, compact }: { link: SideMenuLink; currentPath: string; compact: boolean }) {
+function MenuLink({ link, current, compact }: { link: SideMenuLink; current: string | null; compact: boolean }) {
   const { t } = useTranslation();
   const label = t(link.label);
   return (
-    <Link href={link.href} aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined} className={cx('group', entry, compact && compactEntry)}>
+    <Link href={link.href} aria-current={link.href === current ? 'page' : undefined} className={cx('group', entry, compact && compactEntry)}>
       {link.icon}
       <Label text={label} compact={compact} />
       {link.badge ? <Badge badge={link.badge} compact={compact} /> : null}
@@ -171,7 +179,7 @@ function MenuLink({ link, currentPath, compact }: { link: SideMenuLink; currentP
   );
 }
 
-function MenuGroup({ group, currentPath, compact }: { group: SideMenuGroup; currentPath: string; compact: boolean }) {
+function MenuGroup({ group, current, compact }: { group: SideMenuGroup; current: string | null; compact: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const listId = useId();
@@ -201,7 +209,7 @@ function MenuGroup({ group, currentPath, compact }: { group: SideMenuGroup; curr
       >
         {group.children.map((child) => (
           <li key={child.id}>
-            <MenuLink link={child} currentPath={currentPath} compact={compact} />
+            <MenuLink link={child} current={current} compact={compact} />
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import * as request from './RequestStates.stories';
 import * as drawer from './Drawer.stories';
 import * as notifications from './Notifications.stories';
 import * as sideMenu from './SideMenu.stories';
+import { currentHref, type SideMenuSection } from './SideMenu';
 import * as layouts from './ShellLayouts.stories';
 import * as header from './Header.stories';
 
@@ -122,6 +123,22 @@ describe('side menu', () => {
     expect(within(nav).getByRole('heading', { name: 'Mon entreprise' })).toBeTruthy();
     expect(within(nav).getByRole('list', { name: 'Mon entreprise' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Utilisateurs' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('marks one entry only: the deepest one the page is under', () => {
+    const company = '/companies/c1';
+    const sections: SideMenuSection[] = [
+      {
+        id: 'company',
+        items: [
+          { kind: 'link', id: 'company-details', label: 'sidemenu-company_details', href: company, icon: null },
+          { kind: 'group', id: 'people', label: 'sidemenu-users', icon: null, children: [{ kind: 'link', id: 'company-resumes', label: 'sidemenu-resumes', href: `${company}/resumes`, icon: null }] },
+        ],
+      },
+    ];
+    expect(currentHref(sections, `${company}/resumes`)).toBe(`${company}/resumes`);
+    expect(currentHref(sections, company)).toBe(company);
+    expect(currentHref(sections, '/companies/c10')).toBeNull();
   });
 
   it('groups collapse and expand from the keyboard; badges are read out', async () => {
