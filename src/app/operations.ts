@@ -150,6 +150,15 @@ const PAGE_CALLS = [
   'updateResume',
   'replaceResumeFile',
   'deleteResume',
+  'listMemories',
+  'createMemory',
+  'getMemory',
+  'updateMemorySection',
+  'refreshMemorySection',
+  'listMemoryVersions',
+  'createMemoryVersion',
+  'restoreMemoryVersion',
+  'analyseMemory',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

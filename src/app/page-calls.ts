@@ -17,6 +17,7 @@ import { dceAnalysesCalls } from './dce-analyses/calls';
 import { cctpAnalysesCalls } from './cctp-analyses/calls';
 import { chatCalls } from './chat/calls';
 import { resumesCalls } from './resumes/calls';
+import { memoriesCalls } from './memories/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -35,6 +36,7 @@ export const pageCalls = {
   ...cctpAnalysesCalls,
   ...chatCalls,
   ...resumesCalls,
+  ...memoriesCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -1,0 +1,55 @@
+import type { Api } from '../../api/client';
+import type { RequestSuccess } from '../../common/request-result';
+import type { components } from '../../../openapi/schema';
+
+type Memory = components['schemas']['Memory'];
+type MemorySummary = components['schemas']['MemorySummary'];
+type MemorySection = components['schemas']['MemorySection'];
+type MemoryVersion = components['schemas']['MemoryVersion'];
+type MemoryAnalysis = components['schemas']['MemoryAnalysis'];
+export type MemoryCreateInput = { tenderId: string; body: components['schemas']['MemoryCreate'] };
+export type MemorySectionSaveInput = { memoryId: string; sectionId: string; patch: components['schemas']['MemorySectionPatch'] };
+
+// The technical memory's calls (issue 12), named after their operationId.
+export const memoriesCalls = {
+  listMemories: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<MemorySummary[]> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/memories', { params: { path: { id: input.tenderId } }, signal }));
+    return data.memories;
+  },
+  createMemory: async (api: Api, input: MemoryCreateInput, signal: AbortSignal): Promise<RequestSuccess<Memory>> => {
+    const data = await api.call(() => api.client.POST('/api/tenders/{id}/memories', { params: { path: { id: input.tenderId } }, body: input.body, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  getMemory: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<Memory> =>
+    api.call(() => api.client.GET('/api/memories/{id}', { params: { path: { id: input.id } }, signal })),
+  updateMemorySection: async (api: Api, input: MemorySectionSaveInput, signal: AbortSignal): Promise<RequestSuccess<MemorySection>> => {
+    const data = await api.call(() =>
+      api.client.PATCH('/api/memories/{id}/sections/{sectionId}', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, body: input.patch, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  refreshMemorySection: async (api: Api, input: { memoryId: string; sectionId: string }, signal: AbortSignal): Promise<RequestSuccess<MemorySection>> => {
+    const data = await api.call(() =>
+      api.client.POST('/api/memories/{id}/sections/{sectionId}/refresh', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  listMemoryVersions: async (api: Api, input: { memoryId: string }, signal: AbortSignal): Promise<MemoryVersion[]> => {
+    const data = await api.call(() => api.client.GET('/api/memories/{id}/versions', { params: { path: { id: input.memoryId } }, signal }));
+    return data.versions;
+  },
+  createMemoryVersion: async (api: Api, input: { memoryId: string }, signal: AbortSignal): Promise<RequestSuccess<MemoryVersion>> => {
+    const data = await api.call(() => api.client.POST('/api/memories/{id}/versions', { params: { path: { id: input.memoryId } }, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  restoreMemoryVersion: async (api: Api, input: { memoryId: string; versionId: string }, signal: AbortSignal): Promise<RequestSuccess<Memory>> => {
+    const data = await api.call(() =>
+      api.client.POST('/api/memories/{id}/versions/{versionId}/restore', { params: { path: { id: input.memoryId, versionId: input.versionId } }, signal }),
+    );
+    return { message: data.msg, data: data.details };
+  },
+  analyseMemory: async (api: Api, input: { memoryId: string }, signal: AbortSignal): Promise<{ summary: MemorySummary; analysis: MemoryAnalysis }> => {
+    const data = await api.call(() => api.client.POST('/api/memories/{id}/analysis', { params: { path: { id: input.memoryId } }, signal }));
+    return { summary: data.details, analysis: data.analysis };
+  },
+};
