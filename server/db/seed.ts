@@ -7,6 +7,7 @@ import { seedDemoTenders } from './demo-tenders';
 import { seedDemoOrganigrammes } from './demo-organigrammes';
 import { seedDemoPlannings } from './demo-plannings';
 import { seedDemoDce } from './demo-dce';
+import { seedDemoResumes } from './demo-resumes';
 import type { Storage } from '../storage/storage';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
@@ -95,6 +96,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoTenders(db, company!.id, { admin: await idOf(DEMO_ACCOUNTS.admin.email), manager: await idOf(DEMO_ACCOUNTS.manager.email) });
     await seedDemoOrganigrammes(db, company!.id);
     await seedDemoPlannings(db, company!.id);
+    await seedDemoResumes(db, company!.id, await idOf(DEMO_ACCOUNTS.employee.email));
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
   }
 }

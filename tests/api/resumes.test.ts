@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { organigrammes, resumes } from '../../server/db/schema';
+import { organigrammes, resumes, users } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, filesUnder, multipart, rowCount, type TestContext } from './context';
 import { formRequest, parisDate, pdf, xlsx, type FileSpec } from './documents-fixtures';
+import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
 
 const CVS = join(__dirname, '../fixtures/cvs');
 const cv = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(CVS, name)) });
@@ -119,7 +120,7 @@ describe('resumes typed by hand', () => {
     const stale = await call(employee.token, 'PATCH', `/api/resumes/${details._id}`, { version: 1, yearsExperience: 3 }, 'en');
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale).msg).toMatch(/^Someone changed this resume/);
-    expect((errorOf(stale).details as Resume)).toMatchObject({ _id: details._id, yearsExperience: 10, version: 2 });
+    expect(errorOf(stale).details as unknown as Resume).toMatchObject({ _id: details._id, yearsExperience: 10, version: 2 });
     expect((await get(details._id)).yearsExperience).toBe(10);
   });
 
@@ -321,5 +322,24 @@ describe('CV files', () => {
     expect(filesUnder(ctx.filesDir).filter((f) => f.includes(id))).toEqual([]);
     expect(await ctx.db.select().from(resumes).where(eq(resumes.id, id))).toEqual([]);
     expect((await call(employee.token, 'GET', `/api/resumes/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo seed', () => {
+  it('gives the demo company five resumes once: one linked to the employee, one to a site position, one certification expiring and one expired', async () => {
+    await seed(ctx.db, { demo: true, print: () => undefined });
+    await seed(ctx.db, { demo: true, print: () => undefined });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: DEMO_ACCOUNTS.employee.email, password: DEMO_ACCOUNTS.employee.password } });
+    const { token } = login.json() as { token: string };
+    const [account] = await ctx.db.select({ _id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, DEMO_ACCOUNTS.employee.email));
+    const user = { _id: account!._id, companyId: account!.companyId! };
+    const listed = await list('', user.companyId, token);
+    expect(listed.total).toBe(5);
+    const julien = listed.resumes.find((r) => r.fullName === 'Julien Martin')!;
+    expect((await get(julien._id, token)).userId).toBe(user._id);
+    const laurent = await get(listed.resumes.find((r) => r.fullName === 'Laurent Blanc')!._id, token);
+    expect(laurent.positions).toEqual([{ chart: 'construction', positionId: 'cdc', title: 'Chef de chantier' }]);
+    expect(laurent.certificationCounts).toEqual({ expired: 1, expiring: 1 });
+    expect((await list('?search=caces', user.companyId, token)).resumes.map((r) => r.fullName)).toEqual(['Laurent Blanc']);
   });
 });
