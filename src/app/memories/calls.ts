@@ -8,7 +8,9 @@ type MemorySection = components['schemas']['MemorySection'];
 type MemoryVersion = components['schemas']['MemoryVersion'];
 type MemoryAnalysis = components['schemas']['MemoryAnalysis'];
 export type MemoryCreateInput = { tenderId: string; body: components['schemas']['MemoryCreate'] };
-export type MemorySectionSaveInput = { memoryId: string; sectionId: string; patch: components['schemas']['MemorySectionPatch'] };
+type SectionPatch = components['schemas']['MemorySectionPatch'];
+/** The section's content is any TipTap JSON document (the contract types it as a bare object). */
+export type MemorySectionSaveInput = { memoryId: string; sectionId: string; patch: Omit<SectionPatch, 'content'> & { content?: Record<string, unknown> } };
 
 // The technical memory's calls (issue 12), named after their operationId.
 export const memoriesCalls = {
@@ -24,7 +26,7 @@ export const memoriesCalls = {
     api.call(() => api.client.GET('/api/memories/{id}', { params: { path: { id: input.id } }, signal })),
   updateMemorySection: async (api: Api, input: MemorySectionSaveInput, signal: AbortSignal): Promise<RequestSuccess<MemorySection>> => {
     const data = await api.call(() =>
-      api.client.PATCH('/api/memories/{id}/sections/{sectionId}', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, body: input.patch, signal }),
+      api.client.PATCH('/api/memories/{id}/sections/{sectionId}', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, body: input.patch as SectionPatch, signal }),
     );
     return { message: data.msg, data: data.details };
   },
