@@ -91,7 +91,8 @@ export function ResumesView(props: ResumesViewProps) {
         empty={{ icon: <FileUser size={22} />, title: t('resumes-empty_title'), description: t('resumes-empty_text') }}
         toolbar={<SearchInput label={t('resumes-search')} placeholder={t('resumes-search_placeholder')} value={props.search} onChange={props.onSearch} />}
       >
-        <Table caption={t('resumes-table')}>
+        {/* On phones each person is a card: certifications and the CV stay in view. */}
+        <Table caption={t('resumes-table')} stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeader>{t('resumes-col_person')}</TableHeader>
