@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, settled, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, test } from './fixtures';
 
 // The dashboards on the demo data: the admin's statistics equal GET /api/admin/stats/ (figures,
 // charts and their tables), the latest reports; the manager's pipeline, deadlines, documents to
@@ -77,115 +77,113 @@ async function rowsOf(page: Page, name: string) {
   return (await table.locator('tr').allTextContents()).map(spaced);
 }
 
-for (const lng of ['fr', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`dashboards with their statistics in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
-      test.slow();
-      const t = lng === 'fr' ? fr : en;
-      const locale = lng === 'fr' ? 'fr-FR' : 'en-GB';
-      const n = (value: number) => new Intl.NumberFormat(locale).format(value);
-      const pct = (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
-      const dec = (value: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value));
-      const days = (value: string) => t[`dashboard-days_${new Intl.PluralRules(locale).select(Number(value)) === 'one' ? 'one' : 'other'}`]!.replace('{{formatted}}', dec(value));
-      const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
-      const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
+for (const [lng, theme] of LOOKS) {
+  test(`dashboards with their statistics in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
+    test.slow();
+    const t = lng === 'fr' ? fr : en;
+    const locale = lng === 'fr' ? 'fr-FR' : 'en-GB';
+    const n = (value: number) => new Intl.NumberFormat(locale).format(value);
+    const pct = (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+    const dec = (value: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value));
+    const days = (value: string) => t[`dashboard-days_${new Intl.PluralRules(locale).select(Number(value)) === 'one' ? 'one' : 'other'}`]!.replace('{{formatted}}', dec(value));
+    const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
+    const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
 
-      await page.addInitScript(
-        ({ l, th }) => {
-          localStorage.setItem('i18nextLng', l);
-          localStorage.setItem('theme', th);
-        },
-        { l: lng, th: theme },
-      );
-      await page.emulateMedia({ colorScheme: theme });
-      const check = async (name: string) => {
-        expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
-        await animationsDone(page);
-        await expectAccessible(page, `${name} (${lng}, ${theme})`);
-        await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
-      };
-      /** On a phone: nothing wider than the screen (charts and tables fit or scroll in their box). */
-      const narrow = async (name: string) => {
-        const size = page.viewportSize()!;
-        await page.setViewportSize({ width: 390, height: 844 });
-        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-        await page.screenshot({ path: `test-results/screens/${name}-phone-${lng}-${theme}.png`, fullPage: true });
-        await page.setViewportSize(size);
-      };
-      const signInAs = async (who: Demo) => {
-        await context.clearCookies();
-        await context.addCookies([{ name: 'token', value: await tokenOf(request, who), url: baseURL!, sameSite: 'Strict' }]);
-        await page.goto('/not-found');
-        await page.evaluate(() => localStorage.removeItem('userProfile'));
-        await page.goto('/dashboard');
-      };
-      await seed(request);
+    await page.addInitScript(
+      ({ l, th }) => {
+        localStorage.setItem('i18nextLng', l);
+        localStorage.setItem('theme', th);
+      },
+      { l: lng, th: theme },
+    );
+    await page.emulateMedia({ colorScheme: theme });
+    const check = async (name: string) => {
+      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
+      await animationsDone(page);
+      await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
+    };
+    /** On a phone: nothing wider than the screen (charts and tables fit or scroll in their box). */
+    const narrow = async (name: string) => {
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `test-results/screens/${name}-phone-${lng}-${theme}.png`, fullPage: true });
+      await page.setViewportSize(size);
+    };
+    const signInAs = async (who: Demo) => {
+      await context.clearCookies();
+      await context.addCookies([{ name: 'token', value: await tokenOf(request, who), url: baseURL!, sameSite: 'Strict' }]);
+      await page.goto('/not-found');
+      await page.evaluate(() => localStorage.removeItem('userProfile'));
+      await page.goto('/dashboard');
+    };
+    await seed(request);
 
-      // ——— The admin ———
-      const stats = await api<Stats>(request, '/api/admin/stats/', 'admin');
-      // The demo history is not trivial: months of creations, submissions and decisions.
-      expect(stats.totalTenders).toBeGreaterThan(10);
-      expect(stats.tendersByMonth.filter((m) => m.created > 0).length).toBeGreaterThan(6);
-      expect(stats.statusChangeStats.totalCount).toBeGreaterThan(10);
-      const { reports } = await api<{ reports: { title: string }[] }>(request, '/api/reports?perPage=5', 'admin');
+    // ——— The admin ———
+    const stats = await api<Stats>(request, '/api/admin/stats/', 'admin');
+    // The demo history is not trivial: months of creations, submissions and decisions.
+    expect(stats.totalTenders).toBeGreaterThan(10);
+    expect(stats.tendersByMonth.filter((m) => m.created > 0).length).toBeGreaterThan(6);
+    expect(stats.statusChangeStats.totalCount).toBeGreaterThan(10);
+    const { reports } = await api<{ reports: { title: string }[] }>(request, '/api/reports?perPage=5', 'admin');
 
-      await signInAs('admin');
-      await settled(page, welcome('admin'), t['dashboard-stats_title']);
-      const statsRegion = page.getByRole('region', { name: t['dashboard-stats_title'] });
-      const figure = (label: string) => statsRegion.locator('p', { hasText: label }).first().locator('xpath=following-sibling::p[1]');
-      const change = stats.statusChangeStats;
-      await expect(figure(t['dashboard-total_tenders']!)).toHaveText(n(stats.totalTenders));
-      await expect(figure(t['dashboard-response_rate']!)).toHaveText(pct(stats.responseRate));
-      await expect(figure(t['dashboard-conversion_rate']!)).toHaveText(pct(stats.conversionRate));
-      await expect(figure(t['dashboard-average_days']!)).toHaveText(days(change.averageDays));
-      await expect(figure(t['dashboard-time_savings']!)).toHaveText(pct(Number(change.timeSavings)));
+    await signInAs('admin');
+    await settled(page, welcome('admin'), t['dashboard-stats_title']);
+    const statsRegion = page.getByRole('region', { name: t['dashboard-stats_title'] });
+    const figure = (label: string) => statsRegion.locator('p', { hasText: label }).first().locator('xpath=following-sibling::p[1]');
+    const change = stats.statusChangeStats;
+    await expect(figure(t['dashboard-total_tenders']!)).toHaveText(n(stats.totalTenders));
+    await expect(figure(t['dashboard-response_rate']!)).toHaveText(pct(stats.responseRate));
+    await expect(figure(t['dashboard-conversion_rate']!)).toHaveText(pct(stats.conversionRate));
+    await expect(figure(t['dashboard-average_days']!)).toHaveText(days(change.averageDays));
+    await expect(figure(t['dashboard-time_savings']!)).toHaveText(pct(Number(change.timeSavings)));
 
-      // Three charts drawn (recharts' SVG), each with its table of the same figures.
-      await expect(statsRegion.locator('[role="img"] svg.recharts-surface')).toHaveCount(3);
-      await expect(statsRegion.locator('.recharts-bar-rectangle').first()).toBeVisible();
-      for (const summary of await statsRegion.getByText(t['dashboard-chart_data']!, { exact: true }).all()) await summary.click();
-      const headMonths = `${t['dashboard-month']}${t['dashboard-series_created']}${t['dashboard-series_submitted']}${t['dashboard-series_won']}`;
-      expect(await rowsOf(page, t['dashboard-chart_months']!)).toEqual([headMonths, ...stats.tendersByMonth.map((m) => `${month(m.month)}${n(m.created)}${n(m.submitted)}${n(m.won)}`)]);
-      expect((await rowsOf(page, t['dashboard-chart_times']!)).slice(1)).toEqual(
-        (['submitted', 'won', 'lost'] as const).map((s) => {
-          const b = change.statusBreakdown[s];
-          return spaced(`${t[`tender-status_${s}`]}${n(b.count)}${days(b.averageDays)}${pct(Number(b.timeSavings))}`);
-        }),
-      );
-      expect((await rowsOf(page, t['dashboard-chart_rates']!)).slice(1)).toEqual([spaced(`${t['dashboard-response_rate']}${pct(stats.responseRate)}`), spaced(`${t['dashboard-conversion_rate']}${pct(stats.conversionRate)}`)]);
+    // Three charts drawn (recharts' SVG), each with its table of the same figures.
+    await expect(statsRegion.locator('[role="img"] svg.recharts-surface')).toHaveCount(3);
+    await expect(statsRegion.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    for (const summary of await statsRegion.getByText(t['dashboard-chart_data']!, { exact: true }).all()) await summary.click();
+    const headMonths = `${t['dashboard-month']}${t['dashboard-series_created']}${t['dashboard-series_submitted']}${t['dashboard-series_won']}`;
+    expect(await rowsOf(page, t['dashboard-chart_months']!)).toEqual([headMonths, ...stats.tendersByMonth.map((m) => `${month(m.month)}${n(m.created)}${n(m.submitted)}${n(m.won)}`)]);
+    expect((await rowsOf(page, t['dashboard-chart_times']!)).slice(1)).toEqual(
+      (['submitted', 'won', 'lost'] as const).map((s) => {
+        const b = change.statusBreakdown[s];
+        return spaced(`${t[`tender-status_${s}`]}${n(b.count)}${days(b.averageDays)}${pct(Number(b.timeSavings))}`);
+      }),
+    );
+    expect((await rowsOf(page, t['dashboard-chart_rates']!)).slice(1)).toEqual([spaced(`${t['dashboard-response_rate']}${pct(stats.responseRate)}`), spaced(`${t['dashboard-conversion_rate']}${pct(stats.conversionRate)}`)]);
 
-      // The latest reports, newest first, each to /reports.
-      const latest = page.getByRole('region', { name: t['dashboard-reports_title'] });
-      expect(reports.length).toBeGreaterThan(0);
-      for (const report of reports) await expect(latest.getByRole('link', { name: report.title, exact: true })).toHaveAttribute('href', '/reports');
-      await expect(latest.getByRole('link', { name: REPORT_TITLE })).toBeVisible();
-      await check('dashboard-admin-stats');
-      await narrow('dashboard-admin-stats');
+    // The latest reports, newest first, each to /reports.
+    const latest = page.getByRole('region', { name: t['dashboard-reports_title'] });
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) await expect(latest.getByRole('link', { name: report.title, exact: true })).toHaveAttribute('href', '/reports');
+    await expect(latest.getByRole('link', { name: REPORT_TITLE })).toBeVisible();
+    await check('dashboard-admin-stats');
+    await narrow('dashboard-admin-stats');
 
-      // ——— The manager ———
-      const summary = await api<Summary>(request, '/api/dashboard/summary', 'manager');
-      await signInAs('manager');
-      await settled(page, welcome('manager'), t['dashboard-pipeline_title']);
-      const pipeline = page.getByRole('region', { name: t['dashboard-pipeline_title'] });
-      expect(summary.pipeline.reduce((sum, p) => sum + p.count, 0)).toBeGreaterThan(10);
-      for (const { status, count } of summary.pipeline) {
-        const name = t[`dashboard-pipeline_item_${new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other'}`]!.replace('{{status}}', t[`tender-status_${status}`]!).replace('{{count}}', String(count));
-        await expect(pipeline.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/company/tenders?status=${status}`);
-      }
-      await expect(pipeline.locator('svg.recharts-surface')).toHaveCount(1);
-      const deadlines = page.getByRole('region', { name: t['dashboard-deadlines_title'] });
-      expect(summary.nextDeadlines.length).toBeGreaterThan(0);
-      await expect(deadlines.getByRole('listitem')).toHaveCount(summary.nextDeadlines.length);
-      for (const d of summary.nextDeadlines) await expect(deadlines.getByRole('link', { name: d.title, exact: true })).toHaveAttribute('href', `/tenders/${d._id}`);
-      const documents = page.getByRole('region', { name: t['dashboard-documents_title'] });
-      expect(summary.expiringDocuments.map((d) => d.title)).toContain(EXPIRING_TITLE);
-      for (const d of summary.expiringDocuments) await expect(documents.getByRole('link', { name: d.title, exact: true })).toHaveAttribute('href', `/company/documents/${summary.company._id}`);
-      await expect(documents.getByText(t['companydocs-expires_in_other']!.replace('{{count}}', '9'))).toBeVisible();
-      const tasks = page.getByRole('region', { name: t['dashboard-tasks_title'] });
-      for (const task of summary.openTasks) await expect(tasks.getByRole('link', { name: new RegExp(`${task.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first()).toHaveAttribute('href', `/tenders/${task.tenderId}/planning`);
-      if (summary.openTasks.length === 0) await expect(tasks.getByText(t['dashboard-tasks_empty']!)).toBeVisible();
-      await check('dashboard-manager-work');
-      await narrow('dashboard-manager-work');
-    });
-  }
+    // ——— The manager ———
+    const summary = await api<Summary>(request, '/api/dashboard/summary', 'manager');
+    await signInAs('manager');
+    await settled(page, welcome('manager'), t['dashboard-pipeline_title']);
+    const pipeline = page.getByRole('region', { name: t['dashboard-pipeline_title'] });
+    expect(summary.pipeline.reduce((sum, p) => sum + p.count, 0)).toBeGreaterThan(10);
+    for (const { status, count } of summary.pipeline) {
+      const name = t[`dashboard-pipeline_item_${new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other'}`]!.replace('{{status}}', t[`tender-status_${status}`]!).replace('{{count}}', String(count));
+      await expect(pipeline.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/company/tenders?status=${status}`);
+    }
+    await expect(pipeline.locator('svg.recharts-surface')).toHaveCount(1);
+    const deadlines = page.getByRole('region', { name: t['dashboard-deadlines_title'] });
+    expect(summary.nextDeadlines.length).toBeGreaterThan(0);
+    await expect(deadlines.getByRole('listitem')).toHaveCount(summary.nextDeadlines.length);
+    for (const d of summary.nextDeadlines) await expect(deadlines.getByRole('link', { name: d.title, exact: true })).toHaveAttribute('href', `/tenders/${d._id}`);
+    const documents = page.getByRole('region', { name: t['dashboard-documents_title'] });
+    expect(summary.expiringDocuments.map((d) => d.title)).toContain(EXPIRING_TITLE);
+    for (const d of summary.expiringDocuments) await expect(documents.getByRole('link', { name: d.title, exact: true })).toHaveAttribute('href', `/company/documents/${summary.company._id}`);
+    await expect(documents.getByText(t['companydocs-expires_in_other']!.replace('{{count}}', '9'))).toBeVisible();
+    const tasks = page.getByRole('region', { name: t['dashboard-tasks_title'] });
+    for (const task of summary.openTasks) await expect(tasks.getByRole('link', { name: new RegExp(`${task.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first()).toHaveAttribute('href', `/tenders/${task.tenderId}/planning`);
+    if (summary.openTasks.length === 0) await expect(tasks.getByText(t['dashboard-tasks_empty']!)).toBeVisible();
+    await check('dashboard-manager-work');
+    await narrow('dashboard-manager-work');
+  });
 }

@@ -140,5 +140,15 @@ export async function animationsDone(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
+/**
+ * The looks the accessibility runs check: each language once and each theme once. Contrast depends
+ * on the theme and wording on the language, so French in light and English in dark cover both
+ * without running every page four times (docs/decisions.md).
+ */
+export const LOOKS = [
+  ['fr', 'light'],
+  ['en', 'dark'],
+] as const;
+
 export const test = base;
 export { expect };

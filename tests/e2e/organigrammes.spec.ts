@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, settled, signIn, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
 
 // Organisation charts on the company page (issue 5): the demo manager draws the construction-site
 // chart from scratch, a cycle is refused, the chart comes back the same after a reload, in the
@@ -101,43 +101,41 @@ test('a manager builds a construction chart, a cycle is refused, the tree surviv
   await employee.close();
 });
 
-for (const lng of ['fr', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the company page with its charts is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
-      const t = lng === 'fr' ? fr : en;
-      await page.addInitScript(
-        ({ l, th }) => {
-          localStorage.setItem('i18nextLng', l);
-          localStorage.setItem('theme', th);
-        },
-        { l: lng, th: theme },
-      );
-      await page.emulateMedia({ colorScheme: theme });
-      const token = await tokenOf(request, 'manager');
-      const companyId = await demoCompanyId(request, token);
-      await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
-      await page.goto(`/companies/${companyId}`);
-      await settled(page, DEMO_COMPANY_NAME);
-      const section = page.getByRole('region', { name: t['organigramme-section_title'] });
-      await expect(section.getByTestId('org-node').first()).toBeVisible();
+for (const [lng, theme] of LOOKS) {
+  test(`the company page with its charts is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
+    const t = lng === 'fr' ? fr : en;
+    await page.addInitScript(
+      ({ l, th }) => {
+        localStorage.setItem('i18nextLng', l);
+        localStorage.setItem('theme', th);
+      },
+      { l: lng, th: theme },
+    );
+    await page.emulateMedia({ colorScheme: theme });
+    const token = await tokenOf(request, 'manager');
+    const companyId = await demoCompanyId(request, token);
+    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await page.goto(`/companies/${companyId}`);
+    await settled(page, DEMO_COMPANY_NAME);
+    const section = page.getByRole('region', { name: t['organigramme-section_title'] });
+    await expect(section.getByTestId('org-node').first()).toBeVisible();
 
-      const check = async (name: string) => {
-        expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
-        await animationsDone(page);
-        await expectAccessible(page, `${name} (${lng}, ${theme})`);
-        await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
-      };
-      await check('company-organigramme');
-      await section.getByRole('button', { name: t['organigramme-show_list'] }).click();
-      await expect(section.getByRole('button', { name: t['organigramme-show_list'] })).toHaveAttribute('aria-pressed', 'true');
-      await check('company-organigramme-list');
-      await section.getByRole('button', { name: t['organigramme-edit'] }).click();
-      await expect(section.getByRole('button', { name: t['organigramme-save'] })).toBeVisible();
-      await check('company-organigramme-editor');
-      // On a phone the editor's rows wrap and nothing goes past the edge.
-      await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await check('company-organigramme-editor-narrow');
-    });
-  }
+    const check = async (name: string) => {
+      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
+      await animationsDone(page);
+      await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
+    };
+    await check('company-organigramme');
+    await section.getByRole('button', { name: t['organigramme-show_list'] }).click();
+    await expect(section.getByRole('button', { name: t['organigramme-show_list'] })).toHaveAttribute('aria-pressed', 'true');
+    await check('company-organigramme-list');
+    await section.getByRole('button', { name: t['organigramme-edit'] }).click();
+    await expect(section.getByRole('button', { name: t['organigramme-save'] })).toBeVisible();
+    await check('company-organigramme-editor');
+    // On a phone the editor's rows wrap and nothing goes past the edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await check('company-organigramme-editor-narrow');
+  });
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_CALLS } from '../../server/db/demo-tenders';
-import { animationsDone, en, expect, expectAccessible, fr, settled, signIn, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
 
 // A tender's response planning (issue 5): the manager starts one, fills it in, and the page keeps
 // it; the Gantt chart draws its bars and a drag moves a task; axe passes in fr/en × light/dark.
@@ -148,36 +148,34 @@ test('a manager plans a tender: create, key dates, edit, refusal, delete, reload
 
 const inProgress = DEMO_CALLS.find((call) => call.status === 'in_progress')!;
 
-for (const lng of ['fr', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the planning page is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
-      const t = lng === 'fr' ? fr : en;
-      await page.addInitScript(
-        ({ l, th }) => {
-          localStorage.setItem('i18nextLng', l);
-          localStorage.setItem('theme', th);
-        },
-        { l: lng, th: theme },
-      );
-      await page.emulateMedia({ colorScheme: theme });
-      const mine = await request.get('/api/tenders/my-company?perPage=all', { headers: { authorization: `Bearer ${await tokenOf(request, 'manager')}` } });
-      const working = ((await mine.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] }).tenderCalls.find((row) => row.tenderCall.reference === inProgress.reference)!;
-      // Signed in as the app leaves it after "sign in" (the token cookie): the form is French-labelled.
-      await context.addCookies([{ name: 'token', value: await tokenOf(request, 'manager'), url: baseURL!, sameSite: 'Strict' }]);
-      await page.goto(`/tenders/${working._id}/planning`);
-      // The demo planning: the seed's tasks, drawn on the chart.
-      await settled(page, t['planning-title']!, 'Rédaction du mémoire technique');
-      await expect(page.getByRole('group', { name: t['planning-chart_label'] }).locator('.bar-wrapper')).toHaveCount(7);
-      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
-      if (lng === 'fr') await expect(page.getByRole('table', { name: t['planning-tasks_caption'] })).toContainText(/\d{2}\/\d{2}\/2026/);
-      await animationsDone(page);
-      await expectAccessible(page, `planning (${lng}, ${theme})`);
-      await page.screenshot({ path: `test-results/screens/planning-${lng}-${theme}.png`, fullPage: true });
-      // Narrow screens: the page reflows, the chart scrolls inside its own box.
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, 'the page scrolls sideways on a narrow screen').toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `test-results/screens/planning-narrow-${lng}-${theme}.png`, fullPage: true });
-    });
-  }
+for (const [lng, theme] of LOOKS) {
+  test(`the planning page is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
+    const t = lng === 'fr' ? fr : en;
+    await page.addInitScript(
+      ({ l, th }) => {
+        localStorage.setItem('i18nextLng', l);
+        localStorage.setItem('theme', th);
+      },
+      { l: lng, th: theme },
+    );
+    await page.emulateMedia({ colorScheme: theme });
+    const mine = await request.get('/api/tenders/my-company?perPage=all', { headers: { authorization: `Bearer ${await tokenOf(request, 'manager')}` } });
+    const working = ((await mine.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] }).tenderCalls.find((row) => row.tenderCall.reference === inProgress.reference)!;
+    // Signed in as the app leaves it after "sign in" (the token cookie): the form is French-labelled.
+    await context.addCookies([{ name: 'token', value: await tokenOf(request, 'manager'), url: baseURL!, sameSite: 'Strict' }]);
+    await page.goto(`/tenders/${working._id}/planning`);
+    // The demo planning: the seed's tasks, drawn on the chart.
+    await settled(page, t['planning-title']!, 'Rédaction du mémoire technique');
+    await expect(page.getByRole('group', { name: t['planning-chart_label'] }).locator('.bar-wrapper')).toHaveCount(7);
+    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
+    if (lng === 'fr') await expect(page.getByRole('table', { name: t['planning-tasks_caption'] })).toContainText(/\d{2}\/\d{2}\/2026/);
+    await animationsDone(page);
+    await expectAccessible(page, `planning (${lng}, ${theme})`);
+    await page.screenshot({ path: `test-results/screens/planning-${lng}-${theme}.png`, fullPage: true });
+    // Narrow screens: the page reflows, the chart scrolls inside its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the page scrolls sideways on a narrow screen').toBeLessThanOrEqual(1);
+    await page.screenshot({ path: `test-results/screens/planning-narrow-${lng}-${theme}.png`, fullPage: true });
+  });
 }

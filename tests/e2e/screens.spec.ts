@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, follow, fr, newUser, settled, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, follow, fr, LOOKS, newUser, settled, test } from './fixtures';
 
 // Every screen of the accounts, companies and shell issue, with the user who sees it, passes axe
 // (WCAG 2.2 A and AA) in French and English, light and dark, once its content is loaded; each is
@@ -14,7 +14,7 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: s
   return (await response.json()) as T;
 }
 
-// The demo accounts sign in once for the four runs (one worker runs them one after the other).
+// The demo accounts sign in once for both runs (one worker runs them one after the other).
 const tokens: Partial<Record<Demo, string>> = {};
 async function tokenOf(request: APIRequestContext, who: Demo) {
   const { email, password } = DEMO_ACCOUNTS[who];
@@ -33,138 +33,136 @@ async function linksTo(request: APIRequestContext, to: string) {
   };
 }
 
-for (const lng of ['fr', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`every screen is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
-      // Three dashboards with statistics, charts and work lists (issue 5) among a dozen screens.
-      test.slow();
-      const t = lng === 'fr' ? fr : en;
-      const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
-      await page.addInitScript(
-        ({ l, th }) => {
-          localStorage.setItem('i18nextLng', l);
-          localStorage.setItem('theme', th);
-        },
-        { l: lng, th: theme },
-      );
-      await page.emulateMedia({ colorScheme: theme });
+for (const [lng, theme] of LOOKS) {
+  test(`every screen is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
+    // Three dashboards with statistics, charts and work lists (issue 5) among a dozen screens.
+    test.slow();
+    const t = lng === 'fr' ? fr : en;
+    const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
+    await page.addInitScript(
+      ({ l, th }) => {
+        localStorage.setItem('i18nextLng', l);
+        localStorage.setItem('theme', th);
+      },
+      { l: lng, th: theme },
+    );
+    await page.emulateMedia({ colorScheme: theme });
 
-      /** Checks what is on screen now: language, theme, axe; then the screenshot. */
-      const check = async (name: string) => {
-        expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
-        await animationsDone(page);
-        await expectAccessible(page, `${name} (${lng}, ${theme})`);
-        await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
-      };
-      /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
-      const signInAs = async (token: string, path: string) => {
-        await context.clearCookies();
-        await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
-        await page.evaluate(() => localStorage.removeItem('userProfile'));
-        await page.goto(path);
-      };
+    /** Checks what is on screen now: language, theme, axe; then the screenshot. */
+    const check = async (name: string) => {
+      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
+      await animationsDone(page);
+      await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
+    };
+    /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
+    const signInAs = async (token: string, path: string) => {
+      await context.clearCookies();
+      await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+      await page.evaluate(() => localStorage.removeItem('userProfile'));
+      await page.goto(path);
+    };
 
-      // This run's mail: a manager who has just signed up (verification email, then a reset
-      // link), and an employee invited by the demo manager.
-      const fresh = newUser(`screens-${lng}-${theme}`);
-      const registered = await api<{ token: string }>(request, 'post', '/api/users/register', { username: fresh.username, email: fresh.email, password: fresh.password });
-      await api(request, 'post', '/api/users/password/forgot', { email: fresh.email });
-      const invitee = newUser(`invitee-${lng}-${theme}`);
-      await api(request, 'post', '/api/invites', { email: invitee.email, role: 'employee' }, await tokenOf(request, 'manager'));
-      const freshLink = await linksTo(request, fresh.email);
-      const inviteLink = (await linksTo(request, invitee.email))('invitation');
+    // This run's mail: a manager who has just signed up (verification email, then a reset
+    // link), and an employee invited by the demo manager.
+    const fresh = newUser(`screens-${lng}-${theme}`);
+    const registered = await api<{ token: string }>(request, 'post', '/api/users/register', { username: fresh.username, email: fresh.email, password: fresh.password });
+    await api(request, 'post', '/api/users/password/forgot', { email: fresh.email });
+    const invitee = newUser(`invitee-${lng}-${theme}`);
+    await api(request, 'post', '/api/invites', { email: invitee.email, role: 'employee' }, await tokenOf(request, 'manager'));
+    const freshLink = await linksTo(request, fresh.email);
+    const inviteLink = (await linksTo(request, invitee.email))('invitation');
 
-      // Signed out.
-      await page.goto('/sign-in');
-      await settled(page, t['signin-title']!);
-      await check('sign-in');
-      await follow(page, '/manager/sign-up');
-      await settled(page, t['signup-title']!);
-      await check('manager-sign-up');
-      await follow(page, '/forgot-password');
-      await settled(page, t['forgot-title']!);
-      await check('forgot-password');
-      await follow(page, freshLink('reset_password'));
-      await settled(page, t['reset-title']!);
-      await check('reset-password');
-      await follow(page, inviteLink);
-      await settled(page, t['invitesignup-title']!.replace('{{company}}', DEMO_COMPANY_NAME));
-      await expect(page.getByLabel(t['invitesignup-email']!)).toHaveValue(invitee.email);
-      await check('employee-sign-up');
-      await follow(page, freshLink('verify_email'));
-      await settled(page, t['verify-success_title']!);
-      await check('verify-email');
-      await follow(page, '/nulle-part');
-      await settled(page, t['notfound-title']!);
-      await check('not-found');
+    // Signed out.
+    await page.goto('/sign-in');
+    await settled(page, t['signin-title']!);
+    await check('sign-in');
+    await follow(page, '/manager/sign-up');
+    await settled(page, t['signup-title']!);
+    await check('manager-sign-up');
+    await follow(page, '/forgot-password');
+    await settled(page, t['forgot-title']!);
+    await check('forgot-password');
+    await follow(page, freshLink('reset_password'));
+    await settled(page, t['reset-title']!);
+    await check('reset-password');
+    await follow(page, inviteLink);
+    await settled(page, t['invitesignup-title']!.replace('{{company}}', DEMO_COMPANY_NAME));
+    await expect(page.getByLabel(t['invitesignup-email']!)).toHaveValue(invitee.email);
+    await check('employee-sign-up');
+    await follow(page, freshLink('verify_email'));
+    await settled(page, t['verify-success_title']!);
+    await check('verify-email');
+    await follow(page, '/nulle-part');
+    await settled(page, t['notfound-title']!);
+    await check('not-found');
 
-      // The manager who has just signed up: only the company creation is open.
-      await signInAs(registered.token, '/create-company');
-      await settled(page, t['createcompany-create_title']!);
-      await check('create-company');
+    // The manager who has just signed up: only the company creation is open.
+    await signInAs(registered.token, '/create-company');
+    await settled(page, t['createcompany-create_title']!);
+    await check('create-company');
 
-      // The demo manager.
-      await signInAs(await tokenOf(request, 'manager'), '/dashboard');
-      await settled(page, welcome('manager'), DEMO_COMPANY_NAME);
-      await check('dashboard-manager');
-      const manager = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile')!) as { _id: string; company: { _id: string } });
-      await follow(page, `/users/${manager._id}`);
-      await settled(page, t['myprofile-title']!, DEMO_ACCOUNTS.manager.email);
-      await check('my-profile');
-      await follow(page, `/companies/${manager.company._id}`);
-      await settled(page, DEMO_COMPANY_NAME);
-      await check('company');
-      await follow(page, '/company/users');
-      await settled(page, t['companyusers-title']!, invitee.email);
-      await expect(page.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email)).toBeVisible();
-      await check('company-users');
-      // A confirmation dialog, then the profile menu.
-      const revoke = t['list-action_named']!.replace('{{action}}', t['companyusers-revoke']!).replace('{{target}}', invitee.email);
-      await page.getByRole('button', { name: revoke, exact: true }).click();
-      await expect(page.getByRole('alertdialog', { name: t['companyusers-revoke_title'] })).toBeVisible();
-      await check('company-users-revoke-dialog');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('alertdialog')).toHaveCount(0);
-      await page.getByRole('button', { name: t['header-profile_menu'] }).click();
-      await expect(page.getByRole('menu').getByText(DEMO_ACCOUNTS.manager.email)).toBeVisible();
-      await check('profile-menu');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('menu')).toHaveCount(0);
+    // The demo manager.
+    await signInAs(await tokenOf(request, 'manager'), '/dashboard');
+    await settled(page, welcome('manager'), DEMO_COMPANY_NAME);
+    await check('dashboard-manager');
+    const manager = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile')!) as { _id: string; company: { _id: string } });
+    await follow(page, `/users/${manager._id}`);
+    await settled(page, t['myprofile-title']!, DEMO_ACCOUNTS.manager.email);
+    await check('my-profile');
+    await follow(page, `/companies/${manager.company._id}`);
+    await settled(page, DEMO_COMPANY_NAME);
+    await check('company');
+    await follow(page, '/company/users');
+    await settled(page, t['companyusers-title']!, invitee.email);
+    await expect(page.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email)).toBeVisible();
+    await check('company-users');
+    // A confirmation dialog, then the profile menu.
+    const revoke = t['list-action_named']!.replace('{{action}}', t['companyusers-revoke']!).replace('{{target}}', invitee.email);
+    await page.getByRole('button', { name: revoke, exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: t['companyusers-revoke_title'] })).toBeVisible();
+    await check('company-users-revoke-dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page.getByRole('button', { name: t['header-profile_menu'] }).click();
+    await expect(page.getByRole('menu').getByText(DEMO_ACCOUNTS.manager.email)).toBeVisible();
+    await check('profile-menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
 
-      // The demo employee, then the side menu as a phone shows it.
-      await signInAs(await tokenOf(request, 'employee'), '/dashboard');
-      await settled(page, welcome('employee'), DEMO_COMPANY_NAME);
-      await check('dashboard-employee');
-      const size = page.viewportSize()!;
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByRole('button', { name: t['sidemenu-open'] }).click();
-      await expect(page.getByRole('dialog').getByRole('navigation', { name: t['sidemenu-label'] })).toBeVisible();
-      await check('side-menu-phone');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await page.setViewportSize(size);
+    // The demo employee, then the side menu as a phone shows it.
+    await signInAs(await tokenOf(request, 'employee'), '/dashboard');
+    await settled(page, welcome('employee'), DEMO_COMPANY_NAME);
+    await check('dashboard-employee');
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: t['sidemenu-open'] }).click();
+    await expect(page.getByRole('dialog').getByRole('navigation', { name: t['sidemenu-label'] })).toBeVisible();
+    await check('side-menu-phone');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.setViewportSize(size);
 
-      // The admin.
-      await signInAs(await tokenOf(request, 'admin'), '/dashboard');
-      await settled(page, welcome('admin'));
-      await check('dashboard-admin');
-      await follow(page, '/users');
-      await settled(page, t['adminusers-title']!, DEMO_ACCOUNTS.manager.email);
-      await check('admin-users');
-      await follow(page, `/users/${manager._id}`);
-      await settled(page, DEMO_ACCOUNTS.manager.username, DEMO_ACCOUNTS.manager.email);
-      await check('user-page');
-      await follow(page, '/companies');
-      await settled(page, t['companies-title']!, DEMO_COMPANY_NAME);
-      await check('admin-companies');
-      await page.getByRole('button', { name: t['companies-create'] }).first().click();
-      await expect(page.getByRole('dialog', { name: t['companies-create_title'] })).toBeVisible();
-      await check('company-dialog');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await follow(page, '/admin/outbox');
-      await settled(page, t['outbox-title']!, invitee.email);
-      await check('outbox');
-    });
-  }
+    // The admin.
+    await signInAs(await tokenOf(request, 'admin'), '/dashboard');
+    await settled(page, welcome('admin'));
+    await check('dashboard-admin');
+    await follow(page, '/users');
+    await settled(page, t['adminusers-title']!, DEMO_ACCOUNTS.manager.email);
+    await check('admin-users');
+    await follow(page, `/users/${manager._id}`);
+    await settled(page, DEMO_ACCOUNTS.manager.username, DEMO_ACCOUNTS.manager.email);
+    await check('user-page');
+    await follow(page, '/companies');
+    await settled(page, t['companies-title']!, DEMO_COMPANY_NAME);
+    await check('admin-companies');
+    await page.getByRole('button', { name: t['companies-create'] }).first().click();
+    await expect(page.getByRole('dialog', { name: t['companies-create_title'] })).toBeVisible();
+    await check('company-dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await follow(page, '/admin/outbox');
+    await settled(page, t['outbox-title']!, invitee.email);
+    await check('outbox');
+  });
 }
