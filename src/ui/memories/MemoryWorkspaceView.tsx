@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FilePlus2, FileText, Sparkles } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
+import { MEMORY_NO_ANALYSIS, type Memory, type MemoryAnalysis, type MemoryCreateFrom, type MemoryVersion } from '../../machines/memory.machine';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { EmptyState } from '../components/EmptyState';
+import { PageLoadError, PageLoading } from '../components/PageStatus';
+import { Spinner } from '../components/Spinner';
+import { MemoryOutline } from './MemoryOutline';
+import { AnalysisPanel, SectionPanel, VersionsPanel, type VersionsStage } from './MemoryPanels';
+
+export type MemoryStage = 'loadingList' | 'listFailed' | 'empty' | 'creating' | 'loadingMemory' | 'loadFailed' | 'ready';
+
+export type MemoryWorkspaceViewProps = {
+  stage: MemoryStage;
+  tenderId: string;
+  memory: Memory | null;
+  selectedSectionId: string | null;
+  analysis: MemoryAnalysis | null;
+  analysing: boolean;
+  refreshing: boolean;
+  versionsStage: VersionsStage;
+  versions: MemoryVersion[] | null;
+  error: { message: string; msgType?: string } | null;
+  notice: string | null;
+  /** The current section's editor with its autosave (wired by the page). */
+  editor: ReactNode;
+  onRetry: () => void;
+  onCreate: (from: MemoryCreateFrom) => void;
+  onSelect: (sectionId: string) => void;
+  onAnalyse: () => void;
+  onRefresh: (sectionId: string) => void;
+  onOpenVersions: () => void;
+  onCloseVersions: () => void;
+  onKeepVersion: () => void;
+  onRestore: (versionId: string) => void;
+  onInsertPassage: (text: string) => void;
+  onDismiss: () => void;
+};
+
+/** The statechart's state as the view's stage. */
+export function memoryStage(value: unknown): MemoryStage {
+  return (typeof value === 'string' ? value : 'ready') as MemoryStage;
+}
+
+/**
+ * The technical memory's writing room: outline (a sidebar, folded above the editor on a phone),
+ * the current section's editor, and the side column (the section's criterion, requirements and
+ * buyer's passages; the analysis; the versions). Without a memory: create one from the DCE
+ * analysis's criteria or blank; without a finished analysis, a link to it.
+ */
+export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
+  const { t } = useTranslation();
+  const { stage, memory } = props;
+  if (stage === 'loadingList' || stage === 'loadingMemory') return <PageLoading />;
+  if (stage === 'listFailed' || stage === 'loadFailed') return <PageLoadError onRetry={props.onRetry} />;
+  if (stage === 'empty' || stage === 'creating' || !memory) {
+    const noAnalysis = props.error?.msgType === MEMORY_NO_ANALYSIS;
+    return (
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{t('memory-workspace_title')}</h2>
+        {props.error ? (
+          <Alert status={noAnalysis ? 'warning' : 'error'}>
+            <p>{props.error.message}</p>
+            {noAnalysis ? (
+              <Link href={`/tender/dce-analyse/${props.tenderId}`} className={button({ variant: 'outline', size: 'sm' })} style={{ marginTop: '0.5rem' }}>
+                {t('memory-open_dce_analysis')}
+              </Link>
+            ) : null}
+          </Alert>
+        ) : null}
+        <EmptyState
+          icon={<FileText size={32} aria-hidden="true" />}
+          title={t('memory-empty_title')}
+          description={t('memory-empty_text')}
+          actions={
+            stage === 'creating' ? (
+              <Spinner label={t('memory-creating')} />
+            ) : (
+              <>
+                <Button onClick={() => props.onCreate('analysis')}>
+                  <Sparkles size={16} aria-hidden="true" />
+                  {t('memory-create_from_analysis')}
+                </Button>
+                <Button variant="outline" onClick={() => props.onCreate('blank')}>
+                  <FilePlus2 size={16} aria-hidden="true" />
+                  {t('memory-create_blank')}
+                </Button>
+              </>
+            )
+          }
+        />
+      </div>
+    );
+  }
+  const section = memory.sections.find((s) => s._id === props.selectedSectionId) ?? null;
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '2',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+        })}
+      >
+        <h2
+          className={css({
+            fontSize: { base: 'lg', md: 'xl' },
+            fontWeight: 'semibold',
+          })}
+        >
+          {memory.title}
+        </h2>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
+      </header>
+      {props.notice ? (
+        <div
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'flex-start',
+          })}
+        >
+          <div className={css({ flex: '1' })}>
+            <Alert status="success">{props.notice}</Alert>
+          </div>
+          <Button size="sm" variant="ghost" onClick={props.onDismiss}>
+            {t('common-close')}
+          </Button>
+        </div>
+      ) : null}
+      {props.error ? (
+        <div
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'flex-start',
+          })}
+        >
+          <div className={css({ flex: '1' })}>
+            <Alert status="error">{props.error.message}</Alert>
+          </div>
+          <Button size="sm" variant="ghost" onClick={props.onDismiss}>
+            {t('common-close')}
+          </Button>
+        </div>
+      ) : null}
+      {memory.notes.map((note) => (
+        <Alert key={note} status="info">
+          {note}
+        </Alert>
+      ))}
+      <div
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', lg: '15rem minmax(0, 1fr)' },
+          alignItems: 'start',
+        })}
+      >
+        <aside
+          className={css({
+            lg: {
+              position: 'sticky',
+              top: '4',
+              maxH: 'calc(100dvh - 2rem)',
+              overflowY: 'auto',
+            },
+          })}
+        >
+          <MemoryOutline memory={memory} selectedSectionId={props.selectedSectionId} onSelect={props.onSelect} />
+        </aside>
+        <div className={css({ minW: 0 })}>{section ? props.editor : <p className={css({ color: 'fg.muted' })}>{t('memory-no_section')}</p>}</div>
+        <aside
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '3',
+            gridColumn: { lg: '2' },
+          })}
+        >
+          {section ? (
+            <SectionPanel
+              section={section}
+              tenderId={props.tenderId}
+              stale={memory.stale.some((s) => s.sectionId === section._id)}
+              refreshing={props.refreshing}
+              onInsertPassage={props.onInsertPassage}
+              onRefresh={() => props.onRefresh(section._id)}
+            />
+          ) : null}
+          <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
+          <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { TableKit } from '@tiptap/extension-table';
+import Image from '@tiptap/extension-image';
+import Placeholder from '@tiptap/extension-placeholder';
+import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Table, Undo2, type LucideIcon } from 'lucide-react';
+import { css } from 'styled-system/css';
+
+export type SectionEditorProps = {
+  /** The section's TipTap JSON. Read once per mount: give the component a new key to reload it. */
+  content: Record<string, unknown>;
+  /** The section's title: the editor's accessible name. */
+  label: string;
+  onChange: (content: Record<string, unknown>) => void;
+  /** A passage to insert at the cursor; each new id inserts once. */
+  insert?: { id: number; content: Record<string, unknown> } | null;
+};
+
+const toolbar = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '1',
+  p: '1',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.subtle',
+  position: 'sticky',
+  top: '0',
+  zIndex: '1',
+});
+const tool = css({
+  display: 'inline-grid',
+  placeItems: 'center',
+  w: '9',
+  h: '9',
+  borderRadius: 'sm',
+  color: 'fg.default',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: {
+    outline: '2px solid',
+    outlineColor: 'accent.default',
+    outlineOffset: '1px',
+  },
+  '&[aria-pressed=true]': { bg: 'accent.subtle', color: 'accent.text' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+});
+// The document's look: real headings, lists, tables and quotes, readable in both themes.
+const prose = css({
+  '& .tiptap': {
+    minH: '60dvh',
+    p: { base: '3', md: '6' },
+    color: 'fg.default',
+    lineHeight: '1.65',
+    outline: 'none',
+    _focusVisible: {
+      boxShadow: 'inset 0 0 0 2px token(colors.accent.default)',
+    },
+    '& h2': { fontSize: 'xl', fontWeight: 'semibold', mt: '5', mb: '2' },
+    '& h3': { fontSize: 'lg', fontWeight: 'semibold', mt: '4', mb: '2' },
+    '& p': { my: '2' },
+    '& ul': { listStyle: 'disc', pl: '6' },
+    '& ol': { listStyle: 'decimal', pl: '6' },
+    '& blockquote': {
+      borderLeftWidth: '3px',
+      borderColor: 'accent.default',
+      pl: '3',
+      color: 'fg.muted',
+      my: '3',
+    },
+    '& table': { borderCollapse: 'collapse', w: 'full', my: '3' },
+    '& td, & th': {
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      p: '2',
+      verticalAlign: 'top',
+    },
+    '& th': { bg: 'bg.subtle', fontWeight: 'semibold' },
+    '& img': { maxW: 'full' },
+    '& p.is-editor-empty:first-child::before': {
+      content: 'attr(data-placeholder)',
+      color: 'fg.subtle',
+      float: 'left',
+      h: '0',
+      pointerEvents: 'none',
+    },
+  },
+});
+
+type Tool = {
+  key: string;
+  icon: LucideIcon;
+  run: (e: Editor) => void;
+  active?: (e: Editor) => boolean;
+  can?: (e: Editor) => boolean;
+};
+const TOOLS: Tool[] = [
+  {
+    key: 'memory-bold',
+    icon: Bold,
+    run: (e) => e.chain().focus().toggleBold().run(),
+    active: (e) => e.isActive('bold'),
+  },
+  {
+    key: 'memory-italic',
+    icon: Italic,
+    run: (e) => e.chain().focus().toggleItalic().run(),
+    active: (e) => e.isActive('italic'),
+  },
+  {
+    key: 'memory-heading2',
+    icon: Heading2,
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    active: (e) => e.isActive('heading', { level: 2 }),
+  },
+  {
+    key: 'memory-heading3',
+    icon: Heading3,
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    active: (e) => e.isActive('heading', { level: 3 }),
+  },
+  {
+    key: 'memory-bullet_list',
+    icon: List,
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+    active: (e) => e.isActive('bulletList'),
+  },
+  {
+    key: 'memory-ordered_list',
+    icon: ListOrdered,
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+    active: (e) => e.isActive('orderedList'),
+  },
+  {
+    key: 'memory-insert_table',
+    icon: Table,
+    run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+  },
+  {
+    key: 'memory-undo',
+    icon: Undo2,
+    run: (e) => e.chain().focus().undo().run(),
+    can: (e) => e.can().undo(),
+  },
+  {
+    key: 'memory-redo',
+    icon: Redo2,
+    run: (e) => e.chain().focus().redo().run(),
+    can: (e) => e.can().redo(),
+  },
+];
+
+/**
+ * The section's rich-text editor (TipTap 3, loaded lazily: see SectionEditorLazy). Headings,
+ * lists, tables, images by reference (data: URLs are dropped); the toolbar is a labelled group of
+ * buttons with their pressed state; the text area is a multi-line textbox named after the section.
+ */
+export default function SectionEditor({ content, label, onChange, insert }: SectionEditorProps) {
+  const { t } = useTranslation();
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3] } }),
+      TableKit.configure({ table: { resizable: false } }),
+      Image.configure({ allowBase64: false }),
+      Placeholder.configure({ placeholder: t('memory-placeholder') }),
+    ],
+    content,
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+      },
+    },
+    onUpdate: ({ editor: e }) => changed.current(e.getJSON() as Record<string, unknown>),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? TOOLS.map((tl) => ({
+            active: tl.active?.(e) ?? null,
+            enabled: tl.can ? tl.can(e) : true,
+          }))
+        : null,
+  });
+
+  // The title may change (renamed): the accessible name follows.
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          'aria-label': label,
+          'aria-multiline': 'true',
+          role: 'textbox',
+        },
+      },
+    });
+  }, [editor, label]);
+
+  const inserted = useRef<number | null>(null);
+  useEffect(() => {
+    if (!editor || !insert || inserted.current === insert.id) return;
+    inserted.current = insert.id;
+    editor.chain().focus().insertContent(insert.content).run();
+  }, [editor, insert]);
+
+  return (
+    <div className={prose}>
+      <div role="toolbar" aria-label={t('memory-toolbar')} className={toolbar}>
+        {TOOLS.map((tl, i) => {
+          const Icon = tl.icon;
+          const s = state?.[i];
+          return (
+            <button
+              key={tl.key}
+              type="button"
+              className={tool}
+              aria-label={t(tl.key)}
+              title={t(tl.key)}
+              aria-pressed={tl.active ? s?.active ?? false : undefined}
+              disabled={!editor || s?.enabled === false}
+              onClick={() => editor && tl.run(editor)}
+            >
+              <Icon size={18} aria-hidden="true" />
+            </button>
+          );
+        })}
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
