@@ -719,3 +719,39 @@ export const memoryVersions = pgTable(
   },
   (t) => [index('memory_versions_memory_idx').on(t.memoryId, t.createdAt)],
 );
+
+// ── Content library (issue 12) ────────────────────────────────────────────────────────────────
+
+// A company's reusable answer block: TipTap JSON in `content`, its plain text in `text` written by
+// the server. `search_text` is what French full-text search reads (title, text, tags), folded by
+// the app like lists' search (PGlite has no unaccent) with the preposition "à" left out first:
+// folded to "a" it would no longer be a French stopword.
+export const libraryBlocks = pgTable(
+  'library_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    text: text('text').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    cpvCodes: jsonb('cpv_codes').$type<string[]>().notNull().default([]),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    sourceSectionId: uuid('source_section_id').references(() => memorySections.id, { onDelete: 'set null' }),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    reviewDue: date('review_due', { mode: 'string' }),
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('french'::regconfig, search_text)`),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('library_blocks_company_idx').on(t.companyId, t.title),
+    index('library_blocks_review_idx').on(t.companyId, t.reviewDue),
+    index('library_blocks_search_idx').using('gin', t.searchVector),
+  ],
+);
