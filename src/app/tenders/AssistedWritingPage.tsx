@@ -1,7 +1,13 @@
 import { useParams } from 'wouter';
+import { MemoryScreen } from '../memories/MemoryScreen';
 import { TenderGuard } from './TenderGuard';
 
+/** /tender/assisted-writing/:id: the tender's technical memory, once the guard allows the tender. */
 export default function AssistedWritingPage() {
   const { id = '' } = useParams<{ id: string }>();
-  return <TenderGuard id={id} feature="writing" />;
+  return (
+    <TenderGuard id={id} feature="writing">
+      {() => <MemoryScreen key={id} tenderId={id} />}
+    </TenderGuard>
+  );
 }

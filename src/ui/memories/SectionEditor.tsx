@@ -204,7 +204,8 @@ export default function SectionEditor({ content, label, onChange, insert }: Sect
     });
   }, [editor, label]);
 
-  const inserted = useRef<number | null>(null);
+  // A passage asked for before this editor existed (another section) is not inserted here.
+  const inserted = useRef<number | null>(insert?.id ?? null);
   useEffect(() => {
     if (!editor || !insert || inserted.current === insert.id) return;
     inserted.current = insert.id;
