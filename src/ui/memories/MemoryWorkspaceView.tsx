@@ -164,7 +164,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           alignItems: 'start',
         })}
       >
-        <aside
+        <div
           className={css({
             lg: {
               position: 'sticky',
@@ -175,9 +175,9 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           })}
         >
           <MemoryOutline memory={memory} selectedSectionId={props.selectedSectionId} onSelect={props.onSelect} />
-        </aside>
+        </div>
         <div className={css({ minW: 0 })}>{section ? props.editor : <p className={css({ color: 'fg.muted' })}>{t('memory-no_section')}</p>}</div>
-        <aside
+        <div
           className={css({
             display: 'flex',
             flexDirection: 'column',
@@ -197,7 +197,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           ) : null}
           <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
-        </aside>
+        </div>
       </div>
     </div>
   );
