@@ -1294,6 +1294,62 @@ export interface paths {
         patch: operations["updateDceTemplate"];
         trace?: never;
     };
+    "/api/companies/{companyId}/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's content library (reusable answer blocks), by title; French full-text search over title, text and tags (stems, so "démolir" finds "démolition"; case and accents ignored). */
+        get: operations["listLibraryBlocks"];
+        put?: never;
+        /** Add a block to the library. Without reviewDue, it is due for review 12 months from today; null means never. */
+        post: operations["createLibraryBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One block of the library. */
+        get: operations["getLibraryBlock"];
+        put?: never;
+        post?: never;
+        /** Delete a block. */
+        delete: operations["deleteLibraryBlock"];
+        options?: never;
+        head?: never;
+        /** Change a block. `version` names the version the edit was made from; an older one answers 409 library-conflict with the current block in details. */
+        patch: operations["updateLibraryBlock"];
+        trace?: never;
+    };
+    "/api/library/{id}/reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Someone read the block again and it still holds; lastReviewedAt becomes now and the review is due 12 months from today. */
+        post: operations["markLibraryBlockReviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/": {
         parameters: {
             query?: never;
@@ -2577,6 +2633,77 @@ export interface components {
             /** Format: uuid */
             userId?: string | null;
             positions?: components["schemas"]["ResumePositionInput"][];
+        };
+        /** @description A CPV code, 8 digits and an optional check digit (45000000-7). */
+        LibraryCpvCode: string;
+        LibraryTag: string;
+        LibraryBlock: {
+            _id: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            title: string;
+            /** @description A TipTap (ProseMirror) JSON document, {type doc, content [...]}. */
+            content: {
+                [key: string]: unknown;
+            };
+            /** @description Its plain text, written by the server. */
+            text: string;
+            tags: string[];
+            cpvCodes: string[];
+            owner: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The memory section it was saved from.
+             */
+            sourceSectionId: string | null;
+            /** Format: date-time */
+            lastReviewedAt: string | null;
+            /** Format: date */
+            reviewDue: string | null;
+            /** @description Its review date is today or past (Paris time). */
+            overdue: boolean;
+            version: components["schemas"]["Version"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LibraryBlockList: {
+            blocks: components["schemas"]["LibraryBlock"][];
+            total: number;
+            pages: number;
+            page: number;
+            perPage: number;
+        };
+        LibraryBlockWriteResult: {
+            msg: string;
+            details: components["schemas"]["LibraryBlock"];
+        };
+        LibraryBlockCreate: {
+            title: string;
+            /** @description A TipTap JSON document. */
+            content: Record<string, never>;
+            tags?: components["schemas"]["LibraryTag"][];
+            cpvCodes?: components["schemas"]["LibraryCpvCode"][];
+            /** Format: date */
+            reviewDue?: string | null;
+            /**
+             * Format: uuid
+             * @description A section of one of the company's memories, else 400.
+             */
+            sourceSectionId?: string | null;
+        };
+        LibraryBlockPatch: {
+            version: components["schemas"]["Version"];
+            title?: string;
+            /** @description A TipTap JSON document. */
+            content?: Record<string, never>;
+            tags?: components["schemas"]["LibraryTag"][];
+            cpvCodes?: components["schemas"]["LibraryCpvCode"][];
+            /** Format: date */
+            reviewDue?: string | null;
         };
         DceDocument: {
             /** @description RC, CCAP, CCTP, AE, BPU, DQE, DPGF, PLANS… */
@@ -5931,6 +6058,172 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listLibraryBlocks: {
+        parameters: {
+            query?: {
+                search?: string;
+                /** @description Only the blocks with this tag (case ignored). */
+                tag?: string;
+                /** @description Only the blocks with a CPV code starting with these digits (45 for construction work, 45000000 for one code). */
+                cpv?: string;
+                /** @description Only the blocks due for review (review date today or past). */
+                due?: boolean;
+                perPage?: number;
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryBlockList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createLibraryBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryBlockCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryBlockWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getLibraryBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryBlock"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteLibraryBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateLibraryBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryBlockPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryBlockWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    markLibraryBlockReviewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked as reviewed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryBlockWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

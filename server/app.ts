@@ -42,6 +42,7 @@ import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
 import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
 import { resumesHandlers } from './domains/resumes/routes';
+import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...tenderNotesHandlers(deps),
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
+    ...libraryHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

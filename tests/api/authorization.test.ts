@@ -211,6 +211,17 @@ async function memoryOf(target: Target) {
   return { id: memory!.id, sectionId: section!.id, versionId: version!.id };
 }
 
+import { libraryBlocks } from '../../server/db/schema';
+/** A block of the target company's content library, inserted directly. */
+async function libraryBlockOf(target: Target) {
+  const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Nos équipes sont formées au travail en hauteur.' }] }] };
+  const [block] = await ctx.db
+    .insert(libraryBlocks)
+    .values({ companyId: companyOf(target).id, title: 'Sécurité', content, text: 'Nos équipes sont formées au travail en hauteur.', searchText: 'securite' })
+    .returning({ id: libraryBlocks.id });
+  return block!.id;
+}
+
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
@@ -578,6 +589,33 @@ const matrix: Record<string, Row[]> = {
   replaceResumeFile: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: { method: 'POST', url: `/api/resumes/${await resumeOf(target)}/file`, ...cvForm() } }),
+  ),
+  // Content library: every member of the company, like the resumes.
+  listLibraryBlocks: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/library?search=s%C3%A9curit%C3%A9`) }),
+  ),
+  createLibraryBlock: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({
+      request: json('POST', `/api/companies/${companyOf(target).id}/library`, { title: 'Gestion des déchets', content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tri sur site.' }] }] }, tags: ['Environnement'] }),
+    }),
+  ),
+  getLibraryBlock: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/library/${await libraryBlockOf(target)}`) }),
+  ),
+  updateLibraryBlock: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/library/${await libraryBlockOf(target)}`, { version: 1, title: 'Sécurité sur chantier' }) }),
+  ),
+  deleteLibraryBlock: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('DELETE', `/api/library/${await libraryBlockOf(target)}`) }),
+  ),
+  markLibraryBlockReviewed: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('POST', `/api/library/${await libraryBlockOf(target)}/reviewed`) }),
   ),
   // Reports: anyone files and lists (their own); reading is for the reporter and admins, triage for admins.
   createReport: self(secured(201, 201, 201, 201), async () => ({ request: { method: 'POST', url: '/api/reports/', ...reportForm() } })),
