@@ -8,6 +8,7 @@ import { seedDemoOrganigrammes } from './demo-organigrammes';
 import { seedDemoPlannings } from './demo-plannings';
 import { seedDemoDce } from './demo-dce';
 import { seedDemoResumes } from './demo-resumes';
+import { seedDemoLibrary } from './demo-library';
 import type { Storage } from '../storage/storage';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
@@ -97,6 +98,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoOrganigrammes(db, company!.id);
     await seedDemoPlannings(db, company!.id);
     await seedDemoResumes(db, company!.id, await idOf(DEMO_ACCOUNTS.employee.email));
+    await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
   }
 }

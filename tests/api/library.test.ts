@@ -8,6 +8,8 @@ import { addMonths } from '../../server/domains/library/view';
 import { parisToday } from '../../server/domains/resumes/view';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender } from './documents-fixtures';
+import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
+import { users } from '../../server/db/schema';
 
 type Block = {
   _id: string;
@@ -214,5 +216,20 @@ describe('scope, roles and bad input', () => {
     expect((await call(manager.token, 'GET', `${url}?perPage=500`)).statusCode).toBe(400);
     const block = await create({ title: 'Planning', content: doc('x') });
     expect((await call(manager.token, 'PATCH', `/api/library/${block._id}`, { version: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('the demo seed', () => {
+  it('gives the demo company six blocks once, two of them overdue for review, found by a French search', async () => {
+    await seed(ctx.db, { demo: true, print: () => undefined });
+    await seed(ctx.db, { demo: true, print: () => undefined });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password } });
+    const { token } = login.json() as { token: string };
+    const [account] = await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.email, DEMO_ACCOUNTS.manager.email));
+    const all = await list('', token, account!.companyId!);
+    expect(all.total).toBe(6);
+    expect(all.blocks.every((b) => b.text.length > 50 && b.owner !== null)).toBe(true);
+    expect(titles(await list('?due=true', token, account!.companyId!))).toEqual(['Gestion des déchets de chantier', 'Sécurité et prévention sur le chantier']);
+    expect(titles(await list('?search=d%C3%A9molir', token, account!.companyId!))).toEqual(['Méthodologie de démolition', "Présentation de l'entreprise"]);
   });
 });
