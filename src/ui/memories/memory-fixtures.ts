@@ -10,9 +10,10 @@ const para = (words: string) => ({
   type: 'paragraph',
   content: [{ type: 'text', text: words }],
 });
+// As the server's outline writes it: a bold heading, then the DCE passages with their page.
 const quote = (words: string) => ({
   type: 'blockquote',
-  content: [para(words)],
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: "Ce que demande l'acheteur", marks: [{ type: 'bold' }] }] }, para(words)],
 });
 export const buyerPassage = 'RC p. 11 — 2.1-Finesse de structuration laser : 20.0 % Apprécié au regard de la largeur minimale de piste et de l’espacement minimal entre pistes.';
 const answer = 'La machine proposée grave des pistes de 50 µm de largeur avec un espacement minimal de 50 µm entre pistes sur substrat FR4 cuivré 18 µm.';

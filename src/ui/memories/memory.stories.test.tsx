@@ -186,7 +186,7 @@ describe('the section editor and its save status', () => {
 describe('reading TipTap JSON', () => {
   it('finds the buyer passages and the lines of a document', () => {
     expect(quotedPassages(memoryWritten.content)).toEqual([buyerPassage]);
-    expect(plainLines(memoryWritten.content)).toHaveLength(2);
+    expect(plainLines(memoryWritten.content)).toHaveLength(3);
     expect(plainLines(null)).toEqual([]);
   });
 });

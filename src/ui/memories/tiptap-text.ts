@@ -24,18 +24,26 @@ export function plainLines(doc: unknown): string[] {
   return lines;
 }
 
-/** The text of each blockquote: what the buyer asks, as the outline quoted it. */
+/** A line in bold only: the quote's own heading ("Ce que demande l'acheteur"), not a passage. */
+const boldOnly = (node: Node & { marks?: { type: string }[] }): boolean => {
+  const texts: (Node & { marks?: { type: string }[] })[] = [];
+  const walk = (n: Node & { marks?: { type: string }[] }) => (typeof n.text === 'string' ? texts.push(n) : (n.content ?? []).forEach(walk));
+  walk(node);
+  return texts.length > 0 && texts.every((n) => n.marks?.some((m) => m.type === 'bold'));
+};
+
+/** Each paragraph quoted in a blockquote: what the buyer asks (DCE passages with their page), as the outline quoted it. */
 export function quotedPassages(doc: unknown): string[] {
   const found: string[] = [];
-  const walk = (node: Node) => {
-    if (node.type === 'blockquote') {
-      const text = plainLines(node).join(' ');
-      if (text) found.push(text);
+  const walk = (node: Node, quoted: boolean) => {
+    if (quoted && BLOCKS.has(node.type ?? '') && !(node.content ?? []).some((c) => BLOCKS.has(c.type ?? ''))) {
+      const text = textOf(node).replace(/\s+/g, ' ').trim();
+      if (text && !boldOnly(node)) found.push(text);
       return;
     }
-    (node.content ?? []).forEach(walk);
+    (node.content ?? []).forEach((child) => walk(child, quoted || node.type === 'blockquote'));
   };
-  if (doc && typeof doc === 'object') walk(doc as Node);
+  if (doc && typeof doc === 'object') walk(doc as Node, false);
   return found;
 }
 
