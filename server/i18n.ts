@@ -9,17 +9,32 @@ export const defaultLanguage: Language = 'fr';
 export const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
 
 type Catalogue = { body: string; etag: string; texts: Record<string, string>; mtimeMs: number };
-const cache = new Map<Language, Catalogue>();
+const cache = new Map<string, Catalogue>();
 
-/** The catalogue of one language; re-read when the file changes, so a running dev server follows edits. */
+/**
+ * The catalogue of one language; re-read when the file changes, so a running dev server follows
+ * edits. A file caught half-written (an editor or a deploy rewriting it) keeps the last good
+ * catalogue until it parses: a request never fails for it.
+ */
 export function catalogue(lng: Language): Catalogue {
-  const path = `${localesDir}/${lng}/translation.json`;
+  return catalogueFile(`${localesDir}/${lng}/translation.json`);
+}
+
+/** One catalogue file, cached by path (exported for the test of a half-written file). */
+export function catalogueFile(path: string): Catalogue {
   const mtimeMs = statSync(path).mtimeMs;
-  const cached = cache.get(lng);
+  const cached = cache.get(path);
   if (cached && cached.mtimeMs === mtimeMs) return cached;
   const body = readFileSync(path, 'utf8');
-  const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, texts: JSON.parse(body) as Record<string, string>, mtimeMs };
-  cache.set(lng, entry);
+  let texts: Record<string, string>;
+  try {
+    texts = JSON.parse(body) as Record<string, string>;
+  } catch (error) {
+    if (cached) return cached;
+    throw error;
+  }
+  const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, texts, mtimeMs };
+  cache.set(path, entry);
   return entry;
 }
 
