@@ -2684,7 +2684,9 @@ export interface components {
         LibraryBlockCreate: {
             title: string;
             /** @description A TipTap JSON document. */
-            content: Record<string, never>;
+            content: {
+                [key: string]: unknown;
+            };
             tags?: components["schemas"]["LibraryTag"][];
             cpvCodes?: components["schemas"]["LibraryCpvCode"][];
             /** Format: date */
@@ -2699,7 +2701,9 @@ export interface components {
             version: components["schemas"]["Version"];
             title?: string;
             /** @description A TipTap JSON document. */
-            content?: Record<string, never>;
+            content?: {
+                [key: string]: unknown;
+            };
             tags?: components["schemas"]["LibraryTag"][];
             cpvCodes?: components["schemas"]["LibraryCpvCode"][];
             /** Format: date */

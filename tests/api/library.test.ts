@@ -94,7 +94,7 @@ describe('blocks: create, read, change, delete', () => {
     const stale = await call(employee.token, 'PATCH', `/api/library/${block._id}`, { version: 1, title: 'Déchets' }, 'en');
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale).msg).toMatch(/^Someone changed this block/);
-    expect((errorOf(stale).details as Block).title).toBe('Gestion des déchets de chantier');
+    expect((errorOf(stale).details as unknown as Block).title).toBe('Gestion des déchets de chantier');
     const [row] = await ctx.db.select().from(libraryBlocks).where(eq(libraryBlocks.id, block._id));
     expect(row).toMatchObject({ title: 'Gestion des déchets de chantier', version: 2 });
   });
