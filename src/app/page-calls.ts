@@ -18,6 +18,7 @@ import { cctpAnalysesCalls } from './cctp-analyses/calls';
 import { chatCalls } from './chat/calls';
 import { resumesCalls } from './resumes/calls';
 import { memoriesCalls } from './memories/calls';
+import { libraryCalls } from './library/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -37,6 +38,7 @@ export const pageCalls = {
   ...chatCalls,
   ...resumesCalls,
   ...memoriesCalls,
+  ...libraryCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -41,6 +41,8 @@ const spec: [string, Rule][] = [
   ['/companies/c1', { kind: 'signedIn' }],
   // Not in spec section 2: a company's staff resumes (issue 12; the spec lists resumes per company).
   ['/companies/c1/resumes', { kind: 'signedIn' }],
+  // Not in spec section 2: the company's content library (issue 12).
+  ['/companies/c1/library', { kind: 'signedIn' }],
   // Not in spec section 2: one resume (issue 12).
   ['/resumes/r1', { kind: 'signedIn' }],
   ['/reports', { kind: 'signedIn', roles: ['admin'] }],

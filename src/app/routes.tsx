@@ -64,6 +64,7 @@ export const routes: RouteDef[] = [
   { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./companies/CompanyPage')) },
   { path: '/resumes/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumePage')) },
   { path: '/companies/:id/resumes', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumesPage')) },
+  { path: '/companies/:id/library', access: 'signedIn', layout: 'app', page: lazy(() => import('./library/LibraryPage')) },
   { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./companies/CompanyUsersPage')) },
   { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/OutboxPage')) },
   { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/PotentialTendersPage')) },

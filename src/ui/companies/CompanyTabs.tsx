@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 
-export type CompanyTab = 'profile' | 'resumes';
+export type CompanyTab = 'profile' | 'resumes' | 'library';
 
 const TABS: { id: CompanyTab; label: string; href: (companyId: string) => string }[] = [
   { id: 'profile', label: 'companytabs-profile', href: (id) => `/companies/${id}` },
   { id: 'resumes', label: 'companytabs-resumes', href: (id) => `/companies/${id}/resumes` },
+  { id: 'library', label: 'companytabs-library', href: (id) => `/companies/${id}/library` },
 ];
 
 const tab = css({
@@ -27,7 +28,7 @@ const tab = css({
 });
 const current = css({ color: 'fg.default', borderBottomColor: 'accent.default' });
 
-/** The company's pages as tabs (links, so each is an address of its own): its profile and its staff's resumes. */
+/** The company's pages as tabs (links, so each is an address of its own): its profile, its staff's resumes and its content library. */
 export function CompanyTabs({ companyId, active }: { companyId: string; active: CompanyTab }) {
   const { t } = useTranslation();
   return (

@@ -23,6 +23,7 @@ import * as dceTemplates from '../dce-templates/DceTemplatesEditorView.stories';
 import * as companyDocs from '../company-docs/CompanyDocsView.stories';
 import * as report from '../reports/ReportFormView.stories';
 import * as resumes from '../resumes/ResumesView.stories';
+import * as library from '../library/LibraryView.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -55,6 +56,7 @@ const forms: [string, ComponentType][] = [
   ['vault document', composeStories(companyDocs).AddDialog],
   ['report', composeStories(report).Blank],
   ['resume add', composeStories(resumes).AddDialog],
+  ['library block', composeStories(library).EditDialog],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';
