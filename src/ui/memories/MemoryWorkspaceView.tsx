@@ -160,7 +160,8 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         className={css({
           display: 'grid',
           gap: '4',
-          gridTemplateColumns: { base: '1fr', lg: '15rem minmax(0, 1fr)' },
+          // The section's panel beside the editor once the screen is wide, under it before.
+          gridTemplateColumns: { base: '1fr', lg: '15rem minmax(0, 1fr)', wide: '15rem minmax(0, 1fr) 22rem' },
           alignItems: 'start',
         })}
       >
@@ -182,7 +183,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
             display: 'flex',
             flexDirection: 'column',
             gap: '3',
-            gridColumn: { lg: '2' },
+            gridColumn: { lg: '2', wide: '3' },
           })}
         >
           {section ? (

@@ -39,6 +39,9 @@ type TenderGuardViewProps = {
  * it cannot be read, nothing while the user is sent to the details page of a tender whose work has
  * not started, and otherwise the tender's header with an honest word about the feature.
  */
+const appPage = css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '5xl', w: 'full', mx: 'auto' });
+const fullScreenPage = css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '7xl', w: 'full', mx: 'auto', px: { base: '4', md: '6' }, pt: '6', pb: '16' });
+
 export function TenderGuardView({ state, tender, feature, now, children }: TenderGuardViewProps) {
   const { t } = useTranslation();
   if (state === 'loading') return <PageLoading />;
@@ -46,7 +49,8 @@ export function TenderGuardView({ state, tender, feature, now, children }: Tende
   if (state === 'redirecting' || !tender) return null;
   const call = tender.tenderCall;
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '5xl', w: 'full', mx: 'auto' })}>
+    // Writing has the full-screen layout, without the app's margins: its own, and the width for the editor and its panel.
+    <div className={feature === 'writing' ? fullScreenPage : appPage}>
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           <span className={css({ fontFamily: 'mono' })}>{call.reference}</span> · {t(`tenderguard-feature_${feature}`)}
