@@ -48,6 +48,12 @@ function Library({ companyId }: { companyId: string }) {
   useOnSuccess(create, saved);
   useOnSuccess(update, saved);
   const active = dialog?.mode === 'edit' ? update : create;
+  // Someone changed the block meanwhile: the list is read again, so reopening starts from theirs.
+  const conflict = update.error?.status === 409;
+  useEffect(() => {
+    if (conflict) list.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conflict
+  }, [conflict]);
   const closeDialog = () => {
     setDialog(null);
     create.ref.send({ type: 'request.reset' });
