@@ -11,7 +11,9 @@ afterEach(cleanup);
 
 const companyId = users.employee.company!._id;
 
-function operationsFor(spies: { list: ReturnType<typeof vi.fn>; update?: ReturnType<typeof vi.fn>; reviewed?: ReturnType<typeof vi.fn> }) {
+type Spy = (input: unknown) => void;
+
+function operationsFor(spies: { list: Spy; update?: Spy; reviewed?: Spy }) {
   return fakeOperations(
     { current: users.employee },
     {
