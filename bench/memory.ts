@@ -110,5 +110,5 @@ async function main() {
 
 main().catch((err: unknown) => {
   console.error(err);
-  process.exit(1);
+  process.exitCode = 1;
 });
