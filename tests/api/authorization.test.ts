@@ -530,6 +530,10 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('POST', `/api/memories/${(await memoryOf(target)).id}/analysis`) }),
   ),
+  exportMemoryDocx: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/export.docx`) }),
+  ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenderDocs/${await tenderDocOf(target)}/pages`) }),

@@ -3,7 +3,7 @@ import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, memories, memorySections, memoryVersions, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
+import { cctpAnalyses, cctpRequirements, companies, memories, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -13,6 +13,8 @@ import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from 
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
+import { DOCX_MIME, memoryDocx } from './docx';
+import { contentDisposition } from '../../files/intake';
 
 type Memory = components['schemas']['Memory'];
 type MemorySection = components['schemas']['MemorySection'];
@@ -93,6 +95,7 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
   | 'createMemoryVersion'
   | 'restoreMemoryVersion'
   | 'analyseMemory'
+  | 'exportMemoryDocx'
 > {
   const translator =
     (request: Parameters<typeof t>[0]): Translate =>
@@ -458,6 +461,23 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
       const [updated] = await db.update(memories).set({ analysis, analysedAt }).where(eq(memories.id, row.id)).returning();
       const [details] = await summaries([updated!]);
       return { details: details!, analysis };
+    },
+
+    async exportMemoryDocx(request, reply) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      const [[about], sections] = await Promise.all([
+        db
+          .select({ company: companies.name, title: tenderCalls.title, reference: tenderCalls.reference, buyer: tenderCalls.buyer })
+          .from(tenders)
+          .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+          .innerJoin(companies, eq(companies.id, tenders.companyId))
+          .where(eq(tenders.id, row.tenderId)),
+        sectionsOf(db, row.id),
+      ]);
+      if (!about) throw notFound();
+      const file = await memoryDocx({ title: row.title, company: about.company, call: about, sections });
+      reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
+      return reply.type(DOCX_MIME).send(file);
     },
   };
 }

@@ -1,0 +1,224 @@
+// The technical memory as a Word document (issue 12, "Word export"), with `docx`: a cover page, a
+// table of contents field Word fills on opening (`updateFields`), chapters and sections numbered
+// 1. / 1.1. by a numbering on the heading styles, which carry their outline level (without it
+// LibreOffice's index update empties the table), sections' TipTap JSON mapped to Word paragraphs.
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  LevelFormat,
+  Packer,
+  PageBreak,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TextRun,
+  WidthType,
+  type FileChild,
+  type ParagraphChild,
+} from 'docx';
+import type { TipTapNode } from './tiptap';
+
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export type DocxMemory = {
+  title: string;
+  company: string;
+  call: { title: string; reference: string; buyer: string };
+  sections: { title: string; level: number; content: unknown }[];
+  date?: Date;
+};
+
+const COLOUR = '1F3A5F';
+const FONT = 'Calibri';
+const HEADINGS = 'soumissio-headings';
+const BULLETS = 'soumissio-bullets';
+const ORDERED = 'soumissio-ordered';
+
+type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: boolean; font?: string };
+
+/** Text runs of an inline content: bold, italic, underline, strike-through, code, line breaks. */
+function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[] {
+  return nodes.flatMap((node): ParagraphChild[] => {
+    if (node.type === 'hardBreak') return [new TextRun({ break: 1, ...inherited })];
+    if (node.type === 'image') return typeof node.attrs?.alt === 'string' && node.attrs.alt ? [new TextRun({ text: `[${node.attrs.alt}]`, italics: true })] : [];
+    if (node.type !== 'text') return runs(node.content, inherited);
+    const marks: Marks = { ...inherited };
+    for (const mark of node.marks ?? []) {
+      if (mark.type === 'bold') marks.bold = true;
+      else if (mark.type === 'italic') marks.italics = true;
+      else if (mark.type === 'underline' || mark.type === 'link') marks.underline = {};
+      else if (mark.type === 'strike') marks.strike = true;
+      else if (mark.type === 'code') marks.font = 'Consolas';
+    }
+    return [new TextRun({ text: node.text ?? '', ...marks })];
+  });
+}
+
+/** Word blocks of a section's TipTap document. Lists nest; each ordered list counts from 1. */
+export function blocksOf(nodes: TipTapNode[] = []): FileChild[] {
+  let lists = 0;
+  const walk = (node: TipTapNode, ctx: { quote?: boolean; list?: { reference: string; instance: number; level: number } }): FileChild[] => {
+    const style = ctx.quote ? 'Citation' : undefined;
+    switch (node.type) {
+      case 'paragraph':
+        return [new Paragraph({ style, children: runs(node.content), ...(ctx.list ? { numbering: ctx.list } : {}) })];
+      case 'heading':
+        return [new Paragraph({ style: 'Heading3', children: runs(node.content) })];
+      case 'codeBlock':
+        return [new Paragraph({ style, children: runs(node.content, { font: 'Consolas' }) })];
+      case 'horizontalRule':
+        return [new Paragraph({ thematicBreak: true })];
+      case 'blockquote':
+        return (node.content ?? []).flatMap((child) => walk(child, { ...ctx, quote: true }));
+      case 'bulletList':
+      case 'taskList':
+      case 'orderedList': {
+        const reference = node.type === 'orderedList' ? ORDERED : BULLETS;
+        const level = ctx.list ? Math.min(ctx.list.level + 1, 8) : 0;
+        const list = { reference, instance: ++lists, level };
+        return (node.content ?? []).flatMap((item) =>
+          (item.content ?? []).flatMap((child, i) =>
+            // The item's first paragraph carries the number; the ones after it are indented text.
+            child.type === 'paragraph' && i > 0 ? [new Paragraph({ style, children: runs(child.content), indent: { left: 720 * (level + 1) } })] : walk(child, { ...ctx, list }),
+          ),
+        );
+      }
+      case 'table':
+        return [tableOf(node)];
+      case 'image':
+        return [new Paragraph({ style, children: runs([node]) })];
+      default:
+        return (node.content ?? []).flatMap((child) => walk(child, ctx));
+    }
+  };
+  return nodes.flatMap((node) => walk(node, {}));
+}
+
+/** A table; its first row repeats on every page as the header row, shaded and bold. */
+function tableOf(node: TipTapNode): Table {
+  const border = { style: BorderStyle.SINGLE, size: 4, color: '8C9BAB' };
+  const rows = (node.content ?? []).filter((r) => r.type === 'tableRow');
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
+    rows: rows.map(
+      (row, index) =>
+        new TableRow({
+          tableHeader: index === 0,
+          children: (row.content ?? []).map((cell) => {
+            const header = index === 0 || cell.type === 'tableHeader';
+            const colspan = typeof cell.attrs?.colspan === 'number' && cell.attrs.colspan > 1 ? cell.attrs.colspan : undefined;
+            const blocks = (cell.content ?? []).map((p) => new Paragraph({ children: runs(p.content, header ? { bold: true } : {}) }));
+            return new TableCell({
+              children: blocks.length ? blocks : [new Paragraph({})],
+              columnSpan: colspan,
+              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'DCE4EE' } } : {}),
+            });
+          }),
+        }),
+    ),
+  });
+}
+
+const heading = (level: 0 | 1 | 2) => ({
+  id: `Heading${level + 1}`,
+  name: `heading ${level + 1}`,
+  basedOn: 'Normal',
+  next: 'Normal',
+  quickFormat: true,
+  run: { font: FONT, bold: true, color: COLOUR, size: [32, 26, 23][level] },
+  paragraph: {
+    outlineLevel: level,
+    keepNext: true,
+    keepLines: true,
+    spacing: { before: [360, 240, 200][level], after: 120 },
+    ...(level < 2 ? { numbering: { reference: HEADINGS, level }, indent: { left: 567 * (level + 1), hanging: 567 * (level + 1) } } : {}),
+  },
+});
+
+const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
+
+/** The memory as a DOCX file. */
+export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
+  const centred = (text: string, size: number, options: { bold?: boolean; colour?: string; before?: number } = {}) =>
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: options.before ?? 0, after: 200 }, children: [new TextRun({ text, size, bold: options.bold, color: options.colour })] });
+  const cover = [
+    centred(memory.company, 36, { bold: true, colour: COLOUR, before: 1800 }),
+    centred(memory.title, 48, { bold: true, colour: COLOUR, before: 1600 }),
+    centred(memory.call.title, 30, { before: 400 }),
+    centred(`Référence : ${memory.call.reference}`, 24, { before: 800 }),
+    centred(`Acheteur : ${memory.call.buyer}`, 24),
+    centred(frenchDate(memory.date ?? new Date()), 24, { before: 800 }),
+    new Paragraph({ children: [new PageBreak()] }),
+  ];
+  const toc = [
+    new Paragraph({ children: [new TextRun({ text: 'Sommaire', bold: true, size: 32, color: COLOUR })], spacing: { after: 240 } }),
+    new TableOfContents('Sommaire', { hyperlink: true, headingStyleRange: '1-3' }),
+  ];
+  const body = memory.sections.flatMap((section, index) => [
+    // Each chapter opens a page; the first one also leaves the table of contents' page.
+    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new TextRun(section.title)] }),
+    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content),
+  ]);
+  const document = new Document({
+    creator: memory.company,
+    title: memory.title,
+    features: { updateFields: true },
+    styles: {
+      default: { document: { run: { font: FONT, size: 22 }, paragraph: { spacing: { after: 120 } } } },
+      paragraphStyles: [
+        heading(0),
+        heading(1),
+        heading(2),
+        { id: 'Citation', name: 'Citation', basedOn: 'Normal', next: 'Normal', quickFormat: true, run: { italics: true, color: '44546A' }, paragraph: { indent: { left: 720, right: 360 } } },
+      ],
+    },
+    numbering: {
+      config: [
+        {
+          reference: HEADINGS,
+          levels: [
+            { level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 567, hanging: 567 } } } },
+            { level: 1, format: LevelFormat.DECIMAL, text: '%1.%2.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 1134, hanging: 1134 } } } },
+          ],
+        },
+        {
+          reference: BULLETS,
+          levels: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((level) => ({ level, format: LevelFormat.BULLET, text: ['•', '◦', '▪'][level % 3]!, alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } } })),
+        },
+        {
+          reference: ORDERED,
+          levels: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((level) => ({
+            level,
+            format: [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3]!,
+            text: `%${level + 1}.`,
+            alignment: AlignmentType.LEFT,
+            style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+          })),
+        },
+      ],
+    },
+    sections: [
+      {
+        properties: { titlePage: true },
+        headers: {
+          default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: memory.company, color: '7F7F7F', size: 18 })] })] }),
+          first: new Header({ children: [new Paragraph({})] }),
+        },
+        footers: {
+          default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['Page ', PageNumber.CURRENT, ' sur ', PageNumber.TOTAL_PAGES], size: 18 })] })] }),
+          first: new Footer({ children: [new Paragraph({})] }),
+        },
+        children: [...cover, ...toc, ...body],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
