@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FilePlus2, FileText, Sparkles } from 'lucide-react';
+import { FileDown, FilePlus2, FileText, Sparkles } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { MEMORY_NO_ANALYSIS, type Memory, type MemoryAnalysis, type MemoryCreateFrom, type MemoryVersion } from '../../machines/memory.machine';
@@ -117,7 +117,14 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         >
           {memory.title}
         </h2>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
+          {/* A plain link: the download carries the session cookie, which file routes accept. */}
+          <a href={`/api/memories/${memory._id}/export.docx`} download className={button({ variant: 'outline', size: 'sm' })}>
+            <FileDown size={14} aria-hidden="true" />
+            {t('memory-export_docx')}
+          </a>
+        </div>
       </header>
       {props.notice ? (
         <div

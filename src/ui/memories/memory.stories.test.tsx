@@ -6,7 +6,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as workspaceStories from './MemoryWorkspaceView.stories';
 import * as sectionStories from './SectionWorkspace.stories';
-import { buyerPassage, memoryStaffSection, memoryTenderId, memoryVersions, memoryWritten } from './memory-fixtures';
+import { buyerPassage, memoryDemo, memoryStaffSection, memoryTenderId, memoryVersions, memoryWritten } from './memory-fixtures';
 import { plainLines, quotedPassages } from './tiptap-text';
 
 beforeAll(() => {
@@ -39,6 +39,13 @@ describe('the memory workspace', () => {
     show(<Workspace.NoAnalysis />);
     expect(await screen.findByText(/Aucune analyse du DCE terminée/)).toBeTruthy();
     expect(screen.getByRole('link', { name: "Ouvrir l'analyse du DCE" }).getAttribute('href')).toBe(`/tender/dce-analyse/${memoryTenderId}`);
+  });
+
+  it('offers the Word export as a download of the memory', async () => {
+    show(<Workspace.Ready />);
+    const link = await screen.findByRole('link', { name: 'Exporter en Word' });
+    expect(link.getAttribute('href')).toBe(`/api/memories/${memoryDemo._id}/export.docx`);
+    expect(link.hasAttribute('download')).toBe(true);
   });
 
   it('shows the outline with weights, statuses and the stale badge, the current section marked', async () => {
