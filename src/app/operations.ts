@@ -152,6 +152,7 @@ const PAGE_CALLS = [
   'deleteResume',
   'listLibraryBlocks',
   'createLibraryBlock',
+  'createLibraryBlockFromSection',
   'updateLibraryBlock',
   'markLibraryBlockReviewed',
   'deleteLibraryBlock',

@@ -10,6 +10,8 @@ type LibraryBlock = components['schemas']['LibraryBlock'];
 /** The list's filters: the company, and 'true' for the blocks due for review only. */
 export type LibraryFilters = { companyId: string; due: string };
 export type LibraryCreateInput = LibraryBlockValues & { companyId: string };
+/** "Save to library" from a memory's section: its current TipTap document as it stands, with its source. */
+export type LibrarySaveSectionInput = { companyId: string; title: string; tags: string[]; content: Record<string, unknown>; sourceSectionId: string };
 export type LibraryUpdateInput = LibraryBlockValues & { id: string; version: number };
 
 /** The body of a block from the dialog's values: the text becomes a TipTap document of paragraphs. */
@@ -29,6 +31,11 @@ export const libraryCalls = {
   },
   createLibraryBlock: async (api: Api, input: LibraryCreateInput, signal: AbortSignal): Promise<RequestSuccess<LibraryBlock>> => {
     const data = await api.call(() => api.client.POST('/api/companies/{companyId}/library', { params: { path: { companyId: input.companyId } }, body: bodyOf(input), signal }));
+    return { message: data.msg, data: data.details };
+  },
+  createLibraryBlockFromSection: async (api: Api, input: LibrarySaveSectionInput, signal: AbortSignal): Promise<RequestSuccess<LibraryBlock>> => {
+    const body = { title: input.title.trim(), content: input.content, tags: input.tags, sourceSectionId: input.sourceSectionId };
+    const data = await api.call(() => api.client.POST('/api/companies/{companyId}/library', { params: { path: { companyId: input.companyId } }, body, signal }));
     return { message: data.msg, data: data.details };
   },
   updateLibraryBlock: async (api: Api, input: LibraryUpdateInput, signal: AbortSignal): Promise<RequestSuccess<LibraryBlock>> => {

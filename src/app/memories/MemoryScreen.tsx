@@ -8,9 +8,10 @@ import type { VersionsStage } from '../../ui/memories/MemoryPanels';
 import { SectionWorkspace } from '../../ui/memories/SectionWorkspace';
 import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
+import { MemoryLibrary } from './MemoryLibrary';
 
 type Autosave = ActorRefFrom<typeof sectionAutosaveMachine>;
-type Insert = { id: number; content: Record<string, unknown> };
+type Insert = { id: number; content: Record<string, unknown> | Record<string, unknown>[] };
 const UNSAVED: AutosaveStatus[] = ['dirty', 'saving', 'conflict', 'failed'];
 
 /**
@@ -76,6 +77,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
   const [insert, setInsert] = useState<Insert | null>(null);
   const versionsStage = (['loading', 'open', 'keeping', 'restoring'] as const).find((s) => snapshot.matches({ ready: { versions: s } })) ?? 'closed';
   const send = memoryActor.send;
+  const insertContent = (content: Insert['content']) => setInsert((previous) => ({ id: (previous?.id ?? 0) + 1, content }));
 
   return (
     <MemoryWorkspaceView
@@ -91,6 +93,21 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
       error={snapshot.context.error}
       notice={snapshot.context.notice}
       editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} /> : null}
+      library={
+        memory && section && autosave ? (
+          <MemoryLibrary
+            key={section._id}
+            companyId={memory.companyId}
+            section={section}
+            // The text as the user sees it: the draft not saved yet (or being sent) before the saved one.
+            content={() => {
+              const { draft, sending, section: saved } = autosave.getSnapshot().context;
+              return draft ?? sending ?? saved.content;
+            }}
+            onInsert={insertContent}
+          />
+        ) : null
+      }
       onRetry={() => send({ type: 'memory.retry' })}
       onCreate={(from) => send({ type: 'memory.create', from })}
       onSelect={(sectionId) => send({ type: 'memory.select', sectionId })}
@@ -100,7 +117,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
       onCloseVersions={() => send({ type: 'memory.versions.close' })}
       onKeepVersion={() => send({ type: 'memory.version.create' })}
       onRestore={(versionId) => send({ type: 'memory.version.restore', versionId })}
-      onInsertPassage={(text) => setInsert((previous) => ({ id: (previous?.id ?? 0) + 1, content: quoteNode(text) }))}
+      onInsertPassage={(text) => insertContent(quoteNode(text))}
       onDismiss={() => send({ type: 'memory.dismiss' })}
     />
   );

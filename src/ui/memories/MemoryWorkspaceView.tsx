@@ -29,6 +29,8 @@ export type MemoryWorkspaceViewProps = {
   notice: string | null;
   /** The current section's editor with its autosave (wired by the page). */
   editor: ReactNode;
+  /** The current section's library block (its matching blocks, save to library), wired by the page. */
+  library?: ReactNode;
   onRetry: () => void;
   onCreate: (from: MemoryCreateFrom) => void;
   onSelect: (sectionId: string) => void;
@@ -203,6 +205,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
               onRefresh={() => props.onRefresh(section._id)}
             />
           ) : null}
+          {section ? props.library : null}
           <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
         </div>

@@ -14,8 +14,8 @@ export type SectionEditorProps = {
   /** The section's title: the editor's accessible name. */
   label: string;
   onChange: (content: Record<string, unknown>) => void;
-  /** A passage to insert at the cursor; each new id inserts once. */
-  insert?: { id: number; content: Record<string, unknown> } | null;
+  /** What to insert at the cursor (a node, or several: a library block with its source); each new id inserts once. */
+  insert?: { id: number; content: Record<string, unknown> | Record<string, unknown>[] } | null;
 };
 
 const toolbar = css({
@@ -209,7 +209,13 @@ export default function SectionEditor({ content, label, onChange, insert }: Sect
   useEffect(() => {
     if (!editor || !insert || inserted.current === insert.id) return;
     inserted.current = insert.id;
-    editor.chain().focus().insertContent(insert.content).run();
+    // The cursor inside a quote of the buyer (the outline opens each section with one): what is
+    // inserted goes right after that quote, never inside it, where it would read as the buyer's words.
+    const { $from } = editor.state.selection;
+    let quoteEnd: number | null = null;
+    for (let depth = $from.depth; depth > 0; depth -= 1) if ($from.node(depth).type.name === 'blockquote') quoteEnd = $from.after(depth);
+    if (quoteEnd === null) editor.chain().focus().insertContent(insert.content).run();
+    else editor.chain().focus().insertContentAt(quoteEnd, insert.content).run();
   }, [editor, insert]);
 
   return (

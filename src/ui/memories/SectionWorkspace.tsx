@@ -17,7 +17,7 @@ export type SectionWorkspaceProps = {
   error: { message: string } | null;
   /** Grows when the server's text replaces the user's: the editor reloads. */
   revision: number;
-  insert: { id: number; content: Record<string, unknown> } | null;
+  insert: { id: number; content: Record<string, unknown> | Record<string, unknown>[] } | null;
   onChange: (content: SectionContent) => void;
   onRetry: () => void;
   onTakeTheirs: () => void;

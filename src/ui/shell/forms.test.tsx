@@ -24,6 +24,7 @@ import * as companyDocs from '../company-docs/CompanyDocsView.stories';
 import * as report from '../reports/ReportFormView.stories';
 import * as resumes from '../resumes/ResumesView.stories';
 import * as library from '../library/LibraryView.stories';
+import * as memoryLibrary from '../memories/MemoryLibraryPanel.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -57,6 +58,7 @@ const forms: [string, ComponentType][] = [
   ['report', composeStories(report).Blank],
   ['resume add', composeStories(resumes).AddDialog],
   ['library block', composeStories(library).EditDialog],
+  ['memory section to library', composeStories(memoryLibrary).SaveDialog],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';
