@@ -73,7 +73,11 @@ beforeAll(async () => {
   memoryId = (created.json() as { details: { _id: string } }).details._id;
   const sections = [
     { title: "Méthodologie d'intervention", level: 1, content: METHOD },
-    { title: 'Sécurité du chantier', level: 2, content: { type: 'doc', content: [p(text('Un plan de prévention est signé.'))] } },
+    {
+      title: 'Sécurité du chantier',
+      level: 2,
+      content: { type: 'doc', content: [p(text('Un plan de prévention est signé.')), { type: 'orderedList', content: [{ type: 'listItem', content: [p(text('Accueil sécurité'))] }] }] },
+    },
     { title: 'Environnement', level: 1, content: { type: 'doc', content: [p(text('Tri des déchets sur place.'))] } },
   ];
   for (const [position, section] of sections.entries()) expect((await call(manager.token, 'POST', `/api/memories/${memoryId}/sections`, { ...section, position })).statusCode).toBe(201);
@@ -118,7 +122,11 @@ describe('GET /api/memories/{id}/export.docx', () => {
     // Bold and italic runs, list items, the quote in its style, the table with a header row.
     expect(document).toMatch(/<w:r><w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t[^>]*>éprouvée<\/w:t>/);
     expect(document).toMatch(/<w:r><w:rPr><w:i\/><w:iCs\/><\/w:rPr><w:t[^>]*>documentée<\/w:t>/);
-    expect(document.match(/<w:numPr>/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(document.match(/<w:numPr>/g)!.length).toBeGreaterThanOrEqual(5);
+    // Each ordered list is its own numbering instance: the second section's list counts from 1.
+    const numIdOf = (item: string) => new RegExp(`<w:numId w:val="(\\d+)"/></w:numPr></w:pPr><w:r><w:t[^>]*>${item}<`).exec(document)![1];
+    expect(numIdOf('Installation du chantier')).toBe(numIdOf('Repli'));
+    expect(numIdOf('Accueil sécurité')).not.toBe(numIdOf('Installation du chantier'));
     expect(document).toMatch(/<w:pStyle w:val="Citation"\/>.*?Le candidat décrit sa méthode/s);
     const table = /<w:tbl>.*?<\/w:tbl>/s.exec(document)![0];
     expect(table).toContain('<w:tblHeader/>');

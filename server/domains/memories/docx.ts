@@ -61,9 +61,11 @@ function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[]
   });
 }
 
-/** Word blocks of a section's TipTap document. Lists nest; each ordered list counts from 1. */
-export function blocksOf(nodes: TipTapNode[] = []): FileChild[] {
-  let lists = 0;
+/**
+ * Word blocks of a section's TipTap document. Lists nest; each list is a new instance of its
+ * numbering, counted over the whole document (`lists`), so every ordered list counts from 1.
+ */
+export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }): FileChild[] {
   const walk = (node: TipTapNode, ctx: { quote?: boolean; list?: { reference: string; instance: number; level: number } }): FileChild[] => {
     const style = ctx.quote ? 'Citation' : undefined;
     switch (node.type) {
@@ -82,7 +84,7 @@ export function blocksOf(nodes: TipTapNode[] = []): FileChild[] {
       case 'orderedList': {
         const reference = node.type === 'orderedList' ? ORDERED : BULLETS;
         const level = ctx.list ? Math.min(ctx.list.level + 1, 8) : 0;
-        const list = { reference, instance: ++lists, level };
+        const list = { reference, instance: ++lists.count, level };
         return (node.content ?? []).flatMap((item) =>
           (item.content ?? []).flatMap((child, i) =>
             // The item's first paragraph carries the number; the ones after it are indented text.
@@ -91,7 +93,7 @@ export function blocksOf(nodes: TipTapNode[] = []): FileChild[] {
         );
       }
       case 'table':
-        return [tableOf(node)];
+        return [tableOf(node), new Paragraph({})];
       case 'image':
         return [new Paragraph({ style, children: runs([node]) })];
       default:
@@ -139,7 +141,7 @@ const heading = (level: 0 | 1 | 2) => ({
     keepNext: true,
     keepLines: true,
     spacing: { before: [360, 240, 200][level], after: 120 },
-    ...(level < 2 ? { numbering: { reference: HEADINGS, level }, indent: { left: 567 * (level + 1), hanging: 567 * (level + 1) } } : {}),
+    ...(level < 2 ? { numbering: { reference: HEADINGS, level }, indent: { left: [567, 851][level], hanging: [567, 851][level] } } : {}),
   },
 });
 
@@ -162,10 +164,11 @@ export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
     new Paragraph({ children: [new TextRun({ text: 'Sommaire', bold: true, size: 32, color: COLOUR })], spacing: { after: 240 } }),
     new TableOfContents('Sommaire', { hyperlink: true, headingStyleRange: '1-3' }),
   ];
+  const lists = { count: 0 };
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
     new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new TextRun(section.title)] }),
-    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content),
+    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists),
   ]);
   const document = new Document({
     creator: memory.company,
@@ -186,7 +189,7 @@ export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
           reference: HEADINGS,
           levels: [
             { level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 567, hanging: 567 } } } },
-            { level: 1, format: LevelFormat.DECIMAL, text: '%1.%2.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 1134, hanging: 1134 } } } },
+            { level: 1, format: LevelFormat.DECIMAL, text: '%1.%2.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 851, hanging: 851 } } } },
           ],
         },
         {
