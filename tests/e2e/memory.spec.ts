@@ -53,6 +53,10 @@ test('the memory follows the criteria; a section written is saved; the analysis 
   await main.getByRole('button', { name: fr['memory-analyse'] }).click();
   await expect(main.getByText(/Note estimée : \d+(,\d+)? \/ \d+/)).toBeVisible({ timeout: 15_000 });
   await expect(main.getByText(fr['memory-analysis_mode_rules']!)).toBeVisible();
+  // The memory leaves as a Word document.
+  const download = page.waitForEvent('download');
+  await main.getByRole('link', { name: fr['memory-export_docx'] }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.docx$/);
   await animationsDone(page);
   await expectAccessible(page, 'memory (fr, light)');
   await page.screenshot({ path: 'test-results/screens/memory-fr-light.png', fullPage: true });
