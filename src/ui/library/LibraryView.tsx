@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { BookOpen, CheckCheck, Pencil, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
-import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Checkbox';
-import { ConfirmDialog, Dialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/Dialog';
+import { FormDialog } from '../components/FormDialog';
 import { TextField } from '../components/Field';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { SearchInput } from '../components/SearchInput';
@@ -212,41 +212,22 @@ function BlockDialog(props: LibraryViewProps & { dialog: NonNullable<LibraryDial
   };
   const formId = 'library-block-form';
   return (
-    <Dialog
-      open
+    <FormDialog
+      formId={formId}
       size="lg"
-      onClose={props.saveBusy ? () => undefined : props.onCloseDialog}
       title={editing ? t('library-edit_title') : t('library-add_title')}
       description={t('library-form_text')}
-      footer={
-        <>
-          <Button variant="outline" onClick={props.onCloseDialog} disabled={props.saveBusy}>
-            {t('dialog-cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={props.saveBusy} aria-busy={props.saveBusy || undefined}>
-            {props.saveBusy ? <Spinner size="sm" label={t('common-loading')} /> : null}
-            {t('library-save')}
-          </Button>
-        </>
-      }
+      busy={props.saveBusy}
+      error={props.saveError}
+      errorTitle={t('library-save_failed')}
+      submitLabel={t('library-save')}
+      onClose={props.onCloseDialog}
+      onSubmit={submit}
+      onChange={(event) => {
+        const name = (event.target as unknown as HTMLInputElement).name as Field;
+        if (name) setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
     >
-      <form
-        id={formId}
-        onSubmit={submit}
-        onChange={(event) => {
-          const name = (event.target as unknown as HTMLInputElement).name as Field;
-          if (name) setErrors((e) => ({ ...e, [name]: undefined }));
-        }}
-        noValidate
-        aria-busy={props.saveBusy}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        {props.saveError ? (
-          <Alert status="error" title={t('library-save_failed')}>
-            {props.saveError}
-          </Alert>
-        ) : null}
-        <fieldset disabled={props.saveBusy} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
           <TextField label={t('library-field_title')} name="title" maxLength={200} autoComplete="off" defaultValue={editing?.title ?? ''} error={fieldError('title')} />
           <TextAreaField label={t('library-field_text')} name="text" hint={t('library-text_hint')} defaultValue={editing ? docToText(editing.content) : ''} error={fieldError('text')} />
           <TagInput label={t('library-field_tags')} name="tags" value={tags} onChange={setTags} max={30} maxLength={60} helperText={t('library-tags_hint')} error={fieldError('tags')} />
@@ -270,9 +251,7 @@ function BlockDialog(props: LibraryViewProps & { dialog: NonNullable<LibraryDial
             helperText={t('library-review_hint')}
             error={fieldError('reviewDue')}
           />
-        </fieldset>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
-import { Dialog } from '../components/Dialog';
+import { FormDialog } from '../components/FormDialog';
 import { TextField } from '../components/Field';
 import type { ListState } from '../components/ListFrame';
 import { SearchInput } from '../components/SearchInput';
@@ -152,30 +152,18 @@ export function SaveToLibraryDialog(props: SaveToLibraryDialogProps) {
   };
   const formId = 'memory-library-save-form';
   return (
-    <Dialog
-      open
-      onClose={props.busy ? () => undefined : props.onClose}
+    <FormDialog
+      formId={formId}
       title={t('memory-library_save_title')}
       description={t('memory-library_save_text')}
-      footer={
-        <>
-          <Button variant="outline" onClick={props.onClose} disabled={props.busy}>
-            {t('dialog-cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={props.busy} aria-busy={props.busy || undefined}>
-            {props.busy ? <Spinner size="sm" label={t('common-loading')} /> : null}
-            {t('memory-library_save_submit')}
-          </Button>
-        </>
-      }
+      busy={props.busy}
+      error={fields.refusal}
+      errorTitle={t('memory-library_save_failed')}
+      submitLabel={t('memory-library_save_submit')}
+      onClose={props.onClose}
+      onSubmit={submit}
+      onChange={fields.onFormChange}
     >
-      <form id={formId} onSubmit={submit} onChange={fields.onFormChange} noValidate aria-busy={props.busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {fields.refusal ? (
-          <Alert status="error" title={t('memory-library_save_failed')}>
-            {fields.refusal}
-          </Alert>
-        ) : null}
-        <fieldset disabled={props.busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
           <TextField label={t('memory-library_field_title')} name="title" maxLength={200} autoComplete="off" defaultValue={props.sectionTitle} error={errorOf('title')} />
           <TagInput
             label={t('memory-library_field_tags')}
@@ -190,9 +178,7 @@ export function SaveToLibraryDialog(props: SaveToLibraryDialogProps) {
             helperText={t('memory-library_tags_hint')}
             error={errorOf('tags')}
           />
-        </fieldset>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 

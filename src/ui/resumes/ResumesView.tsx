@@ -5,10 +5,9 @@ import { Download, FileUser, UserPlus } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
-import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
-import { Dialog } from '../components/Dialog';
+import { FormDialog } from '../components/FormDialog';
 import { TextField } from '../components/Field';
 import { FileDrop } from '../components/FileDrop';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
@@ -191,40 +190,21 @@ function AddDialog(props: ResumesViewProps) {
   };
   const formId = 'resume-add-form';
   return (
-    <Dialog
-      open
-      onClose={props.addBusy ? () => undefined : props.onCloseAdd}
+    <FormDialog
+      formId={formId}
       title={t('resumes-add_title')}
       description={t('resumes-add_text')}
-      footer={
-        <>
-          <Button variant="outline" onClick={props.onCloseAdd} disabled={props.addBusy}>
-            {t('dialog-cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={props.addBusy} aria-busy={props.addBusy || undefined}>
-            {props.addBusy ? <Spinner size="sm" label={t('common-loading')} /> : null}
-            {file ? t('resumes-add_read') : t('resumes-add_save')}
-          </Button>
-        </>
-      }
+      busy={props.addBusy}
+      error={props.addError}
+      errorTitle={t('resumes-add_error')}
+      submitLabel={file ? t('resumes-add_read') : t('resumes-add_save')}
+      onClose={props.onCloseAdd}
+      onSubmit={submit}
+      onChange={(event) => {
+        const name = (event.target as unknown as HTMLInputElement).name as AddField;
+        if (name) setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
     >
-      <form
-        id={formId}
-        onSubmit={submit}
-        onChange={(event) => {
-          const name = (event.target as unknown as HTMLInputElement).name as AddField;
-          if (name) setErrors((e) => ({ ...e, [name]: undefined }));
-        }}
-        noValidate
-        aria-busy={props.addBusy}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        {props.addError ? (
-          <Alert status="error" title={t('resumes-add_error')}>
-            {props.addError}
-          </Alert>
-        ) : null}
-        <fieldset disabled={props.addBusy} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
             <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{t('resumes-file')}</span>
             <FileDrop
@@ -255,8 +235,6 @@ function AddDialog(props: ResumesViewProps) {
             error={fieldError('fullName')}
           />
           <TextField label={t('resumes-job_title')} name="jobTitle" maxLength={160} autoComplete="off" error={fieldError('jobTitle')} />
-        </fieldset>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
