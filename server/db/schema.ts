@@ -755,3 +755,59 @@ export const libraryBlocks = pgTable(
     index('library_blocks_search_idx').using('gin', t.searchVector),
   ],
 );
+
+// ── Memory comments and images (issue 12) ─────────────────────────────────────────────────────
+
+// A comment thread on a passage of a memory's section: the editor marks the passage with a
+// `comment` mark carrying the thread's id; `quote` keeps the passage's words as they were.
+export const memoryThreads = pgTable(
+  'memory_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    // No foreign key: restoring a version deletes and re-inserts the sections under the same ids,
+    // and the threads must follow them back.
+    sectionId: uuid('section_id').notNull(),
+    quote: text('quote').notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_threads_memory_idx').on(t.memoryId, t.createdAt)],
+);
+
+export const memoryComments = pgTable(
+  'memory_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => memoryThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_comments_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+// An image of a memory's sections: the section's image node names it by URL, never by its bytes.
+export const memoryImages = pgTable(
+  'memory_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_images_memory_idx').on(t.memoryId)],
+);
