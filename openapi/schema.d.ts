@@ -1274,6 +1274,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memories/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The memory's comment threads (oldest first), each with its comments in order; resolved ones included. */
+        get: operations["listMemoryComments"];
+        put?: never;
+        /** Open a comment thread on a passage of a section (the editor then marks the passage with the thread's id). */
+        post: operations["createMemoryThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory-comments/{threadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a thread and its replies; its author, a manager of the company or an admin only. */
+        delete: operations["deleteMemoryThread"];
+        options?: never;
+        head?: never;
+        /** Resolve or reopen a thread. */
+        patch: operations["updateMemoryThread"];
+        trace?: never;
+    };
+    "/api/memory-comments/{threadId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a reply to a thread. */
+        post: operations["replyMemoryThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store an image for the memory's sections (PNG, JPEG, WebP or GIF, checked by content, at most 5 MB); the section refers to it by its URL, never by its bytes. */
+        post: operations["uploadMemoryImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory-images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A memory's image, for the memory's company and admins (the token cookie is accepted so that an img tag can load it). */
+        get: operations["getMemoryImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dceTemplates": {
         parameters: {
             query?: never;
@@ -2582,6 +2673,8 @@ export interface components {
             skills: string[];
             certifications: components["schemas"]["ResumeCertification"][];
             certificationCounts: components["schemas"]["ResumeCertificationCounts"];
+            /** @description Past projects */
+            projects: components["schemas"]["ResumeProject"][];
             /** Format: uuid */
             userId: string | null;
             fileName: string | null;
@@ -3057,6 +3150,8 @@ export interface components {
             /** @description How the outline was made (a price criterion left out), in the caller's language. */
             notes: string[];
             sections: components["schemas"]["MemorySection"][];
+            /** @description The CCTP requirements the sections link to (requirementIds), with their text, page and status, for the side panel. */
+            requirements: components["schemas"]["MemoryRequirement"][];
             version: number;
             /** Format: date-time */
             createdAt: string;
@@ -3073,6 +3168,15 @@ export interface components {
             } | null;
             /** Format: date-time */
             analysedAt: string | null;
+        };
+        MemoryRequirement: {
+            _id: components["schemas"]["Id"];
+            /** @description The CCTP analysis it belongs to (updateCctpRequirement's path). */
+            analysisId: components["schemas"]["Id"];
+            text: string;
+            fileName: string;
+            page: number;
+            status: components["schemas"]["CctpRequirementStatus"];
         };
         MemoryWriteResult: {
             msg: string;
@@ -3120,6 +3224,61 @@ export interface components {
             /** @enum {string} */
             reason: "manual" | "auto" | "restore" | "refresh";
             words: number;
+        };
+        MemoryCommentBody: string;
+        MemoryComment: {
+            _id: components["schemas"]["Id"];
+            author: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemoryThread: {
+            _id: components["schemas"]["Id"];
+            memoryId: components["schemas"]["Id"];
+            sectionId: components["schemas"]["Id"];
+            quote: string;
+            resolved: boolean;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            comments: components["schemas"]["MemoryComment"][];
+        };
+        MemoryThreadList: {
+            threads: components["schemas"]["MemoryThread"][];
+        };
+        MemoryThreadCreate: {
+            sectionId: components["schemas"]["Id"];
+            quote: string;
+            body: components["schemas"]["MemoryCommentBody"];
+        };
+        MemoryReplyCreate: {
+            body: components["schemas"]["MemoryCommentBody"];
+        };
+        MemoryThreadPatch: {
+            resolved: boolean;
+        };
+        MemoryThreadWriteResult: {
+            msg: string;
+            details: components["schemas"]["MemoryThread"];
+        };
+        MemoryImageForm: {
+            /**
+             * Format: binary
+             * @description Required; PNG
+             */
+            file?: string;
+        };
+        MemoryImageWriteResult: {
+            msg: string;
+            details: {
+                _id: components["schemas"]["Id"];
+                url: string;
+            };
         };
         MemoryVersionList: {
             versions: components["schemas"]["MemoryVersion"][];
@@ -5971,6 +6130,202 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listMemoryComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryThreadList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createMemoryThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryThreadCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryThreadWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMemoryThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateMemoryThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryThreadPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryThreadWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    replyMemoryThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                threadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryReplyCreate"];
+            };
+        };
+        responses: {
+            /** @description Added; the whole thread in details. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryThreadWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadMemoryImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MemoryImageForm"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryImageWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    getMemoryImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                imageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

@@ -67,6 +67,7 @@ const memory = (overrides: Partial<Memory> = {}): Memory => ({
     section(S2, 'Performances du procédé'),
     section(STAFF, 'Moyens humains', { criterion: null, source: 'staff', resourcesHash: 'h1' }),
   ],
+  requirements: [],
   version: 1,
   createdAt: '2026-11-24T08:00:00.000Z',
   updatedAt: '2026-11-24T08:00:00.000Z',

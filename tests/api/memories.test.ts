@@ -119,6 +119,13 @@ describe('a memory drafted from the DCE analysis', () => {
     ]);
   });
 
+  it('carries the linked CCTP requirements with their text, page, analysis and status', async () => {
+    const linked = [...new Set(memory.sections.flatMap((s) => s.requirementIds))];
+    const requirements = (memory as Memory & { requirements: { _id: string; analysisId: string; text: string; fileName: string; page: number; status: string }[] }).requirements;
+    expect(requirements.map((r) => r._id).sort()).toEqual(linked.sort());
+    expect(requirements.every((r) => r.analysisId === cctpId && r.text.length > 0 && r.page >= 1 && /CCTP/.test(r.fileName) && r.status === 'todo')).toBe(true);
+  });
+
   it('fills the resource sections from the chart, the resumes and the planning', () => {
     const staff = sectionOf(memory, (s) => s.source === 'staff');
     expect(staff.text).toMatch(/Organigramme de chantier/);

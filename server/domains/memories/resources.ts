@@ -178,12 +178,20 @@ export function resourceHashes(resources: Resources): Record<ResourceSource, str
   return { staff: hashOf(staffPart(resources).data), planning: hashOf(planningPart(resources).data), references: hashOf(referencesPart(resources).data) };
 }
 
-/** What the evidence holds, for the analysis. */
-export function evidenceOf(resources: Resources) {
-  const inCharts = resources.resumes.filter((r) => r.positions.some((p) => resources.charts.some((c) => c.type === p.chart && c.positions.some((q) => q._id === p.positionId))));
+/**
+ * What the evidence holds, for the analysis. A resume counts as the team's when it sits in a chart
+ * or when the memory names its person (a CV inserted from the side panel carries the full name).
+ */
+export function evidenceOf(resources: Resources, memoryText = '') {
+  const folded = memoryText.toLocaleLowerCase('fr');
+  const staff = resources.resumes.filter(
+    (r) =>
+      r.positions.some((p) => resources.charts.some((c) => c.type === p.chart && c.positions.some((q) => q._id === p.positionId))) ||
+      (r.fullName.trim().length > 3 && folded.includes(r.fullName.trim().toLocaleLowerCase('fr'))),
+  );
   return {
     charts: resources.charts.filter((c) => c.positions.length > 0).length,
-    staffResumes: inCharts.length,
+    staffResumes: staff.length,
     references: resources.resumes.reduce((n, r) => n + r.projects.length, 0) + resources.letters.length,
     tasks: resources.tasks.length,
   };

@@ -115,6 +115,13 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
     if (!row) throw notFound();
     const [sections, resources] = await Promise.all([sectionsOf(db, id), loadResources(db, row.companyId, row.tenderId)]);
     const hashes = resourceHashes(resources);
+    const linked = [...new Set(sections.flatMap((s) => s.requirementIds))];
+    const requirements = linked.length
+      ? await db
+          .select({ _id: cctpRequirements.id, analysisId: cctpRequirements.analysisId, text: cctpRequirements.text, fileName: cctpRequirements.fileName, page: cctpRequirements.page, status: cctpRequirements.status })
+          .from(cctpRequirements)
+          .where(inArray(cctpRequirements.id, linked))
+      : [];
     const stale = sections.filter((s) => s.source && s.source in hashes && s.resourcesHash !== hashes[s.source as ResourceSource]).map((s) => ({ sectionId: s.id, source: s.source as ResourceSource }));
     return {
       _id: row.id,
@@ -125,6 +132,7 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
       limits: row.limits ?? null,
       notes: row.notes.map((n) => translate(n.key, n.vars)),
       sections: sections.map(toSection),
+      requirements: requirements.map((r) => ({ ...r, status: r.status as Memory['requirements'][number]['status'] })),
       version: row.version,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -448,7 +456,7 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
         requirements: new Map([...requirements, ...older].map((r) => [r.id, r])),
         limits: row.limits ?? null,
         otherShingles,
-        evidence: evidenceOf(resources),
+        evidence: evidenceOf(resources, sections.map((s) => s.text).join('\n')),
       });
       const localise = (reason: Reason) => ({ ...reason, msg: translate(reason.key, reason.vars) });
       const analysedAt = new Date();

@@ -68,6 +68,7 @@ export function toListItem(row: ResumeRow): ResumeListItem {
     skills: row.skills,
     certifications,
     certificationCounts: counts(certifications),
+    projects: row.projects,
     userId: row.userId,
     fileName: row.storageKey ? row.fileName : null,
     parseStatus: row.parseStatus,

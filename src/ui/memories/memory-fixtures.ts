@@ -5,6 +5,7 @@ export const memoryTenderId = '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b';
 const id = (n: number) => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const requirementA = 'bbbbbbbb-0000-4000-8000-000000000001';
 export const requirementB = 'bbbbbbbb-0000-4000-8000-000000000002';
+export const memoryCctpAnalysisId = 'bbbbbbbb-0000-4000-8000-0000000000aa';
 
 const para = (words: string) => ({
   type: 'paragraph',
@@ -109,6 +110,10 @@ export const memoryDemo: Memory = {
   limits: { pages: 20 },
   notes: ['Le critère « Prix des prestations » (40 %) n’a pas de chapitre : le prix est jugé sur l’offre financière.'],
   sections: memorySections,
+  requirements: [
+    { _id: requirementA, analysisId: memoryCctpAnalysisId, text: 'Puissance laser d’au moins 20 W en continu', fileName: 'CCTP.pdf', page: 3, status: 'todo' },
+    { _id: requirementB, analysisId: memoryCctpAnalysisId, text: 'Répétabilité de positionnement ± 2 µm', fileName: 'CCTP.pdf', page: 4, status: 'todo' },
+  ],
   version: 3,
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-24T08:00:00.000Z',
@@ -137,6 +142,7 @@ export const memoryAnalysis: MemoryAnalysis = {
           key: 'memoryreason-requirements_covered',
           vars: { covered: 1, total: 2 },
           msg: '1 exigence(s) du CCTP couverte(s) sur 2.',
+          requirementIds: [requirementA],
         },
         {
           kind: 'requirement',

@@ -7,6 +7,7 @@ const row = (patch: Partial<ResumeRow> & Pick<ResumeRow, '_id' | 'fullName'>): R
   skills: [],
   certifications: [],
   certificationCounts: { expired: 0, expiring: 0 },
+  projects: [],
   userId: null,
   fileName: null,
   parseStatus: 'none',
@@ -25,6 +26,7 @@ export const resumeConducteur = row({
     { name: 'AIPR encadrant', issuer: null, obtainedOn: '2022-05-02', validUntil: '2027-05-02', validity: 'valid', daysLeft: 159 },
   ],
   certificationCounts: { expired: 0, expiring: 1 },
+  projects: [],
   fileName: 'CV_Julien_Moreau.docx',
   parseStatus: 'parsed',
 });
@@ -40,6 +42,7 @@ export const resumeChef = row({
     { name: 'Habilitation électrique B0 H0V', issuer: null, obtainedOn: '2024-01-15', validUntil: '2027-01-15', validity: 'valid', daysLeft: 52 },
   ],
   certificationCounts: { expired: 1, expiring: 0 },
+  projects: [],
   fileName: 'CV_Sofia_Benali.pdf',
   parseStatus: 'parsed',
 });
