@@ -44,6 +44,7 @@ import { tenderNotesHandlers } from './domains/tenders/notes';
 import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
+import { memoryCommentsHandlers } from './domains/memories/comments';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...tenderNotesHandlers(deps),
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
+    ...memoryCommentsHandlers(deps),
     ...libraryHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));

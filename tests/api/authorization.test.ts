@@ -197,7 +197,7 @@ async function chartOf(target: Target) {
   return companyId;
 }
 
-import { memories, memorySections, memoryVersions } from '../../server/db/schema';
+import { memories, memoryImages, memorySections, memoryThreads, memoryVersions } from '../../server/db/schema';
 /** A memory of the target company's tender with one staff section and one version, inserted directly. */
 async function memoryOf(target: Target) {
   const tenderId = await tenderOf(target);
@@ -209,6 +209,21 @@ async function memoryOf(target: Target) {
     .returning({ id: memorySections.id });
   const [version] = await ctx.db.insert(memoryVersions).values({ memoryId: memory!.id, reason: 'manual', title: 'Mémoire technique', sections: [] }).returning({ id: memoryVersions.id });
   return { id: memory!.id, sectionId: section!.id, versionId: version!.id };
+}
+/** A comment thread (by nobody still here) on the target company's memory, inserted directly. */
+async function memoryThreadOf(target: Target) {
+  const memory = await memoryOf(target);
+  const [thread] = await ctx.db.insert(memoryThreads).values({ memoryId: memory.id, sectionId: memory.sectionId, quote: 'Chef de projet' }).returning({ id: memoryThreads.id });
+  return thread!.id;
+}
+/** An image of the target company's memory with its file, inserted directly. */
+async function memoryImageOf(target: Target) {
+  const memory = await memoryOf(target);
+  const id = randomUUID();
+  const key = `memory-images/${companyOf(target).id}/${id}`;
+  await localStorage(ctx.filesDir).put(key, tinyPng);
+  await ctx.db.insert(memoryImages).values({ id, memoryId: memory.id, companyId: companyOf(target).id, storageKey: key, mime: 'image/png', size: tinyPng.length });
+  return id;
 }
 
 import { libraryBlocks } from '../../server/db/schema';
@@ -533,6 +548,38 @@ const matrix: Record<string, Row[]> = {
   exportMemoryDocx: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/export.docx`) }),
+  ),
+  // Comments and images: like the memory; a thread is deleted by its author, a manager or an admin.
+  listMemoryComments: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/comments`) }),
+  ),
+  createMemoryThread: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('POST', `/api/memories/${memory.id}/comments`, { sectionId: memory.sectionId, quote: 'Chef de projet', body: 'À préciser.' }) };
+    },
+  ),
+  updateMemoryThread: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/memory-comments/${await memoryThreadOf(target)}`, { resolved: true }) }),
+  ),
+  deleteMemoryThread: onBoth(
+    (target) => (target === 'A' ? secured(200, 200, 403, 404) : secured(200, 404, 404, 200)),
+    async (_caller, target) => ({ request: json('DELETE', `/api/memory-comments/${await memoryThreadOf(target)}`) }),
+  ),
+  replyMemoryThread: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/memory-comments/${await memoryThreadOf(target)}/replies`, { body: 'Fait.' }) }),
+  ),
+  uploadMemoryImage: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: { method: 'POST', url: `/api/memories/${(await memoryOf(target)).id}/images`, ...multipart([{ name: 'file', filename: 'plan.png', type: 'image/png', data: tinyPng }]) } }),
+  ),
+  getMemoryImage: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/memory-images/${await memoryImageOf(target)}`) }),
   ),
   getTenderDocPages: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -24,6 +24,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { TipTapNode } from './tiptap';
+import { imageParagraph, type DocxImages } from './docx-images';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -33,6 +34,8 @@ export type DocxMemory = {
   call: { title: string; reference: string; buyer: string };
   sections: { title: string; level: number; content: unknown }[];
   date?: Date;
+  /** The memory's images, embedded where their nodes are. */
+  images?: DocxImages;
 };
 
 const COLOUR = '1F3A5F';
@@ -65,7 +68,7 @@ function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[]
  * Word blocks of a section's TipTap document. Lists nest; each list is a new instance of its
  * numbering, counted over the whole document (`lists`), so every ordered list counts from 1.
  */
-export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }): FileChild[] {
+export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?: DocxImages): FileChild[] {
   const walk = (node: TipTapNode, ctx: { quote?: boolean; list?: { reference: string; instance: number; level: number } }): FileChild[] => {
     const style = ctx.quote ? 'Citation' : undefined;
     switch (node.type) {
@@ -95,7 +98,7 @@ export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }): FileCh
       case 'table':
         return [tableOf(node), new Paragraph({})];
       case 'image':
-        return [new Paragraph({ style, children: runs([node]) })];
+        return [imageParagraph(node, images, style)];
       default:
         return (node.content ?? []).flatMap((child) => walk(child, ctx));
     }
@@ -168,7 +171,7 @@ export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
     new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new TextRun(section.title)] }),
-    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists),
+    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images),
   ]);
   const document = new Document({
     creator: memory.company,

@@ -3,7 +3,7 @@ import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, companies, memories, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
+import { cctpAnalyses, cctpRequirements, companies, memories, memoryImages, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -15,6 +15,7 @@ import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceH
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
 import { DOCX_MIME, memoryDocx } from './docx';
 import { contentDisposition } from '../../files/intake';
+import { deleteMemoryImageFiles, memoryImageFiles } from './comments';
 
 type Memory = components['schemas']['Memory'];
 type MemorySection = components['schemas']['MemorySection'];
@@ -81,7 +82,7 @@ const resourceSections = (resources: Resources): NewSection[] =>
  * matrix; another company's memory answers 404 like a missing one. Sections save one by one with
  * their own version (autosave); versions keep whole snapshots of the sections.
  */
-export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrader): Handlers<
+export function memoriesHandlers({ db, storage }: Deps, grader: MemoryGrader = rulesGrader): Handlers<
   | 'listMemories'
   | 'createMemory'
   | 'getMemory'
@@ -273,7 +274,10 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
 
     async deleteMemory(request) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      // Comments and image rows go with the memory (cascade); the image files once the rows are gone.
+      const images = await db.select({ key: memoryImages.storageKey }).from(memoryImages).where(eq(memoryImages.memoryId, row.id));
       await db.delete(memories).where(eq(memories.id, row.id));
+      await deleteMemoryImageFiles(storage, images.map((i) => i.key));
       return { msg: t(request, 'memory-deleted') };
     },
 
@@ -483,7 +487,7 @@ export function memoriesHandlers({ db }: Deps, grader: MemoryGrader = rulesGrade
         sectionsOf(db, row.id),
       ]);
       if (!about) throw notFound();
-      const file = await memoryDocx({ title: row.title, company: about.company, call: about, sections });
+      const file = await memoryDocx({ title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) });
       reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type(DOCX_MIME).send(file);
     },
