@@ -7,7 +7,7 @@ export type MemorySummary = components['schemas']['MemorySummary'];
 export type MemorySection = components['schemas']['MemorySection'];
 export type MemoryVersion = components['schemas']['MemoryVersion'];
 export type MemoryAnalysis = components['schemas']['MemoryAnalysis'];
-export type MemoryCreateFrom = 'analysis' | 'blank';
+export type MemoryCreateFrom = 'analysis' | 'blank' | 'memory';
 export type MemoryCreate = { tenderId: string; body: components['schemas']['MemoryCreate'] };
 
 /** Creating from the DCE analysis when none has finished: the page links to the analysis. */
@@ -33,10 +33,13 @@ export type MemoryContext = {
 
 export type MemoryEvent =
   | { type: 'memory.retry' }
-  | { type: 'memory.create'; from: MemoryCreateFrom }
+  | { type: 'memory.create'; from: MemoryCreateFrom; memoryId?: string }
   | { type: 'memory.open'; memoryId: string }
   | { type: 'memory.select'; sectionId: string }
   | { type: 'memory.section.saved'; section: MemorySection }
+  | { type: 'memory.section.added'; section: MemorySection }
+  | { type: 'memory.section.removed'; sectionId: string }
+  | { type: 'memory.requirement.saved'; requirementId: string; status: Memory['requirements'][number]['status'] }
   | { type: 'memory.analyse' }
   | { type: 'memory.refresh'; sectionId: string }
   | { type: 'memory.versions.open' }
@@ -49,6 +52,18 @@ export type MemoryEvent =
 export function firstSection(memory: Memory): string | null {
   return (memory.sections.find((s) => s.criterion && s.level === 2) ?? memory.sections.find((s) => s.criterion) ?? memory.sections[0])?._id ?? null;
 }
+/** The list's line for a memory just made. */
+const summaryOf = (memory: Memory): MemorySummary => ({
+  _id: memory._id,
+  tenderId: memory.tenderId,
+  title: memory.title,
+  status: memory.status,
+  sectionsCount: memory.sections.length,
+  words: memory.sections.reduce((n, s) => n + (s.text.match(/\S+/g)?.length ?? 0), 0),
+  score: memory.score,
+  updatedAt: memory.updatedAt,
+  version: memory.version,
+});
 const keepSelection = (memory: Memory, selected: string | null) => (selected && memory.sections.some((s) => s._id === selected) ? selected : firstSection(memory));
 
 const placeholder = <O, I>(name: string) =>
@@ -124,12 +139,28 @@ export const memoryMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'createMemory',
-        input: ({ context, event }) => ({ tenderId: context.tenderId, body: { from: (event as Extract<MemoryEvent, { type: 'memory.create' }>).from } }),
+        input: ({ context, event }) => {
+          const { from, memoryId } = event as Extract<MemoryEvent, { type: 'memory.create' }>;
+          return { tenderId: context.tenderId, body: memoryId ? { from, memoryId } : { from } };
+        },
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ memory: event.output.data, memoryId: event.output.data._id, selectedSectionId: firstSection(event.output.data), notice: event.output.message, analysis: null, versions: null })),
+          actions: assign(({ context, event }) => ({
+            memory: event.output.data,
+            memoryId: event.output.data._id,
+            memories: [summaryOf(event.output.data), ...context.memories],
+            selectedSectionId: firstSection(event.output.data),
+            notice: event.output.message,
+            analysis: null,
+            versions: null,
+            revision: context.revision + 1,
+          })),
         },
-        onError: { target: 'empty', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+        // Another memory refused: the one opened stays.
+        onError: [
+          { guard: ({ context }) => !!context.memory, target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'empty', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     loadingMemory: {
@@ -161,6 +192,28 @@ export const memoryMachine = setup({
             memory: ({ context, event }) => ({ ...context.memory!, sections: context.memory!.sections.map((s) => (s._id === event.section._id ? event.section : s)) }),
           }),
         },
+        'memory.section.added': {
+          actions: assign(({ context, event }) => {
+            const sections = [...context.memory!.sections];
+            sections.splice(Math.min(event.section.order, sections.length), 0, event.section);
+            return { memory: { ...context.memory!, sections: sections.map((s, order) => ({ ...s, order })) }, selectedSectionId: event.section._id };
+          }),
+        },
+        'memory.section.removed': {
+          actions: assign(({ context, event }) => {
+            const at = context.memory!.sections.findIndex((s) => s._id === event.sectionId);
+            const sections = context.memory!.sections.filter((s) => s._id !== event.sectionId).map((s, order) => ({ ...s, order }));
+            const selected = context.selectedSectionId === event.sectionId ? (sections[Math.max(0, at - 1)]?._id ?? null) : context.selectedSectionId;
+            return { memory: { ...context.memory!, sections, stale: context.memory!.stale.filter((s) => s.sectionId !== event.sectionId) }, selectedSectionId: selected };
+          }),
+        },
+        'memory.requirement.saved': {
+          actions: assign({
+            memory: ({ context, event }) => ({ ...context.memory!, requirements: context.memory!.requirements.map((r) => (r._id === event.requirementId ? { ...r, status: event.status } : r)) }),
+          }),
+        },
+        // Another memory of the tender: blank, from the DCE analysis or from a past memory.
+        'memory.create': { target: 'creating', actions: assign({ error: null, notice: null }) },
         'memory.open': {
           guard: ({ context, event }) => event.memoryId !== context.memory?._id,
           target: 'loadingMemory',

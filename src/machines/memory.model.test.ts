@@ -263,4 +263,60 @@ describe('memory machine, model-based', () => {
     actor.send({ type: 'memory.section.saved', section: section(S2, 'Performances du procédé', { text: 'Enregistré', version: 4 }) });
     expect(actor.getSnapshot().context.memory!.sections.find((s) => s._id === S2)).toMatchObject({ text: 'Enregistré', version: 4 });
   });
+
+  async function opened() {
+    const started = start();
+    started.calls.list[0]!.resolve([summary]);
+    await flush();
+    started.calls.get[0]!.resolve(memory({ requirements: [{ _id: 'r1', analysisId: 'a1', text: 'Exigence', fileName: 'CCTP.pdf', page: 2, status: 'todo' }] }));
+    await flush();
+    return started;
+  }
+
+  it('a section added takes its place and is opened; a section removed leaves, its neighbour opened', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'memory.section.added', section: section('new', 'Sécurité', { order: 1 }) });
+    let { memory: m, selectedSectionId } = actor.getSnapshot().context;
+    expect(m!.sections.map((s) => [s._id, s.order])).toEqual([
+      [S1, 0],
+      ['new', 1],
+      [S2, 2],
+      [STAFF, 3],
+    ]);
+    expect(selectedSectionId).toBe('new');
+    actor.send({ type: 'memory.section.removed', sectionId: 'new' });
+    ({ memory: m, selectedSectionId } = actor.getSnapshot().context);
+    expect(m!.sections.map((s) => s._id)).toEqual([S1, S2, STAFF]);
+    expect(selectedSectionId).toBe(S1);
+    actor.send({ type: 'memory.section.removed', sectionId: STAFF });
+    expect(actor.getSnapshot().context.memory!.stale).toEqual([]);
+  });
+
+  it('a requirement ticked keeps its new status in the memory', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'memory.requirement.saved', requirementId: 'r1', status: 'covered' });
+    expect(actor.getSnapshot().context.memory!.requirements[0]!.status).toBe('covered');
+  });
+
+  it('another memory made from this one opens it and lists it first; a refusal keeps the one open', async () => {
+    const { actor, calls } = await opened();
+    actor.send({ type: 'memory.create', from: 'memory', memoryId: MEMORY });
+    expect(actor.getSnapshot().value).toBe('creating');
+    expect(calls.create[0]!.input).toEqual({ tenderId: TENDER, body: { from: 'memory', memoryId: MEMORY } });
+    calls.create[0]!.reject({ message: 'Aucune analyse', status: 409, msgType: 'memory-no_analysis' });
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.memory!._id).toBe(MEMORY);
+    expect(actor.getSnapshot().context.error?.message).toBe('Aucune analyse');
+    actor.send({ type: 'memory.create', from: 'blank' });
+    calls.create[1]!.resolve({ message: 'Mémoire créé.', data: memory({ _id: 'second', title: 'Variante' }) });
+    await flush();
+    const { memories, memoryId, notice } = actor.getSnapshot().context;
+    expect(memories.map((m) => [m._id, m.title])).toEqual([
+      ['second', 'Variante'],
+      [MEMORY, 'Mémoire technique'],
+    ]);
+    expect(memoryId).toBe('second');
+    expect(notice).toBe('Mémoire créé.');
+  });
 });

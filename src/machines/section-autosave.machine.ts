@@ -35,7 +35,9 @@ export type SectionAutosaveEvent =
   | { type: 'autosave.flush' }
   | { type: 'autosave.retry' }
   | { type: 'autosave.conflict.takeTheirs' }
-  | { type: 'autosave.conflict.keepMine' };
+  | { type: 'autosave.conflict.keepMine' }
+  /** The section's title, status or writer saved beside the text: the next save names its new version. */
+  | { type: 'autosave.synced'; section: MemorySection };
 
 /**
  * The autosave of one section of a technical memory: a change waits 1.5 s of quiet (the
@@ -73,6 +75,12 @@ export const sectionAutosaveMachine = setup({
   id: 'sectionAutosave',
   initial: 'idle',
   context: ({ input }) => ({ memoryId: input.memoryId, section: input.section, draft: null, sending: null, theirs: null, error: null, revision: 0, savedAt: null }),
+  on: {
+    'autosave.synced': {
+      guard: ({ context, event }) => event.section._id === context.section._id && event.section.version > context.section.version,
+      actions: assign({ section: ({ context, event }) => ({ ...event.section, content: context.section.content }) }),
+    },
+  },
   states: {
     idle: {
       on: { 'autosave.change': { target: 'dirty', actions: assign({ draft: ({ event }) => event.content }) } },

@@ -175,6 +175,16 @@ describe('section autosave machine, model-based', () => {
     });
   }
 
+  it('a title or status saved beside the text: the next save names the new version, the text kept', async () => {
+    const { actor, clock, saves } = start();
+    actor.send({ type: 'autosave.synced', section: section({ title: 'Nouveau titre', status: 'to_review', version: 4, content: docOf('Autre') }) });
+    actor.send({ type: 'autosave.synced', section: section({ version: 2 }) });
+    expect(actor.getSnapshot().context.section).toMatchObject({ title: 'Nouveau titre', status: 'to_review', version: 4, content: docOf('Texte initial') });
+    actor.send({ type: 'autosave.change', content: docOf('Mon texte') });
+    clock.increment(AUTOSAVE_DEBOUNCE_MS);
+    expect(saves[0]!.input.patch).toEqual({ version: 4, content: docOf('Mon texte') });
+  });
+
   it('take theirs reloads the editor with the saved text', async () => {
     const { actor, clock, saves } = start();
     actor.send({ type: 'autosave.change', content: docOf('Mon texte') });
