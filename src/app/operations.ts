@@ -160,6 +160,8 @@ const PAGE_CALLS = [
   'createMemory',
   'getMemory',
   'updateMemorySection',
+  'addMemorySection',
+  'deleteMemorySection',
   'refreshMemorySection',
   'listMemoryVersions',
   'createMemoryVersion',

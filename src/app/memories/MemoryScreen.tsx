@@ -9,6 +9,13 @@ import { SectionWorkspace } from '../../ui/memories/SectionWorkspace';
 import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
+import { MemoryTeam } from './MemoryTeam';
+import { sectionMetaMachine } from '../../machines/section-meta.machine';
+import { createRequestMachine } from '../../machines/request.machine';
+import { MemorySwitcher, MetaError, OutlineActions, SectionDetails, SectionRequirements, type Member } from '../../ui/memories/MemorySectionTools';
+import { useRequest } from '../use-request';
+
+const membersMachine = createRequestMachine<{ companyId: string }, Member[]>('listCompanyMembers');
 
 type Autosave = ActorRefFrom<typeof sectionAutosaveMachine>;
 type Insert = { id: number; content: Record<string, unknown> | Record<string, unknown>[] };
@@ -74,6 +81,43 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [autosaves]);
 
+  // The sections' titles, statuses, writers, additions, removals and requirement ticks.
+  const metaLogic = useMemo(
+    () =>
+      sectionMetaMachine.provide({
+        actors: {
+          updateMemorySection: operations.updateMemorySection,
+          addMemorySection: operations.addMemorySection,
+          deleteMemorySection: operations.deleteMemorySection,
+          updateCctpRequirement: operations.updateCctpRequirement,
+        },
+        actions: {
+          sectionSaved: (_, { section: saved }) => {
+            memoryActor.send({ type: 'memory.section.saved', section: saved });
+            for (const actor of autosaves.values()) actor.send({ type: 'autosave.synced', section: saved });
+          },
+          sectionAdded: (_, { section: added }) => memoryActor.send({ type: 'memory.section.added', section: added }),
+          sectionDeleted: (_, { sectionId }) => memoryActor.send({ type: 'memory.section.removed', sectionId }),
+          requirementSaved: (_, { requirementId, status }) => memoryActor.send({ type: 'memory.requirement.saved', requirementId, status }),
+        },
+      }),
+    [operations, memoryActor, autosaves],
+  );
+  const metaActor = useActorRef(metaLogic);
+  const meta = useSelector(metaActor, (s) => s);
+  const metaBusy = meta.hasTag('busy');
+  const members = useRequest(membersMachine, operations.listCompanyMembers);
+  const companyId = memory?.companyId;
+  useEffect(() => {
+    if (companyId) members.submit({ companyId });
+  }, [companyId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per company
+  const coveredByText = useMemo(
+    () => new Set((snapshot.context.analysis?.criteria ?? []).flatMap((c) => c.reasons.filter((r) => r.key === 'memoryreason-requirements_covered').flatMap((r) => r.requirementIds ?? []))),
+    [snapshot.context.analysis],
+  );
+  // The section's own version as the memory holds it (the autosave keeps it in step).
+  const current = section ? (memory?.sections.find((s) => s._id === section._id) ?? section) : null;
+
   const [insert, setInsert] = useState<Insert | null>(null);
   const versionsStage = (['loading', 'open', 'keeping', 'restoring'] as const).find((s) => snapshot.matches({ ready: { versions: s } })) ?? 'closed';
   const send = memoryActor.send;
@@ -108,6 +152,55 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
           />
         ) : null
       }
+      switcher={
+        memory ? (
+          <MemorySwitcher
+            memories={snapshot.context.memories}
+            currentId={memory._id}
+            busy={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
+            onOpen={(memoryId) => send({ type: 'memory.open', memoryId })}
+            onCreate={(from, memoryId) => send({ type: 'memory.create', from, memoryId })}
+          />
+        ) : null
+      }
+      details={
+        memory && current ? (
+          <>
+            {meta.context.error ? <MetaError message={meta.context.error.message} onDismiss={() => metaActor.send({ type: 'meta.dismiss' })} /> : null}
+            <SectionDetails
+              key={current._id}
+              section={current}
+              members={members.data ?? []}
+              busy={metaBusy}
+              onRename={(title) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { title } })}
+              onStatus={(status) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { status } })}
+              onAssign={(assigneeId) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { assigneeId } })}
+            />
+          </>
+        ) : null
+      }
+      outlineActions={
+        memory ? (
+          <OutlineActions
+            section={current}
+            busy={metaBusy}
+            onAdd={(title, level) => metaActor.send({ type: 'meta.add', memoryId: memory._id, title, level, position: current ? current.order + 1 : memory.sections.length })}
+            onDelete={() => current && metaActor.send({ type: 'meta.delete', memoryId: memory._id, sectionId: current._id })}
+          />
+        ) : null
+      }
+      requirements={
+        memory && current ? (
+          <SectionRequirements
+            section={current}
+            requirements={memory.requirements}
+            coveredByText={coveredByText}
+            tickingId={meta.matches('ticking') ? (meta.context.pending?.requirementId ?? null) : null}
+            onTick={(requirement, covered) => metaActor.send({ type: 'meta.tick', requirement, covered })}
+          />
+        ) : null
+      }
+      team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
       onRetry={() => send({ type: 'memory.retry' })}
       onCreate={(from) => send({ type: 'memory.create', from })}
       onSelect={(sectionId) => send({ type: 'memory.select', sectionId })}

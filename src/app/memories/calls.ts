@@ -30,6 +30,14 @@ export const memoriesCalls = {
     );
     return { message: data.msg, data: data.details };
   },
+  addMemorySection: async (api: Api, input: { memoryId: string; body: components['schemas']['MemorySectionCreate'] }, signal: AbortSignal): Promise<RequestSuccess<MemorySection>> => {
+    const data = await api.call(() => api.client.POST('/api/memories/{id}/sections', { params: { path: { id: input.memoryId } }, body: input.body, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  deleteMemorySection: async (api: Api, input: { memoryId: string; sectionId: string }, signal: AbortSignal): Promise<{ message: string }> => {
+    const data = await api.call(() => api.client.DELETE('/api/memories/{id}/sections/{sectionId}', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, signal }));
+    return { message: data.msg };
+  },
   refreshMemorySection: async (api: Api, input: { memoryId: string; sectionId: string }, signal: AbortSignal): Promise<RequestSuccess<MemorySection>> => {
     const data = await api.call(() =>
       api.client.POST('/api/memories/{id}/sections/{sectionId}/refresh', { params: { path: { id: input.memoryId, sectionId: input.sectionId } }, signal }),

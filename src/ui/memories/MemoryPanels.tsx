@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BarChart3, History, Quote, RefreshCw, RotateCcw, Save, X } from 'lucide-react';
@@ -40,7 +41,16 @@ const muted = css({ fontSize: 'sm', color: 'fg.muted' });
  * quoted in the section) with a button to insert one into the text, and, for a resource section
  * whose data changed, the update.
  */
-export function SectionPanel(props: { section: MemorySection; tenderId: string; stale: boolean; refreshing: boolean; onInsertPassage: (text: string) => void; onRefresh: () => void }) {
+export function SectionPanel(props: {
+  section: MemorySection;
+  tenderId: string;
+  stale: boolean;
+  refreshing: boolean;
+  onInsertPassage: (text: string) => void;
+  onRefresh: () => void;
+  /** The requirements with their text and ticks, when the page has them. */
+  requirements?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { section } = props;
   const passages = quotedPassages(section.content);
@@ -85,7 +95,9 @@ export function SectionPanel(props: { section: MemorySection; tenderId: string; 
         </Alert>
       ) : null}
       <h3 className={subheading}>{t('memory-requirements')}</h3>
-      {section.requirementIds.length ? (
+      {props.requirements ? (
+        props.requirements
+      ) : section.requirementIds.length ? (
         <ul
           className={css({
             display: 'flex',

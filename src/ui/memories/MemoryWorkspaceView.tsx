@@ -31,6 +31,16 @@ export type MemoryWorkspaceViewProps = {
   editor: ReactNode;
   /** The current section's library block (its matching blocks, save to library), wired by the page. */
   library?: ReactNode;
+  /** The section's title, status and writer (wired by the page). */
+  details?: ReactNode;
+  /** Under the outline: add a section after the current one, delete it (wired by the page). */
+  outlineActions?: ReactNode;
+  /** In the header: the tender's memories and another one made (wired by the page). */
+  switcher?: ReactNode;
+  /** The section's CCTP requirements with their ticks (wired by the page); plain links otherwise. */
+  requirements?: ReactNode;
+  /** The company's CVs and references to insert (wired by the page). */
+  team?: ReactNode;
   onRetry: () => void;
   onCreate: (from: MemoryCreateFrom) => void;
   onSelect: (sectionId: string) => void;
@@ -121,6 +131,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         </h2>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
+          {props.switcher}
           {/* A plain link: the download carries the session cookie, which file routes accept. */}
           <a href={`/api/memories/${memory._id}/export.docx`} download className={button({ variant: 'outline', size: 'sm' })}>
             <FileDown size={14} aria-hidden="true" />
@@ -185,8 +196,12 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           })}
         >
           <MemoryOutline memory={memory} selectedSectionId={props.selectedSectionId} onSelect={props.onSelect} />
+          {props.outlineActions}
         </div>
-        <div className={css({ minW: 0 })}>{section ? props.editor : <p className={css({ color: 'fg.muted' })}>{t('memory-no_section')}</p>}</div>
+        <div className={css({ minW: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
+          {section ? props.details : null}
+          {section ? props.editor : <p className={css({ color: 'fg.muted' })}>{t('memory-no_section')}</p>}
+        </div>
         <div
           className={css({
             display: 'flex',
@@ -203,9 +218,11 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
               refreshing={props.refreshing}
               onInsertPassage={props.onInsertPassage}
               onRefresh={() => props.onRefresh(section._id)}
+              requirements={props.requirements}
             />
           ) : null}
           {section ? props.library : null}
+          {section ? props.team : null}
           <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
         </div>

@@ -25,6 +25,7 @@ import * as report from '../reports/ReportFormView.stories';
 import * as resumes from '../resumes/ResumesView.stories';
 import * as library from '../library/LibraryView.stories';
 import * as memoryLibrary from '../memories/MemoryLibraryPanel.stories';
+import * as memoryTools from '../memories/MemorySectionTools.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -59,6 +60,7 @@ const forms: [string, ComponentType][] = [
   ['resume add', composeStories(resumes).AddDialog],
   ['library block', composeStories(library).EditDialog],
   ['memory section to library', composeStories(memoryLibrary).SaveDialog],
+  ['memory section add', composeStories(memoryTools).Idle],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';
