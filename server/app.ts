@@ -45,6 +45,7 @@ import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
 import { memoryCommentsHandlers } from './domains/memories/comments';
+import { assistHandlers } from './domains/memories/assist';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
     ...memoryCommentsHandlers(deps),
+    ...assistHandlers(deps),
     ...libraryHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));

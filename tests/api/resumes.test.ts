@@ -111,6 +111,8 @@ describe('resumes typed by hand', () => {
       version: 1,
     });
     expect(await get(details._id, admin.token)).toMatchObject({ fullName: 'Nadia Hamidi' });
+    // The list carries the past projects too: the memory's side panel offers them as references.
+    expect((await list()).resumes.find((r) => r._id === details._id)).toMatchObject({ projects: [{ title: 'Rénovation de la chaufferie du collège Jean Moulin', client: 'Département du Rhône', year: 2023 }] });
 
     const patched = await call(manager.token, 'PATCH', `/api/resumes/${details._id}`, { version: 1, yearsExperience: 10, skills: ['Maintenance CVC', 'Régulation GTB'], jobTitle: null });
     expect(patched.statusCode, patched.body).toBe(200);

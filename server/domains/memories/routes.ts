@@ -13,6 +13,7 @@ import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from 
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
+import { llmGrader } from './llm-grader';
 import { DOCX_MIME, memoryDocx } from './docx';
 import { contentDisposition } from '../../files/intake';
 import { deleteMemoryImageFiles, memoryImageFiles } from './comments';
@@ -82,7 +83,7 @@ const resourceSections = (resources: Resources): NewSection[] =>
  * matrix; another company's memory answers 404 like a missing one. Sections save one by one with
  * their own version (autosave); versions keep whole snapshots of the sections.
  */
-export function memoriesHandlers({ db, storage }: Deps, grader: MemoryGrader = rulesGrader): Handlers<
+export function memoriesHandlers({ db, storage, llm }: Deps, grader: MemoryGrader = llm ? llmGrader(llm) : rulesGrader): Handlers<
   | 'listMemories'
   | 'createMemory'
   | 'getMemory'
@@ -140,6 +141,7 @@ export function memoriesHandlers({ db, storage }: Deps, grader: MemoryGrader = r
       stale,
       score: scoreOf(row),
       analysedAt: row.analysedAt?.toISOString() ?? null,
+      assist: llm ? 'llm' : 'template',
     };
   };
 
@@ -461,7 +463,7 @@ export function memoriesHandlers({ db, storage }: Deps, grader: MemoryGrader = r
         limits: row.limits ?? null,
         otherShingles,
         evidence: evidenceOf(resources, sections.map((s) => s.text).join('\n')),
-      });
+      }, { log: request.log });
       const localise = (reason: Reason) => ({ ...reason, msg: translate(reason.key, reason.vars) });
       const analysedAt = new Date();
       const analysis = {
