@@ -1205,6 +1205,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memories/{id}/sections/{sectionId}/assist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A suggestion for a section, never written to it (the writer accepts or rejects it). `draft` writes the section from its criterion, the buyer's passages, the CCTP requirements linked to it and the company's library and resumes; `rewrite`, `shorten`, `expand`, `translate` (to `language`) and `fix_french` work on `text`. With a language model configured (mode llm); without one `draft` gives a template to fill (mode template) and the other actions answer 409 `memory-assist_needs_model`. With `Accept text/event-stream` the text streams as server-sent events (`token` with {text}, then `done` with the result below, or `error` with {msg}). The model failing answers 503 (429 when it limits the rate). */
+        post: operations["assistMemorySection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/memories/{id}/versions": {
         parameters: {
             query?: never;
@@ -3168,6 +3185,33 @@ export interface components {
             } | null;
             /** Format: date-time */
             analysedAt: string | null;
+            /**
+             * @description How assistMemorySection writes: with the configured language model, or with templates only (no model configured).
+             * @enum {string}
+             */
+            assist: "llm" | "template";
+        };
+        MemoryAssistRequest: {
+            /** @enum {string} */
+            action: "draft" | "rewrite" | "shorten" | "expand" | "translate" | "fix_french";
+            /** @description The selected text the action works on (all actions but draft). */
+            text?: string;
+            /**
+             * @description The language `translate` writes in.
+             * @enum {string}
+             */
+            language?: "fr" | "en";
+        };
+        MemoryAssistResult: {
+            msg: string;
+            details: {
+                /** @enum {string} */
+                action: "draft" | "rewrite" | "shorten" | "expand" | "translate" | "fix_french";
+                /** @description The suggested text (plain text */
+                text: string;
+                /** @enum {string} */
+                mode: "llm" | "template";
+            };
         };
         MemoryRequirement: {
             _id: components["schemas"]["Id"];
@@ -3288,8 +3332,11 @@ export interface components {
             details: components["schemas"]["MemoryVersion"];
         };
         MemoryReason: {
-            /** @enum {string} */
-            kind: "requirement" | "length" | "boilerplate" | "evidence" | "readability";
+            /**
+             * @description model: the language model's own reason (mode llm).
+             * @enum {string}
+             */
+            kind: "requirement" | "length" | "boilerplate" | "evidence" | "readability" | "model";
             ok: boolean;
             /** @description Catalogue key of the reason. */
             key: string;
@@ -6005,6 +6052,41 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    assistMemorySection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                sectionId: components["parameters"]["SectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryAssistRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryAssistResult"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     listMemoryVersions: {

@@ -74,6 +74,7 @@ const memory = (overrides: Partial<Memory> = {}): Memory => ({
   stale: [{ sectionId: STAFF, source: 'staff' }],
   score: null,
   analysedAt: null,
+  assist: 'template',
   ...overrides,
 });
 const summary: MemorySummary = { _id: MEMORY, tenderId: TENDER, title: 'Mémoire technique', status: 'draft', sectionsCount: 3, words: 10, score: null, updatedAt: '2026-11-24T08:00:00.000Z', version: 1 };

@@ -526,6 +526,14 @@ const matrix: Record<string, Row[]> = {
       return { request: json('POST', `/api/memories/${memory.id}/sections/${memory.sectionId}/refresh`) };
     },
   ),
+  // Without a model configured the draft is a template: nothing is sent anywhere.
+  assistMemorySection: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const memory = await memoryOf(target);
+      return { request: json('POST', `/api/memories/${memory.id}/sections/${memory.sectionId}/assist`, { action: 'draft' }) };
+    },
+  ),
   listMemoryVersions: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/versions`) }),

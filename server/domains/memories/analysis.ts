@@ -17,13 +17,13 @@ export type AnalysisInput = {
   otherShingles: Set<string>;
   evidence: Evidence;
 };
-export type Reason = { kind: 'requirement' | 'length' | 'boilerplate' | 'evidence' | 'readability'; ok: boolean; key: string; vars: Record<string, string | number>; requirementIds?: string[] };
+export type Reason = { kind: 'requirement' | 'length' | 'boilerplate' | 'evidence' | 'readability' | 'model'; ok: boolean; key: string; vars: Record<string, string | number>; requirementIds?: string[] };
 export type CriterionGrade = { criterion: string; weight: number; score: number; max: number; sectionIds: string[]; reasons: Reason[] };
 export type MemoryAnalysis = { mode: 'rules' | 'llm'; total: { score: number; max: number }; words: number; reasons: Reason[]; criteria: CriterionGrade[] };
 
 /** A grader: the rules below, or a language model given the same input (and the rules' answer to start from). */
 export interface MemoryGrader {
-  grade(input: AnalysisInput): Promise<MemoryAnalysis>;
+  grade(input: AnalysisInput, options?: { log?: { warn: (obj: object, msg: string) => void } }): Promise<MemoryAnalysis>;
 }
 
 export const SHINGLE = 8;

@@ -120,6 +120,7 @@ export const memoryDemo: Memory = {
   stale: [{ sectionId: memoryStaffSection._id, source: 'staff' }],
   score: null,
   analysedAt: null,
+  assist: 'template',
 };
 
 export const memoryAnalysis: MemoryAnalysis = {
