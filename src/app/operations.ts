@@ -167,6 +167,7 @@ const PAGE_CALLS = [
   'createMemoryVersion',
   'restoreMemoryVersion',
   'analyseMemory',
+  'assistMemorySection',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

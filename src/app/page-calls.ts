@@ -18,6 +18,7 @@ import { cctpAnalysesCalls } from './cctp-analyses/calls';
 import { chatCalls } from './chat/calls';
 import { resumesCalls } from './resumes/calls';
 import { memoriesCalls } from './memories/calls';
+import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
 
 export const pageCalls = {
@@ -38,6 +39,7 @@ export const pageCalls = {
   ...chatCalls,
   ...resumesCalls,
   ...memoriesCalls,
+  ...memoryAssistCalls,
   ...libraryCalls,
 };
 

@@ -1,30 +1,11 @@
 import type { Api } from '../../api/client';
 import type { RequestSuccess } from '../../common/request-result';
 import type { components } from '../../../openapi/schema';
+import { serverEvents } from '../../api/server-events';
 
 type ChatMessage = components['schemas']['ChatMessage'];
 type ChatHistory = components['schemas']['ChatHistory'];
 export type ChatAsk = { tenderId: string; question: string; onToken: (text: string) => void };
-
-/** Server-sent events of a body, as they arrive: `event:` and one `data:` line per event. */
-async function* serverEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
-      yield { event, data };
-    }
-  }
-}
 
 export const chatCalls = {
   // Chat with the tender's documents (issue 11): the answer streams as server-sent events.

@@ -5,7 +5,7 @@ import { memoryMachine, type MemorySection } from '../../machines/memory.machine
 import { sectionAutosaveMachine, type AutosaveStatus } from '../../machines/section-autosave.machine';
 import { MemoryWorkspaceView, memoryStage } from '../../ui/memories/MemoryWorkspaceView';
 import type { VersionsStage } from '../../ui/memories/MemoryPanels';
-import { SectionWorkspace } from '../../ui/memories/SectionWorkspace';
+import { SectionWorkspace, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
 import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
@@ -14,6 +14,8 @@ import { sectionMetaMachine } from '../../machines/section-meta.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import { MemorySwitcher, MetaError, OutlineActions, SectionDetails, SectionRequirements, type Member } from '../../ui/memories/MemorySectionTools';
 import { useRequest } from '../use-request';
+import { MemoryAssist } from './MemoryAssist';
+import { createAssistBridge } from '../../ui/memories/assist-bridge';
 
 const membersMachine = createRequestMachine<{ companyId: string }, Member[]>('listCompanyMembers');
 
@@ -58,6 +60,8 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
     [operations, memoryActor],
   );
   const [autosaves] = useState(() => new Map<string, Autosave>());
+  // The writing assistant's link to the section's editor (the editor shown attaches to it).
+  const [assistBridge] = useState(createAssistBridge);
   const section = memory?.sections.find((s) => s._id === selectedSectionId) ?? null;
   const autosave = useMemo(() => {
     if (!memory || !section) return null;
@@ -136,7 +140,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
       versions={snapshot.context.versions}
       error={snapshot.context.error}
       notice={snapshot.context.notice}
-      editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} /> : null}
+      editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} assist={assistBridge} /> : null}
       library={
         memory && section && autosave ? (
           <MemoryLibrary
@@ -200,6 +204,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
           />
         ) : null
       }
+      assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} bridge={assistBridge} /> : null}
       team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
       onRetry={() => send({ type: 'memory.retry' })}
       onCreate={(from) => send({ type: 'memory.create', from })}
@@ -216,7 +221,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
   );
 }
 
-function AutosavedSection({ autosave, insert }: { autosave: Autosave; insert: Insert | null }) {
+function AutosavedSection({ autosave, insert, assist }: { autosave: Autosave; insert: Insert | null; assist: SectionWorkspaceProps['assist'] }) {
   const snapshot = useSelector(autosave, (s) => s);
   const { section, draft, theirs, error, revision } = snapshot.context;
   return (
@@ -232,6 +237,7 @@ function AutosavedSection({ autosave, insert }: { autosave: Autosave; insert: In
       onRetry={() => autosave.send({ type: 'autosave.retry' })}
       onTakeTheirs={() => autosave.send({ type: 'autosave.conflict.takeTheirs' })}
       onKeepMine={() => autosave.send({ type: 'autosave.conflict.keepMine' })}
+      assist={assist}
     />
   );
 }

@@ -199,7 +199,7 @@ export function AnalysisPanel({ analysis, score, running, onAnalyse }: { analysi
       {total ? <p className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('memory-total', { score: num(total.score), max: num(total.max) })}</p> : null}
       {analysis ? (
         <>
-          <Badge tone="neutral">{t(`memory-analysis_mode_${analysis.mode}`)}</Badge>
+          <Badge tone={analysis.mode === 'llm' ? 'accent' : 'neutral'}>{t(`memory-analysis_mode_${analysis.mode}`)}</Badge>
           <ul
             className={css({
               display: 'flex',

@@ -41,6 +41,8 @@ export type MemoryWorkspaceViewProps = {
   requirements?: ReactNode;
   /** The company's CVs and references to insert (wired by the page). */
   team?: ReactNode;
+  /** The writing assistant under the editor (wired by the page). */
+  assist?: ReactNode;
   onRetry: () => void;
   onCreate: (from: MemoryCreateFrom) => void;
   onSelect: (sectionId: string) => void;
@@ -201,6 +203,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         <div className={css({ minW: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
           {section ? props.details : null}
           {section ? props.editor : <p className={css({ color: 'fg.muted' })}>{t('memory-no_section')}</p>}
+          {section ? props.assist : null}
         </div>
         <div
           className={css({

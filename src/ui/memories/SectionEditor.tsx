@@ -7,6 +7,8 @@ import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Table, Undo2, type LucideIcon } from 'lucide-react';
 import { css } from 'styled-system/css';
+import type { AssistBridge } from './assist-bridge';
+import { useAssistBridge } from './SectionEditorAssist';
 
 export type SectionEditorProps = {
   /** The section's TipTap JSON. Read once per mount: give the component a new key to reload it. */
@@ -16,6 +18,8 @@ export type SectionEditorProps = {
   onChange: (content: Record<string, unknown>) => void;
   /** What to insert at the cursor (a node, or several: a library block with its source); each new id inserts once. */
   insert?: { id: number; content: Record<string, unknown> | Record<string, unknown>[] } | null;
+  /** The writing assistant: reads the selection, puts an accepted suggestion in the text. */
+  assist?: AssistBridge;
 };
 
 const toolbar = css({
@@ -157,7 +161,7 @@ const TOOLS: Tool[] = [
  * lists, tables, images by reference (data: URLs are dropped); the toolbar is a labelled group of
  * buttons with their pressed state; the text area is a multi-line textbox named after the section.
  */
-export default function SectionEditor({ content, label, onChange, insert }: SectionEditorProps) {
+export default function SectionEditor({ content, label, onChange, insert, assist }: SectionEditorProps) {
   const { t } = useTranslation();
   const changed = useRef(onChange);
   useEffect(() => {
@@ -203,6 +207,8 @@ export default function SectionEditor({ content, label, onChange, insert }: Sect
       },
     });
   }, [editor, label]);
+
+  useAssistBridge(editor, assist);
 
   // A passage asked for before this editor existed (another section) is not inserted here.
   const inserted = useRef<number | null>(insert?.id ?? null);

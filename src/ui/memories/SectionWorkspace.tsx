@@ -6,6 +6,7 @@ import { Button } from '../components/Button';
 import { ConflictNotice } from '../components/ConflictNotice';
 import { SectionEditorLazy } from './SectionEditorLazy';
 import { plainLines } from './tiptap-text';
+import type { AssistBridge } from './assist-bridge';
 
 export type SectionWorkspaceProps = {
   status: AutosaveStatus;
@@ -22,6 +23,8 @@ export type SectionWorkspaceProps = {
   onRetry: () => void;
   onTakeTheirs: () => void;
   onKeepMine: () => void;
+  /** The writing assistant's link to the editor (wired by the page). */
+  assist?: AssistBridge;
 };
 
 const statusIcon = {
@@ -139,7 +142,7 @@ export function SectionWorkspace(props: SectionWorkspaceProps) {
           overflow: 'hidden',
         })}
       >
-        <SectionEditorLazy key={`${section._id}:${props.revision}`} content={props.draft ?? section.content} label={section.title} onChange={props.onChange} insert={props.insert} />
+        <SectionEditorLazy key={`${section._id}:${props.revision}`} content={props.draft ?? section.content} label={section.title} onChange={props.onChange} insert={props.insert} assist={props.assist} />
       </div>
     </section>
   );
