@@ -113,7 +113,7 @@ describe('the memory workspace', () => {
     expect(within(panel).getByText('17,5 / 40')).toBeTruthy();
     expect(within(panel).getByText('Exigence non couverte : « Répétabilité de positionnement ± 2 µm » (CCTP.pdf, p. 4).')).toBeTruthy();
     expect(within(panel).getByText("Rien n'est encore rédigé pour ce critère.")).toBeTruthy();
-    expect(within(panel).getByText('Estimation par règles')).toBeTruthy();
+    expect(within(panel).getByText('Noté par les règles')).toBeTruthy();
   });
 
   it('runs the analysis, then shows it running', async () => {
