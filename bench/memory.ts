@@ -4,13 +4,28 @@
 // the test database (PGlite, or DATABASE_URL's PostgreSQL):
 //  1. autosave round trip (PATCH of a 1,500-word section with its version), p50/p95 over 100 saves
 //     (target p95 ≤ 150 ms on PostgreSQL);
-//  2. the rules' analysis of the whole memory, p50/max over 10 runs (target ≤ 2 s).
-import { loadavg } from 'node:os';
+//  2. the rules' analysis of the whole memory, p50/max over 10 runs (target ≤ 2 s);
+//  3. its DOCX export through the route (no LibreOffice), p50/max over 5 runs (target ≤ 3 s),
+//     against a bare docx Packer of the same paragraphs made in the same process (the ratio is the
+//     cost of the cover, styles, numbering, table of contents and pictures);
+//  4. with LibreOffice: the export with the table of contents' pages (cold, then warm instance),
+//     the PDF conversion by the warm instance, and one cold `soffice --convert-to pdf`.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import { asc, eq } from 'drizzle-orm';
+import { Document, Packer, Paragraph } from 'docx';
 import { cctpAnalyses, cctpRequirements, memories, memorySections, tenderCalls, tenders } from '../server/db/schema';
+import { exportDocx } from '../server/domains/memories/export';
+import { createOffice, DEFAULT_SOFFICE } from '../server/domains/memories/office';
 import { createTestApp, createUser } from '../tests/api/context';
 import { plainText, type TipTapDoc } from '../server/domains/memories/tiptap';
 
 const SAVES = Number(process.env.BENCH_MEMORY_SAVES ?? 100);
+const EXPORTS = Number(process.env.BENCH_MEMORY_EXPORTS ?? 5);
 const ANALYSES = Number(process.env.BENCH_MEMORY_ANALYSES ?? 10);
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -103,6 +118,69 @@ async function main() {
       score = `${total.score}/${total.max}`;
     }
     console.info(`analysis of the 50-page memory: p50 ${ms(percentile(runs, 0.5))}, max ${ms(Math.max(...runs))} (target ≤ 2000 ms), score ${score}`);
+
+    // 3. DOCX export, against a bare Packer of the same paragraphs.
+    const exports: number[] = [];
+    let docxBytes = 0;
+    for (let i = 0; i < EXPORTS; i++) {
+      const started = performance.now();
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/memories/${memoryId}/export.docx`, headers: auth });
+      exports.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode} ${res.body}`);
+      docxBytes = res.rawPayload.length;
+    }
+    const rows = await ctx.db.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position));
+    const bare: number[] = [];
+    for (let i = 0; i < EXPORTS; i++) {
+      const started = performance.now();
+      const paragraphs = rows.flatMap((row) => [new Paragraph(row.title), ...((row.content as TipTapDoc).content ?? []).map((block) => new Paragraph(plainText({ type: 'doc', content: [block] })))]);
+      await Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
+      bare.push(performance.now() - started);
+    }
+    const exportP50 = percentile(exports, 0.5);
+    console.info(
+      `DOCX export of the 50-page memory: p50 ${ms(exportP50)}, max ${ms(Math.max(...exports))} (target ≤ 3000 ms), ${Math.round(docxBytes / 1024)} KB; ` +
+        `bare Packer of the same paragraphs p50 ${ms(percentile(bare, 0.5))}, ratio ${(exportP50 / percentile(bare, 0.5)).toFixed(2)}`,
+    );
+
+    // 4. With LibreOffice, when the machine has it.
+    if (!existsSync(DEFAULT_SOFFICE)) {
+      console.info(`LibreOffice: ${DEFAULT_SOFFICE} missing, the table of contents' pages and the PDF are not measured`);
+      return;
+    }
+    const office = createOffice();
+    const dir = await mkdtemp(join(tmpdir(), 'bench-memory-'));
+    try {
+      const input = { title: 'Mémoire de 50 pages', company: 'Bench', call: { title: 'Machine de prototypage', reference: 'BENCH-MEMOIRE', buyer: 'Grenoble INP' }, sections: rows };
+      const owner = { companyId, tenderId: tender!.id };
+      let started = performance.now();
+      let result = await exportDocx({ db: ctx.db, office }, owner, input);
+      const cold = performance.now() - started;
+      const warm: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        started = performance.now();
+        result = await exportDocx({ db: ctx.db, office }, owner, input);
+        warm.push(performance.now() - started);
+      }
+      if (!result.tocPages) throw new Error('LibreOffice did not give the table of contents its pages');
+      console.info(`DOCX export with the table of contents' pages: first ${ms(cold)} (LibreOffice starting), then p50 ${ms(percentile(warm, 0.5))} with the warm instance`);
+      const pdfs: number[] = [];
+      let pdfBytes = 0;
+      for (let i = 0; i < 3; i++) {
+        started = performance.now();
+        pdfBytes = (await office.pdf(result.file)).length;
+        pdfs.push(performance.now() - started);
+      }
+      await writeFile(join(dir, 'memoire.docx'), result.file);
+      started = performance.now();
+      await promisify(execFile)(DEFAULT_SOFFICE, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'memoire.docx')], { timeout: 180_000 });
+      const coldPdf = performance.now() - started;
+      const warmPdf = percentile(pdfs, 0.5);
+      console.info(`PDF conversion: warm instance p50 ${ms(warmPdf)} (${Math.round(pdfBytes / 1024)} KB), cold soffice --convert-to ${ms(coldPdf)}, ratio ${(coldPdf / warmPdf).toFixed(1)}× in favour of the warm instance`);
+    } finally {
+      await office.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   } finally {
     await ctx.close();
   }

@@ -1281,8 +1281,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The memory as a Word document (DOCX), as an attachment named from its title (the token cookie is accepted). A cover page, a table of contents Word fills on opening, chapters and sections numbered 1. / 1.1., page numbers. */
+        /** The memory as a Word document (DOCX), as an attachment named from its title (the token cookie is accepted). A cover page with the company's logo, a table of contents (its page numbers laid out by LibreOffice when the server has it, else filled by Word on opening), chapters and sections numbered 1. / 1.1., the organisation chart and the planning as pictures, page numbers. */
         get: operations["exportMemoryDocx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/export.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The memory as a PDF, the Word document converted by the server's LibreOffice (one instance kept running, one document at a time), as an attachment named from its title (the token cookie is accepted). 503 `memory-pdf_unavailable` when LibreOffice is not installed on the server. */
+        get: operations["exportMemoryPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6213,6 +6230,32 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    exportMemoryPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     listMemoryComments: {

@@ -48,6 +48,7 @@ import { memoryCommentsHandlers } from './domains/memories/comments';
 import { assistHandlers } from './domains/memories/assist';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
+import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 
@@ -88,6 +89,8 @@ export type AppOptions = {
   jobWorkers?: number;
   /** An OpenAI-compatible endpoint for the features a language model helps (chat); none: they work without one. */
   llm?: LlmConfig | null;
+  /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
+  soffice?: string | null;
 };
 
 const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -135,11 +138,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     llm,
     version: packageVersion(),
+    office: createOffice({ soffice: options.soffice }),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
     jobs,
   };
   app.decorate('mailer', deps.mailer);
+  // The LibreOffice instance, if one was started, ends with the server.
+  app.addHook('onClose', () => deps.office.close());
   // Emails still being sent when the server stops are finished first.
   app.addHook('onClose', async () => {
     await deps.mailer.idle();

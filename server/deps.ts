@@ -6,6 +6,7 @@ import type { UserQueries } from './domains/users/queries';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { Llm } from './llm/client';
+import type { Office } from './domains/memories/office';
 
 /** What the handlers of every domain are built with (one set per app instance). */
 export type Deps = {
@@ -24,6 +25,8 @@ export type Deps = {
   /** The language model of the OpenAI-compatible endpoint configured, if any. */
   llm: Llm | null;
   version: string;
+  /** LibreOffice for the memory's PDF export and table of contents pages (one instance, started on first use). */
+  office: Office;
   /** Largest tender or company document accepted, in bytes. */
   maxUploadBytes: number;
 };

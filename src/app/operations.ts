@@ -164,6 +164,7 @@ const PAGE_CALLS = [
   'deleteMemorySection',
   'refreshMemorySection',
   'listMemoryVersions',
+  'exportMemoryPdf',
   'createMemoryVersion',
   'restoreMemoryVersion',
   'analyseMemory',

@@ -557,6 +557,11 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/export.docx`) }),
   ),
+  // The test app has no LibreOffice (tests/api/context.ts): past the role and the scope, the PDF answers 503.
+  exportMemoryPdf: onBoth(
+    (target) => scoped(target, 503, 503, 503),
+    async (_caller, target) => ({ request: json('GET', `/api/memories/${(await memoryOf(target)).id}/export.pdf`) }),
+  ),
   // Comments and images: like the memory; a thread is deleted by its author, a manager or an admin.
   listMemoryComments: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -85,7 +85,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
     : undefined;
   const jwtSecret = randomBytes(32).toString('hex');
   // Jobs stay queued unless a test asks for workers: extraction would cost every upload a child process.
-  const app = await buildApp({ db: database.db, dbKind: database.kind, jwtSecret, filesDir, staticDir, logger, jobWorkers: 0, ...appOptions });
+  // No LibreOffice unless a test names its soffice: it costs seconds and 200 MB to start.
+  const app = await buildApp({ db: database.db, dbKind: database.kind, jwtSecret, filesDir, staticDir, logger, jobWorkers: 0, soffice: null, ...appOptions });
   return {
     app,
     db: database.db,

@@ -2,6 +2,11 @@
 // table of contents field Word fills on opening (`updateFields`), chapters and sections numbered
 // 1. / 1.1. by a numbering on the heading styles, which carry their outline level (without it
 // LibreOffice's index update empties the table), sections' TipTap JSON mapped to Word paragraphs.
+// The table of contents is written with its entries; their page numbers come from LibreOffice's
+// layout when the server has it (office.ts, `tocPages`), else Word fills them on opening.
+// Pictures (the organisation chart, the planning, the company's monogram) are PNG files in word/media.
+import { Bookmark, ImageRun } from 'docx';
+import type { Picture } from './pictures';
 import {
   AlignmentType,
   BorderStyle,
@@ -44,7 +49,7 @@ const HEADINGS = 'soumissio-headings';
 const BULLETS = 'soumissio-bullets';
 const ORDERED = 'soumissio-ordered';
 
-type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: boolean; font?: string };
+type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: boolean; font?: string; color?: string };
 
 /** Text runs of an inline content: bold, italic, underline, strike-through, code, line breaks. */
 function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[] {
@@ -120,11 +125,11 @@ function tableOf(node: TipTapNode): Table {
           children: (row.content ?? []).map((cell) => {
             const header = index === 0 || cell.type === 'tableHeader';
             const colspan = typeof cell.attrs?.colspan === 'number' && cell.attrs.colspan > 1 ? cell.attrs.colspan : undefined;
-            const blocks = (cell.content ?? []).map((p) => new Paragraph({ children: runs(p.content, header ? { bold: true } : {}) }));
+            const blocks = (cell.content ?? []).map((p) => new Paragraph({ children: runs(p.content, header ? { bold: true, color: 'FFFFFF' } : {}) }));
             return new TableCell({
               children: blocks.length ? blocks : [new Paragraph({})],
               columnSpan: colspan,
-              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'DCE4EE' } } : {}),
+              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: COLOUR } } : {}),
             });
           }),
         }),
@@ -150,12 +155,57 @@ const heading = (level: 0 | 1 | 2) => ({
 
 const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
 
+/** What dresses the document beyond its text. */
+export type DocxDressing = {
+  /** The company's logo: on the cover and in the header. */
+  logo?: Picture;
+  /** Pictures shown at the end of a section (the chart, the planning), by the section's index. */
+  pictures?: Map<number, Picture[]>;
+  /** The page of each table of contents entry, as LibreOffice laid the document out. */
+  tocPages?: number[];
+};
+
+/** The headings of a section's own text, in the order blocksOf writes them (not those inside tables). */
+function headingsIn(nodes: TipTapNode[] = []): string[] {
+  const text = (node: TipTapNode): string => (node.type === 'text' ? (node.text ?? '') : (node.content ?? []).map(text).join(''));
+  return nodes.flatMap((node) => (node.type === 'heading' ? [text(node)] : node.type === 'table' ? [] : headingsIn(node.content)));
+}
+
+/** The table of contents' entries: chapters and sections numbered as their headings are, then the sections' own headings. */
+export function tocEntries(sections: DocxMemory['sections']): { title: string; level: number; href?: string }[] {
+  let chapter = 0;
+  let sub = 0;
+  return sections.flatMap((section, index) => {
+    if (section.level === 2) sub += 1;
+    else [chapter, sub] = [chapter + 1, 0];
+    const number = section.level === 2 ? `${chapter}.${sub}.` : `${chapter}.`;
+    const own = headingsIn((section.content as { content?: TipTapNode[] } | null)?.content).map((title) => ({ title, level: 3 }));
+    return [{ title: `${number} ${section.title}`, level: section.level === 2 ? 2 : 1, href: sectionAnchor(index) }, ...own];
+  });
+}
+const sectionAnchor = (index: number) => `_TocSection${index}`;
+
+/** A picture centred on its own line, its title under it in italics. */
+const pictureBlocks = (pictures: Picture[] = []) =>
+  pictures.flatMap((picture) => [
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      keepNext: true,
+      spacing: { before: 240 },
+      children: [new ImageRun({ type: 'png', data: picture.data, transformation: { width: picture.width, height: picture.height }, altText: { name: picture.title, title: picture.title, description: picture.title } })],
+    }),
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: picture.title, italics: true, size: 18, color: '44546A' })] }),
+  ]);
+
 /** The memory as a DOCX file. */
-export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
+export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buffer> {
+  const logo = (size: number) =>
+    memory.logo ? [new ImageRun({ type: 'png', data: memory.logo.data, transformation: { width: size, height: Math.round((size * memory.logo.height) / memory.logo.width) }, altText: { name: 'Logo', title: memory.company, description: `Logo ${memory.company}` } })] : [];
   const centred = (text: string, size: number, options: { bold?: boolean; colour?: string; before?: number } = {}) =>
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: options.before ?? 0, after: 200 }, children: [new TextRun({ text, size, bold: options.bold, color: options.colour })] });
   const cover = [
-    centred(memory.company, 36, { bold: true, colour: COLOUR, before: 1800 }),
+    ...(memory.logo ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 600 }, children: logo(110) })] : []),
+    centred(memory.company, 36, { bold: true, colour: COLOUR, before: memory.logo ? 400 : 1800 }),
     centred(memory.title, 48, { bold: true, colour: COLOUR, before: 1600 }),
     centred(memory.call.title, 30, { before: 400 }),
     centred(`Référence : ${memory.call.reference}`, 24, { before: 800 }),
@@ -165,18 +215,26 @@ export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
   ];
   const toc = [
     new Paragraph({ children: [new TextRun({ text: 'Sommaire', bold: true, size: 32, color: COLOUR })], spacing: { after: 240 } }),
-    new TableOfContents('Sommaire', { hyperlink: true, headingStyleRange: '1-3' }),
+    // Written with its entries, so that it is never empty; dirty (Word updates it) until the pages are known.
+    new TableOfContents('Sommaire', {
+      hyperlink: true,
+      headingStyleRange: '1-3',
+      beginDirty: !memory.tocPages,
+      cachedEntries: tocEntries(memory.sections).map((entry, i) => ({ ...entry, page: memory.tocPages?.[i] })),
+    }),
   ];
   const lists = { count: 0 };
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
-    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new TextRun(section.title)] }),
+    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: [new TextRun(section.title)] })] }),
     ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images),
+    ...pictureBlocks(memory.pictures?.get(index)),
   ]);
   const document = new Document({
     creator: memory.company,
     title: memory.title,
-    features: { updateFields: true },
+    // Word asks to update the fields on opening only when the page numbers are not written.
+    features: { updateFields: !memory.tocPages },
     styles: {
       default: { document: { run: { font: FONT, size: 22 }, paragraph: { spacing: { after: 120 } } } },
       paragraphStyles: [
@@ -215,7 +273,7 @@ export async function memoryDocx(memory: DocxMemory): Promise<Buffer> {
       {
         properties: { titlePage: true },
         headers: {
-          default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: memory.company, color: '7F7F7F', size: 18 })] })] }),
+          default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [...logo(22), new TextRun({ text: `${memory.logo ? '  ' : ''}${memory.company}`, color: '7F7F7F', size: 18 })] })] }),
           first: new Header({ children: [new Paragraph({})] }),
         },
         footers: {

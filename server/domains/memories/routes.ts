@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
@@ -14,7 +15,8 @@ import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tende
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
 import { llmGrader } from './llm-grader';
-import { DOCX_MIME, memoryDocx } from './docx';
+import { DOCX_MIME } from './docx';
+import { exportDocx } from './export';
 import { contentDisposition } from '../../files/intake';
 import { deleteMemoryImageFiles, memoryImageFiles } from './comments';
 
@@ -83,7 +85,7 @@ const resourceSections = (resources: Resources): NewSection[] =>
  * matrix; another company's memory answers 404 like a missing one. Sections save one by one with
  * their own version (autosave); versions keep whole snapshots of the sections.
  */
-export function memoriesHandlers({ db, storage, llm }: Deps, grader: MemoryGrader = llm ? llmGrader(llm) : rulesGrader): Handlers<
+export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: MemoryGrader = llm ? llmGrader(llm) : rulesGrader): Handlers<
   | 'listMemories'
   | 'createMemory'
   | 'getMemory'
@@ -98,6 +100,7 @@ export function memoriesHandlers({ db, storage, llm }: Deps, grader: MemoryGrade
   | 'restoreMemoryVersion'
   | 'analyseMemory'
   | 'exportMemoryDocx'
+  | 'exportMemoryPdf'
 > {
   const translator =
     (request: Parameters<typeof t>[0]): Translate =>
@@ -109,6 +112,20 @@ export function memoriesHandlers({ db, storage, llm }: Deps, grader: MemoryGrade
     if (!row) throw notFound();
     await reachableTender(db, caller, row.tenderId);
     return row;
+  };
+  /** The memory's Word document, dressed and with its table of contents' pages when LibreOffice is there. */
+  const docxOf = async (row: typeof memories.$inferSelect, log: FastifyBaseLogger) => {
+    const [[about], sections] = await Promise.all([
+      db
+        .select({ company: companies.name, title: tenderCalls.title, reference: tenderCalls.reference, buyer: tenderCalls.buyer })
+        .from(tenders)
+        .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+        .innerJoin(companies, eq(companies.id, tenders.companyId))
+        .where(eq(tenders.id, row.tenderId)),
+      sectionsOf(db, row.id),
+    ]);
+    if (!about) throw notFound();
+    return exportDocx({ db, office, log }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) });
   };
   const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
 
@@ -479,19 +496,24 @@ export function memoriesHandlers({ db, storage, llm }: Deps, grader: MemoryGrade
 
     async exportMemoryDocx(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
-      const [[about], sections] = await Promise.all([
-        db
-          .select({ company: companies.name, title: tenderCalls.title, reference: tenderCalls.reference, buyer: tenderCalls.buyer })
-          .from(tenders)
-          .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
-          .innerJoin(companies, eq(companies.id, tenders.companyId))
-          .where(eq(tenders.id, row.tenderId)),
-        sectionsOf(db, row.id),
-      ]);
-      if (!about) throw notFound();
-      const file = await memoryDocx({ title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) });
+      const { file } = await docxOf(row, request.log);
       reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type(DOCX_MIME).send(file);
+    },
+
+    async exportMemoryPdf(request, reply) {
+      const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      if (!(await office.available())) throw new AppError(503, 'memory-pdf_unavailable');
+      const { file } = await docxOf(row, request.log);
+      let pdf: Buffer;
+      try {
+        pdf = await office.pdf(file);
+      } catch (err) {
+        request.log.error({ err }, 'memory PDF: LibreOffice failed');
+        throw new AppError(503, 'memory-pdf_failed');
+      }
+      reply.header('Content-Disposition', contentDisposition(`${row.title}.pdf`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
+      return reply.type('application/pdf').send(pdf);
     },
   };
 }

@@ -14,6 +14,7 @@ import { sectionMetaMachine } from '../../machines/section-meta.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import { MemorySwitcher, MetaError, OutlineActions, SectionDetails, SectionRequirements, type Member } from '../../ui/memories/MemorySectionTools';
 import { useRequest } from '../use-request';
+import { MemoryPdf } from './MemoryPdf';
 import { MemoryAssist } from './MemoryAssist';
 import { createAssistBridge } from '../../ui/memories/assist-bridge';
 
@@ -167,6 +168,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
           />
         ) : null
       }
+      pdfExport={memory ? <MemoryPdf memoryId={memory._id} title={memory.title} /> : null}
       details={
         memory && current ? (
           <>

@@ -62,4 +62,9 @@ export const memoriesCalls = {
     const data = await api.call(() => api.client.POST('/api/memories/{id}/analysis', { params: { path: { id: input.memoryId } }, signal }));
     return { summary: data.details, analysis: data.analysis };
   },
+  /** The PDF as a file to save; a 503 says why there is none (no LibreOffice on the server). */
+  exportMemoryPdf: async (api: Api, input: { memoryId: string }, signal: AbortSignal): Promise<RequestSuccess<Blob>> => {
+    const data = await api.call(() => api.client.GET('/api/memories/{id}/export.pdf', { params: { path: { id: input.memoryId } }, parseAs: 'blob', signal }));
+    return { message: '', data: data as Blob };
+  },
 };

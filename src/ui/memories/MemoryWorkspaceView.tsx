@@ -37,6 +37,8 @@ export type MemoryWorkspaceViewProps = {
   outlineActions?: ReactNode;
   /** In the header: the tender's memories and another one made (wired by the page). */
   switcher?: ReactNode;
+  /** In the header, after the Word export: the PDF export (wired by the page, MemoryPdfExport). */
+  pdfExport?: ReactNode;
   /** The section's CCTP requirements with their ticks (wired by the page); plain links otherwise. */
   requirements?: ReactNode;
   /** The company's CVs and references to insert (wired by the page). */
@@ -139,6 +141,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
             <FileDown size={14} aria-hidden="true" />
             {t('memory-export_docx')}
           </a>
+          {props.pdfExport}
         </div>
       </header>
       {props.notice ? (

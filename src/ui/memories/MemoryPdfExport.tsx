@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { FileText } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+
+export type MemoryPdfExportProps = {
+  /** The server is converting (the request statechart's loading). */
+  loading: boolean;
+  /** Why there is no PDF, as the server said it (LibreOffice missing or failing). */
+  error: string | null;
+  onExport: () => void;
+};
+
+/**
+ * "Exporter en PDF", beside "Exporter en Word": a button rather than a link, because the server
+ * may have no LibreOffice, and then the user reads why (and that the Word export works) here,
+ * instead of a download that fails.
+ */
+export function MemoryPdfExport({ loading, error, onExport }: MemoryPdfExportProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onExport} disabled={loading} aria-busy={loading || undefined}>
+        <FileText size={14} aria-hidden="true" />
+        {loading ? t('memory-export_pdf_exporting') : t('memory-export_pdf')}
+      </Button>
+      {error ? (
+        <div className={css({ flexBasis: 'full' })}>
+          <Alert status="warning">{error}</Alert>
+        </div>
+      ) : null}
+    </>
+  );
+}
