@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { MEMORY_DRAFT } from './llm-server-replies';
-import { expect, fr, test } from './fixtures';
+import { expect, expectAccessible, fr, test } from './fixtures';
 
 // The writing assistant of the technical memory with a language model (issue 12): on the server
 // with the fake OpenAI-compatible endpoint (playwright.config.ts), a manager asks a draft for a
@@ -45,6 +45,7 @@ test('with a language model, a drafted section streams in, is accepted and stays
   await expect(suggestion).not.toBeEmpty();
   await expect(suggestion).toHaveText(MEMORY_DRAFT, { timeout: 15_000 });
   await expect(assistant.getByText(fr['memory-assist_by_llm']!)).toBeVisible();
+  await expectAccessible(page, 'the writing assistant with its suggestion');
   // Nothing is written before it is accepted.
   await expect(editor).not.toContainText(MEMORY_DRAFT);
   await assistant.getByRole('button', { name: fr['memory-assist_accept'] }).click();
