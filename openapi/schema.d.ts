@@ -3224,7 +3224,7 @@ export interface components {
             details: {
                 /** @enum {string} */
                 action: "draft" | "rewrite" | "shorten" | "expand" | "translate" | "fix_french";
-                /** @description The suggested text (plain text */
+                /** @description The suggested text: plain text, paragraphs apart by a blank line, a line starting with "### " (or "## ") a heading, with "- " a list item. */
                 text: string;
                 /** @enum {string} */
                 mode: "llm" | "template";
