@@ -1578,6 +1578,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notice imports (BOAMP, TED, DECP files), newest first, with their progress and counts: notices read, calls created, updated, cancelled, awarded, notices refused and unchanged (admin). */
+        get: operations["listImports"];
+        put?: never;
+        /** Uploads an export of notices (JSON, JSON Lines, XML or a ZIP of them; at most 1 GB, streamed to disk) and imports it in a background job; the answer names the run to follow (admin). */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notices an import refused, in file order, each with its reason (admin). */
+        get: operations["listImportRefusals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organigrammes/{companyId}/organigramme": {
         parameters: {
             query?: never;
@@ -2510,6 +2545,71 @@ export interface components {
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
+        };
+        ImportForm: {
+            /**
+             * Format: binary
+             * @description One file, required; JSON, JSON Lines, XML or ZIP by content, at most 1 GB.
+             */
+            file?: string;
+        };
+        ImportCounts: {
+            notices: number;
+            new: number;
+            updated: number;
+            cancelled: number;
+            awarded: number;
+            refused: number;
+            unchanged: number;
+        };
+        ImportRun: {
+            _id: components["schemas"]["Id"];
+            fileName: string;
+            size: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            counts: components["schemas"]["ImportCounts"];
+            /** @description Why the import stopped, localised; null unless failed. */
+            error: string | null;
+            createdBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        ImportRunList: {
+            count: number;
+            totalPages: number;
+            imports: components["schemas"]["ImportRun"][];
+        };
+        ImportRunWriteResult: {
+            msg: string;
+            details: components["schemas"]["ImportRun"];
+        };
+        RefusedNotice: {
+            _id: components["schemas"]["Id"];
+            source: string | null;
+            sourceId: string | null;
+            /** @description The reason's catalogue key (sourcing-…). */
+            reasonKey: string;
+            /** @description The reason */
+            reason: string;
+            /** @description What the reader or the database said (not localised). */
+            detail: string;
+            fileName: string;
+            /** @description File, ZIP entry and position of the notice (batch.zip:2.xml#1). */
+            origin: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RefusedNoticeList: {
+            count: number;
+            totalPages: number;
+            refused: components["schemas"]["RefusedNotice"][];
         };
         TenderDocWriteResult: {
             msg: string;
@@ -6911,6 +7011,92 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRunList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description Received; the import runs in the background. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRunWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    listImportRefusals: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refused notices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusedNoticeList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getOrganigrammes: {

@@ -51,6 +51,7 @@ import { createLlm, type LlmConfig } from './llm/client';
 import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
+import { IMPORT_NOTICES, importJobHandler, importsHandlers } from './domains/sourcing/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -118,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const llm = options.llm ? createLlm(options.llm) : null;
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log), [IMPORT_NOTICES]: importJobHandler(options.db, storage) },
     log: app.log,
   });
   const deps: Deps = {
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
+    ...importsHandlers(deps),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 

@@ -139,6 +139,7 @@ export const tenderSourceEnum = pgEnum('tender_source', ['manual', 'boamp', 'ted
 export const procedureEnum = pgEnum('tender_procedure', ['open', 'restricted', 'negotiated', 'competitive_dialogue', 'adapted', 'other']);
 export const tenderStatusEnum = pgEnum('tender_status', ['not_started', 'in_progress', 'pending', 'submitted', 'won', 'lost', 'non_compliant']);
 export const matchStatusEnum = pgEnum('match_status', ['high', 'medium', 'low', 'none']);
+export const tenderCallStatusEnum = pgEnum('tender_call_status', ['open', 'cancelled', 'awarded']);
 
 // What a company expects to find in a DCE (the consultation file): RC, CCAP, CCTP, AE, BPU…
 export const dceTemplates = pgTable('dce_templates', {
@@ -181,11 +182,26 @@ export const tenderCalls = pgTable(
         sql`to_tsvector('french'::regconfig, translate(lower(replace(replace(reference || ' ' || title || ' ' || buyer || ' ' || description, 'œ', 'oe'), 'Œ', 'oe')), 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝŸýÿ', 'aaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooouuuuuuuuyyyy'))`,
       ),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Imported calls (issue 13): the reference is the first notice's id (idweb, TED number), the
+    // buyer's own reference apart; every notice that made or changed the call is in source_notices.
+    sourceId: text('source_id'),
+    buyerReference: text('buyer_reference'),
+    buyerSiret: text('buyer_siret'),
+    procedureRaw: text('procedure_raw'),
+    departements: text('departements').array().notNull().default(sql`'{}'::text[]`),
+    nuts: text('nuts').array().notNull().default(sql`'{}'::text[]`),
+    // The IANA zone the deadline was published in; dayOnly: the notice gave a day without a time
+    // (the deadline is then that day's midnight in the zone, the earliest it can mean).
+    deadlineZone: text('deadline_zone'),
+    deadlineDayOnly: boolean('deadline_day_only').notNull().default(false),
+    status: tenderCallStatusEnum('status').notNull().default('open'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('tender_calls_reference_idx').on(t.source, t.reference),
     index('tender_calls_deadline_idx').on(t.submissionDeadline),
+    // Cross-source dedupe looks a call up by its buyer's reference (docs/sourcing.md).
+    index('tender_calls_buyer_reference_idx').on(t.buyerReference),
     index('tender_calls_search_idx').using('gin', t.searchVector),
   ],
 );
@@ -200,6 +216,9 @@ export const tenderCallLots = pgTable(
     number: integer('number').notNull(),
     title: text('title').notNull(),
     estimatedAmount: bigint('estimated_amount', { mode: 'number' }),
+    // Imported lots: the number as published ("2016-52") when it is not a plain integer, and their CPV codes.
+    publishedNumber: text('published_number'),
+    cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex('tender_call_lots_number_idx').on(t.tenderCallId, t.number)],
 );
@@ -810,4 +829,131 @@ export const memoryImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('memory_images_memory_idx').on(t.memoryId)],
+);
+
+// ── Notice import (issue 13) ──────────────────────────────────────────────────────────────────
+
+export const importRunStatusEnum = pgEnum('import_run_status', ['queued', 'running', 'done', 'failed']);
+
+// One import of a file (an admin's upload, run by a job, or the CLI) and what it did.
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    // The uploaded file while its job has not finished (removed once imported).
+    storageKey: text('storage_key'),
+    status: importRunStatusEnum('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    notices: integer('notices').notNull().default(0),
+    newCount: integer('new_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    cancelledCount: integer('cancelled_count').notNull().default(0),
+    awardedCount: integer('awarded_count').notNull().default(0),
+    refusedCount: integer('refused_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('import_runs_created_idx').on(t.createdAt)],
+);
+
+// Every notice imported, by its id at its source: what makes a re-import change nothing (same
+// hash), and a call's links (one call may be published on BOAMP and TED). tender_call_id is null
+// for an award of a call never imported.
+export const sourceNotices = pgTable(
+  'source_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    tenderCallId: uuid('tender_call_id').references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    shape: text('shape').notNull(),
+    url: text('url'),
+    publishedAt: date('published_at', { mode: 'string' }),
+    // "source:sourceId" of the notices this one names (corrected, cancelled, awarded, TED twin).
+    related: text('related').array().notNull().default(sql`'{}'::text[]`),
+    hash: text('hash').notNull(),
+    importRunId: uuid('import_run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('source_notices_source_idx').on(t.source, t.sourceId),
+    index('source_notices_call_idx').on(t.tenderCallId),
+    index('source_notices_related_idx').using('gin', t.related),
+  ],
+);
+
+// What a notice changed on a call: [{ field, from, to }]; deadlineMoved said apart (companies
+// working the call are to be told).
+export const tenderCallChanges = pgTable(
+  'tender_call_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderCallId: uuid('tender_call_id')
+      .notNull()
+      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>().notNull().default([]),
+    deadlineMoved: boolean('deadline_moved').notNull().default(false),
+    importRunId: uuid('import_run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tender_call_changes_call_idx').on(t.tenderCallId, t.createdAt)],
+);
+
+// A contract awarded (award notice or DECP record), to the call when it is known.
+export const awards = pgTable(
+  'awards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderCallId: uuid('tender_call_id').references(() => tenderCalls.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    position: integer('position').notNull(),
+    lot: text('lot'),
+    winners: jsonb('winners').$type<{ name: string | null; siret: string | null }[]>().notNull().default([]),
+    // Euros excluding VAT, whole euros.
+    amount: bigint('amount', { mode: 'number' }),
+    awardDate: date('award_date', { mode: 'string' }),
+    offers: integer('offers'),
+    title: text('title').notNull(),
+    buyer: text('buyer'),
+    buyerSiret: text('buyer_siret'),
+    cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('awards_notice_idx').on(t.source, t.sourceId, t.position),
+    index('awards_call_idx').on(t.tenderCallId),
+    index('awards_buyer_idx').on(t.buyerSiret),
+  ],
+);
+
+// A notice an import could not take, with its reason (a catalogue key) for an admin to see.
+export const refusedNotices = pgTable(
+  'refused_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importRunId: uuid('import_run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    source: text('source'),
+    sourceId: text('source_id'),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    origin: text('origin'),
+    // The notice's rank in the file (1-based): refusals are listed in file order.
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refused_notices_run_idx').on(t.importRunId, t.position)],
 );

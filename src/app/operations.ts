@@ -169,6 +169,12 @@ const PAGE_CALLS = [
   'restoreMemoryVersion',
   'analyseMemory',
   'assistMemorySection',
+  'listMemoryComments',
+  'createMemoryThread',
+  'replyMemoryThread',
+  'updateMemoryThread',
+  'deleteMemoryThread',
+  'uploadMemoryImage',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

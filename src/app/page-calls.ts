@@ -20,6 +20,7 @@ import { resumesCalls } from './resumes/calls';
 import { memoriesCalls } from './memories/calls';
 import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
+import { memoryCommentsCalls } from './memories/comment-calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -41,6 +42,7 @@ export const pageCalls = {
   ...memoriesCalls,
   ...memoryAssistCalls,
   ...libraryCalls,
+  ...memoryCommentsCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { loadContract, type Operation } from '../../server/openapi/contract';
 import { buildApp } from '../../server/app';
-import { cctpAnalyses, cctpRequirements, companies, resumes, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
+import { cctpAnalyses, cctpRequirements, companies, importRuns, resumes, dceAnalyses, invitations, organigrammes, outboxEmails, planningTasks, plannings, reports, tenderCalls, users, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { hashInviteToken } from '../../server/domains/invites/routes';
 import { localStorage } from '../../server/storage/local';
@@ -338,6 +338,13 @@ const matrix: Record<string, Row[]> = {
   ),
   listOutboxEmails: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/outbox?perPage=all') })),
   getAdminStats: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/stats/') })),
+  // Notice imports: admins only; the admin's upload is accepted (202) and left queued (no worker here).
+  listImports: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/imports?perPage=all') })),
+  createImport: none(adminOnly(202), async () => ({ request: { method: 'POST', url: '/api/admin/imports', ...multipart([{ name: 'file', filename: 'avis.json', type: 'application/json', data: Buffer.from('[]') }]) } })),
+  listImportRefusals: none(adminOnly(200), async () => {
+    const [run] = await ctx.db.insert(importRuns).values({ fileName: 'avis.json' }).returning({ id: importRuns.id });
+    return { request: json('GET', `/api/admin/imports/${run!.id}/refused`) };
+  }),
   getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
   // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),

@@ -182,11 +182,12 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
         };
       }
 
-      // Staff: open calls not in their pipeline, scored against the company profile, best first.
+      // Staff: open calls (not cancelled or awarded by a later notice) not in their pipeline,
+      // scored against the company profile, best first.
       const companyId = ownCompany(user);
       const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
       const rows = await selectCalls(db)
-        .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), notMine))
+        .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), eq(tenderCalls.status, 'open'), notMine))
         .orderBy(...callsByDeadline)
         .limit(POTENTIAL_CANDIDATES);
       const lots = await lotsOf(db, rows.map((r) => r.callId));

@@ -10,6 +10,7 @@ import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
 import { MemoryTeam } from './MemoryTeam';
+import { useMemoryComments } from './MemoryComments';
 import { sectionMetaMachine } from '../../machines/section-meta.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import { MemorySwitcher, MetaError, OutlineActions, SectionDetails, SectionRequirements, type Member } from '../../ui/memories/MemorySectionTools';
@@ -127,6 +128,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
   const versionsStage = (['loading', 'open', 'keeping', 'restoring'] as const).find((s) => snapshot.matches({ ready: { versions: s } })) ?? 'closed';
   const send = memoryActor.send;
   const insertContent = (content: Insert['content']) => setInsert((previous) => ({ id: (previous?.id ?? 0) + 1, content }));
+  const commenting = useMemoryComments({ memoryId: memory?._id ?? null, sectionId: section?._id ?? null, onInsertImage: insertContent });
 
   return (
     <MemoryWorkspaceView
@@ -141,7 +143,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
       versions={snapshot.context.versions}
       error={snapshot.context.error}
       notice={snapshot.context.notice}
-      editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} assist={assistBridge} /> : null}
+      editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} comments={commenting.comments} images={commenting.images} assist={assistBridge} /> : null}
       library={
         memory && section && autosave ? (
           <MemoryLibrary
@@ -206,6 +208,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
           />
         ) : null
       }
+      comments={commenting.panel}
       assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} bridge={assistBridge} /> : null}
       team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
       onRetry={() => send({ type: 'memory.retry' })}
@@ -223,7 +226,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
   );
 }
 
-function AutosavedSection({ autosave, insert, assist }: { autosave: Autosave; insert: Insert | null; assist: SectionWorkspaceProps['assist'] }) {
+function AutosavedSection({ autosave, insert, comments, images, assist }: { autosave: Autosave; insert: Insert | null } & Pick<SectionWorkspaceProps, 'comments' | 'images' | 'assist'>) {
   const snapshot = useSelector(autosave, (s) => s);
   const { section, draft, theirs, error, revision } = snapshot.context;
   return (
@@ -239,6 +242,8 @@ function AutosavedSection({ autosave, insert, assist }: { autosave: Autosave; in
       onRetry={() => autosave.send({ type: 'autosave.retry' })}
       onTakeTheirs={() => autosave.send({ type: 'autosave.conflict.takeTheirs' })}
       onKeepMine={() => autosave.send({ type: 'autosave.conflict.keepMine' })}
+      comments={comments}
+      images={images}
       assist={assist}
     />
   );

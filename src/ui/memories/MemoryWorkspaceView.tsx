@@ -45,6 +45,8 @@ export type MemoryWorkspaceViewProps = {
   team?: ReactNode;
   /** The writing assistant under the editor (wired by the page). */
   assist?: ReactNode;
+  /** The section's comment threads (wired by the page). */
+  comments?: ReactNode;
   onRetry: () => void;
   onCreate: (from: MemoryCreateFrom) => void;
   onSelect: (sectionId: string) => void;
@@ -229,6 +231,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           ) : null}
           {section ? props.library : null}
           {section ? props.team : null}
+          {section ? props.comments : null}
           <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
         </div>

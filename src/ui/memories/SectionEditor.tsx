@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -7,6 +7,9 @@ import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Table, Undo2, type LucideIcon } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { COMMENT_SHORTCUT_EVENT, CommentMark } from './comment-mark';
+import type { EditorComments, EditorImages } from './editor-bridges';
+import { CommentTools, ImageAltForm, imageFilesOf, useCommentCommands } from './SectionEditorExtras';
 import type { AssistBridge } from './assist-bridge';
 import { useAssistBridge } from './SectionEditorAssist';
 
@@ -18,6 +21,10 @@ export type SectionEditorProps = {
   onChange: (content: Record<string, unknown>) => void;
   /** What to insert at the cursor (a node, or several: a library block with its source); each new id inserts once. */
   insert?: { id: number; content: Record<string, unknown> | Record<string, unknown>[] } | null;
+  /** Comment threads on passages (a `comment` mark carries the thread's id). */
+  comments?: EditorComments;
+  /** Images uploaded as files and inserted by URL. */
+  images?: EditorImages;
   /** The writing assistant: reads the selection, puts an accepted suggestion in the text. */
   assist?: AssistBridge;
 };
@@ -83,6 +90,8 @@ const prose = css({
     },
     '& th': { bg: 'bg.subtle', fontWeight: 'semibold' },
     '& img': { maxW: 'full' },
+    // A commented passage: a warm background with an underline, readable in both themes.
+    '& mark.memory-comment': { bg: 'warning.subtle', color: 'fg.default', borderBottomWidth: '2px', borderColor: 'warning.border' },
     '& p.is-editor-empty:first-child::before': {
       content: 'attr(data-placeholder)',
       color: 'fg.subtle',
@@ -161,27 +170,47 @@ const TOOLS: Tool[] = [
  * lists, tables, images by reference (data: URLs are dropped); the toolbar is a labelled group of
  * buttons with their pressed state; the text area is a multi-line textbox named after the section.
  */
-export default function SectionEditor({ content, label, onChange, insert, assist }: SectionEditorProps) {
+export default function SectionEditor({ content, label, onChange, insert, comments, images, assist }: SectionEditorProps) {
   const { t } = useTranslation();
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
   }, [onChange]);
+  // Latest bridges for the editor's own callbacks (shortcut, paste, drop), set once at creation.
+  const bridges = useRef({ comments, images });
+  useEffect(() => {
+    bridges.current = { comments, images };
+  }, [comments, images]);
+  const [pendingImage, setPendingImage] = useState<File | null>(null);
+  const startComment = (e: Editor) => {
+    const start = bridges.current.comments?.onStart;
+    if (!start || e.state.selection.empty) return false;
+    const { from, to } = e.state.selection;
+    const quote = e.state.doc.textBetween(from, to, ' ').trim().slice(0, 1000);
+    if (!quote) return false;
+    start({ quote, from, to });
+    return true;
+  };
+  const dropImages = (files: File[]) => {
+    if (!files.length || !bridges.current.images) return false;
+    setPendingImage(files[0]!);
+    return true;
+  };
+  const attributes = { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' };
+  const handlers = {
+    handlePaste: (_view: unknown, event: ClipboardEvent) => dropImages(imageFilesOf(event.clipboardData)),
+    handleDrop: (_view: unknown, event: DragEvent) => dropImages(imageFilesOf(event.dataTransfer)),
+  };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3] } }),
       TableKit.configure({ table: { resizable: false } }),
       Image.configure({ allowBase64: false }),
       Placeholder.configure({ placeholder: t('memory-placeholder') }),
+      CommentMark,
     ],
     content,
-    editorProps: {
-      attributes: {
-        'aria-label': label,
-        'aria-multiline': 'true',
-        role: 'textbox',
-      },
-    },
+    editorProps: { attributes, ...handlers },
     onUpdate: ({ editor: e }) => changed.current(e.getJSON() as Record<string, unknown>),
   });
   const state = useEditorState({
@@ -197,18 +226,18 @@ export default function SectionEditor({ content, label, onChange, insert, assist
 
   // The title may change (renamed): the accessible name follows.
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: {
-          'aria-label': label,
-          'aria-multiline': 'true',
-          role: 'textbox',
-        },
-      },
-    });
+    editor?.setOptions({ editorProps: { attributes, ...handlers } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read refs
   }, [editor, label]);
-
+  useCommentCommands(editor, comments?.command ?? null);
   useAssistBridge(editor, assist);
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const open = () => startComment(editor);
+    dom.addEventListener(COMMENT_SHORTCUT_EVENT, open);
+    return () => dom.removeEventListener(COMMENT_SHORTCUT_EVENT, open);
+  }, [editor]);
 
   // A passage asked for before this editor existed (another section) is not inserted here.
   const inserted = useRef<number | null>(insert?.id ?? null);
@@ -245,7 +274,11 @@ export default function SectionEditor({ content, label, onChange, insert, assist
             </button>
           );
         })}
+        <CommentTools editor={editor} comments={comments} images={images} onComment={() => (editor ? startComment(editor) : false)} onImage={setPendingImage} />
       </div>
+      {images && pendingImage ? <ImageAltForm file={pendingImage} busy={images.busy} error={images.error} onSubmit={(alt) => { images.onUpload(pendingImage, alt); setPendingImage(null); }} onCancel={() => setPendingImage(null)} /> : null}
+      {images?.busy ? <p role="status" className={css({ px: '3', py: '1', fontSize: 'sm', color: 'fg.muted' })}>{t('memory-image_uploading')}</p> : null}
+      {images?.error && !pendingImage ? <p role="alert" className={css({ px: '3', py: '1', fontSize: 'sm', color: 'danger.text' })}>{images.error}</p> : null}
       <EditorContent editor={editor} />
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '../components/Button';
 import { ConflictNotice } from '../components/ConflictNotice';
 import { SectionEditorLazy } from './SectionEditorLazy';
 import { plainLines } from './tiptap-text';
+import type { EditorComments, EditorImages } from './editor-bridges';
 import type { AssistBridge } from './assist-bridge';
 
 export type SectionWorkspaceProps = {
@@ -23,6 +24,9 @@ export type SectionWorkspaceProps = {
   onRetry: () => void;
   onTakeTheirs: () => void;
   onKeepMine: () => void;
+  /** Comment threads and images in the editor (wired by the page). */
+  comments?: EditorComments;
+  images?: EditorImages;
   /** The writing assistant's link to the editor (wired by the page). */
   assist?: AssistBridge;
 };
@@ -142,7 +146,7 @@ export function SectionWorkspace(props: SectionWorkspaceProps) {
           overflow: 'hidden',
         })}
       >
-        <SectionEditorLazy key={`${section._id}:${props.revision}`} content={props.draft ?? section.content} label={section.title} onChange={props.onChange} insert={props.insert} assist={props.assist} />
+        <SectionEditorLazy key={`${section._id}:${props.revision}`} content={props.draft ?? section.content} label={section.title} onChange={props.onChange} insert={props.insert} comments={props.comments} images={props.images} assist={props.assist} />
       </div>
     </section>
   );

@@ -25,6 +25,7 @@ import * as report from '../reports/ReportFormView.stories';
 import * as resumes from '../resumes/ResumesView.stories';
 import * as library from '../library/LibraryView.stories';
 import * as memoryLibrary from '../memories/MemoryLibraryPanel.stories';
+import * as memoryComments from '../memories/MemoryCommentsPanel.stories';
 import * as memoryTools from '../memories/MemorySectionTools.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
@@ -60,6 +61,7 @@ const forms: [string, ComponentType][] = [
   ['resume add', composeStories(resumes).AddDialog],
   ['library block', composeStories(library).EditDialog],
   ['memory section to library', composeStories(memoryLibrary).SaveDialog],
+  ['memory comment and reply', composeStories(memoryComments).Drafting],
   ['memory section add', composeStories(memoryTools).Idle],
 ];
 

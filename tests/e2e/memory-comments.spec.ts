@@ -1,0 +1,84 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
+import { animationsDone, expect, expectAccessible, fr, test } from './fixtures';
+
+// Comments and images in the technical memory (issue 12): the manager selects a sentence, comments
+// it (Ctrl+Alt+M), replies, resolves the thread; the passage stays marked after a reload. An image
+// chosen with the toolbar's button is uploaded, inserted by its URL with its alt text, and still
+// shows after a reload.
+
+/** A 2×2 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAwPAfhP7//w8AH+4F+3uLQwgAAAAASUVORK5CYII=', 'base64');
+
+async function grenobleTender(request: APIRequestContext) {
+  const { email, password } = DEMO_ACCOUNTS.manager;
+  const login = await request.post('/api/users/login', { data: { email, password } });
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.get('/api/tenders/my-company?perPage=all', { headers: { authorization: `Bearer ${token}` } });
+  const { tenderCalls } = (await response.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
+  const tender = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference);
+  expect(tender, 'the demo Grenoble tender').toBeTruthy();
+  return { token, tenderId: tender!._id };
+}
+
+test('a sentence commented, replied to and resolved; an image inserted; both survive a reload', async ({ page, context, request, baseURL }) => {
+  test.slow();
+  const { token, tenderId } = await grenobleTender(request);
+  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await page.goto(`/tender/assisted-writing/${tenderId}`);
+  const main = page.getByRole('main');
+  const outline = main.getByRole('navigation', { name: fr['memory-outline'] });
+  await outline.getByRole('button', { name: /Qualité des services associés/ }).click();
+  const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  const sentence = 'Une astreinte téléphonique répond 24 heures sur 24.';
+  await page.keyboard.type(sentence);
+  await page.keyboard.press('Shift+Home');
+
+  // Ctrl+Alt+M on the selection: the panel's form, the passage quoted, focused.
+  await page.keyboard.press('Control+Alt+m');
+  const panel = main.getByRole('region', { name: fr['memory-comments_title'] });
+  const body = panel.getByRole('textbox', { name: fr['memory-comment_body'] });
+  await expect(body).toBeFocused();
+  await expect(panel.getByText(sentence)).toBeVisible();
+  await body.fill('Préciser le délai d’intervention sur site.');
+  await panel.getByRole('button', { name: fr['memory-comment_send'] }).click();
+  const passage = panel.getByRole('button', { name: `${fr['memory-comment_open_passage']} : ${sentence}` });
+  await expect(passage).toBeVisible();
+  await expect(editor.locator('mark.memory-comment')).toHaveText(sentence);
+  await expect(main.getByText(fr['memory-save_saved']!, { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // A reply, then resolved: the thread folds under "show resolved".
+  await panel.getByRole('textbox', { name: fr['memory-comment_reply_label'] }).fill('Quatre heures, ajouté au tableau.');
+  await panel.getByRole('button', { name: fr['memory-comment_reply'] }).click();
+  await expect(panel.getByText('Quatre heures, ajouté au tableau.')).toBeVisible();
+  await animationsDone(page);
+  await expectAccessible(page, 'memory with a comment thread');
+  await panel.getByRole('button', { name: fr['memory-comment_resolve'] }).click();
+  await expect(passage).toBeHidden();
+  await panel.getByRole('checkbox', { name: /Afficher les fils résolus/ }).check();
+  await expect(passage).toBeVisible();
+
+  // An image from the toolbar: its alt text asked, uploaded, inserted by URL.
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  const chooser = page.waitForEvent('filechooser');
+  await main.getByRole('button', { name: fr['memory-image_button'], exact: true }).click();
+  await (await chooser).setFiles({ name: 'plan.png', mimeType: 'image/png', buffer: PNG });
+  await main.getByRole('textbox', { name: /Texte alternatif/ }).fill('Plan de l’astreinte');
+  await main.getByRole('button', { name: fr['memory-image_insert'] }).click();
+  const image = editor.locator('img[alt="Plan de l’astreinte"]');
+  await expect(image).toHaveAttribute('src', /^\/api\/memory-images\/[0-9a-f-]{36}$/);
+  await expect(main.getByText(fr['memory-save_saved']!, { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  // After a reload: the passage still marked, the image still shown (loaded from the server).
+  await page.reload();
+  await outline.getByRole('button', { name: /Qualité des services associés/ }).click();
+  await expect(editor.locator('mark.memory-comment')).toHaveText(sentence);
+  const reloaded = editor.locator('img[alt="Plan de l’astreinte"]');
+  await expect(reloaded).toBeVisible();
+  await expect.poll(() => reloaded.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+});
