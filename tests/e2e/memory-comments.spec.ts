@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { animationsDone, expect, expectAccessible, fr, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, test } from './fixtures';
 
 // Comments and images in the technical memory (issue 12): the manager selects a sentence, comments
 // it (Ctrl+Alt+M), replies, resolves the thread; the passage stays marked after a reload. An image
@@ -81,4 +81,38 @@ test('a sentence commented, replied to and resolved; an image inserted; both sur
   const reloaded = editor.locator('img[alt="Plan de l’astreinte"]');
   await expect(reloaded).toBeVisible();
   await expect.poll(() => reloaded.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+});
+
+test('a commented passage and its thread pass axe in English and dark', async ({ page, context, request, baseURL }) => {
+  const { token, tenderId } = await grenobleTender(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await request.get(`/api/tenders/${tenderId}/memories`, { headers })).json()) as { memories: { _id: string }[] };
+  const memory = (await (await request.get(`/api/memories/${list.memories[0]!._id}`, { headers })).json()) as { _id: string; sections: { _id: string; title: string; version: number }[] };
+  const section = memory.sections.find((s) => /Qualité des services associés/.test(s.title))!;
+  const quote = 'Un interlocuteur unique suit le contrat.';
+  const created = await request.post(`/api/memories/${memory._id}/comments`, { headers, data: { sectionId: section._id, quote, body: 'Name the person.' } });
+  const { details: thread } = (await created.json()) as { details: { _id: string } };
+  const fresh = (await (await request.get(`/api/memories/${memory._id}`, { headers })).json()) as typeof memory;
+  const version = fresh.sections.find((s) => s._id === section._id)!.version;
+  const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: quote, marks: [{ type: 'comment', attrs: { threadId: thread._id } }] }] }] };
+  expect((await request.patch(`/api/memories/${memory._id}/sections/${section._id}`, { headers, data: { version, content } })).ok()).toBe(true);
+
+  await page.addInitScript(() => {
+    localStorage.setItem('i18nextLng', 'en');
+    localStorage.setItem('theme', 'dark');
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await page.goto(`/tender/assisted-writing/${tenderId}`);
+  const main = page.getByRole('main');
+  await main.getByRole('navigation', { name: en['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ }).click();
+  const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
+  await expect(editor.locator('mark.memory-comment')).toHaveText(quote);
+  const panel = main.getByRole('region', { name: en['memory-comments_title'] });
+  await expect(panel.getByText('Name the person.')).toBeVisible();
+  // Clicking the thread's passage selects the marked words in the text.
+  await panel.getByRole('button', { name: `${en['memory-comment_open_passage']} : ${quote}` }).click();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(quote);
+  await animationsDone(page);
+  await expectAccessible(page, 'memory comments (en, dark)');
 });
