@@ -51,7 +51,7 @@ import { createLlm, type LlmConfig } from './llm/client';
 import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
-import { IMPORT_NOTICES, importJobHandler, importsHandlers } from './domains/sourcing/routes';
+import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -119,7 +119,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const llm = options.llm ? createLlm(options.llm) : null;
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log), [IMPORT_NOTICES]: importJobHandler(options.db, storage) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
+    log: app.log,
+  });
+  // Notice imports on a queue of their own: a file of hundreds of MB (many minutes) neither holds up
+  // the extraction and analyses nor hits their time limit.
+  const importJobs = createJobQueue(options.db, {
+    workers: options.jobWorkers === 0 ? 0 : 1,
+    handlers: { [IMPORT_NOTICES]: importJobHandler(options.db, storage) },
+    timeoutMs: IMPORT_TIMEOUT_MS,
     log: app.log,
   });
   const deps: Deps = {
@@ -199,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
-    ...importsHandlers(deps),
+    ...importsHandlers({ ...deps, jobs: importJobs }),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 
@@ -245,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await jobs.start({ recover: options.dbKind === 'pglite' });
   await queueMissingExtractions(options.db, jobs);
   app.addHook('onClose', () => jobs.stop());
+  await importJobs.start({ recover: options.dbKind === 'pglite' });
+  app.addHook('onClose', () => importJobs.stop());
   await app.ready();
   return app;
 }

@@ -210,6 +210,17 @@ describe('identity and history', () => {
     expect(await store({ ...twin, sourceId: '33333-2019', deadline: '2019-09-01T12:00:00+02:00' })).toMatchObject({ new: 1 });
   });
 
+  it('a notice the database refuses (an amount past bigint) is refused alone; the batch around it lands', async () => {
+    const call = await noticeOf('test-pub-9.xml');
+    const counts = await store({ ...call, sourceId: '19-401' }, { ...call, sourceId: '19-402', estimatedAmount: 1e22 }, { ...call, sourceId: '19-403' });
+    expect(counts).toMatchObject({ notices: 3, new: 2, refused: 1 });
+    expect(await callOf('boamp', '19-401')).toBeDefined();
+    expect(await callOf('boamp', '19-402')).toBeUndefined();
+    expect(await callOf('boamp', '19-403')).toBeDefined();
+    const [refusal] = await ctx.db.select().from(refusedNotices).where(eq(refusedNotices.sourceId, '19-402'));
+    expect(refusal).toMatchObject({ reason: 'sourcing-store-failed', source: 'boamp', position: 2 });
+  });
+
   it('lots are stored with their number as published when it is not a plain integer', async () => {
     const call = await noticeOf('test-pub-9.xml');
     await store({ ...call, sourceId: '19-333', lots: [{ number: '2016-52', title: 'Voirie', cpv: ['45233140'], amount: 12000 }, { number: '2016-53', title: '', cpv: [], amount: null }] });

@@ -232,13 +232,28 @@ async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields
 
 const hashOf = (notice: ImportedNotice) => createHash('sha256').update(JSON.stringify(notice)).digest('hex');
 
-async function storeNotice(tx: Tx, notice: ImportedNotice, runId: string): Promise<Outcome> {
-  const hash = hashOf(notice);
-  const [seen] = await tx
-    .select({ id: sourceNotices.id, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
+type Seen = { id: string; hash: string; callId: string | null };
+type SeenMap = Map<string, Seen>;
+
+/** The notices of a batch already stored, in one query (most of a re-import stops here). */
+async function seenOf(tx: Executor, notices: ImportedNotice[]): Promise<SeenMap> {
+  const seen: SeenMap = new Map();
+  if (notices.length === 0) return seen;
+  const rows = await tx
+    .select({ id: sourceNotices.id, source: sourceNotices.source, sourceId: sourceNotices.sourceId, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
     .from(sourceNotices)
-    .where(and(eq(sourceNotices.source, notice.source), eq(sourceNotices.sourceId, notice.sourceId)))
-    .limit(1);
+    .where(and(inArray(sourceNotices.source, [...new Set(notices.map((n) => n.source))]), inArray(sourceNotices.sourceId, [...new Set(notices.map((n) => n.sourceId))])));
+  for (const row of rows) seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
+  return seen;
+}
+
+/**
+ * Stores one notice. A refusal (Refuse) is thrown before anything is written, so that a batch
+ * without savepoints can go on after it.
+ */
+async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, seenMap: SeenMap): Promise<Outcome> {
+  const hash = hashOf(notice);
+  const seen = seenMap.get(keyOf(notice));
   if (seen?.hash === hash) return { result: 'unchanged', callId: seen.callId ?? undefined };
 
   const fields = callFields(notice);
@@ -339,8 +354,11 @@ async function storeNotice(tx: Tx, notice: ImportedNotice, runId: string): Promi
     hash,
     importRunId: runId,
   };
-  if (seen) await tx.update(sourceNotices).set({ ...values, updatedAt: new Date() }).where(eq(sourceNotices.id, seen.id));
-  else await tx.insert(sourceNotices).values({ source: notice.source, sourceId: notice.sourceId, ...values });
+  let id = seen?.id;
+  if (id) await tx.update(sourceNotices).set({ ...values, updatedAt: new Date() }).where(eq(sourceNotices.id, id));
+  else [{ id }] = (await tx.insert(sourceNotices).values({ source: notice.source, sourceId: notice.sourceId, ...values }).returning({ id: sourceNotices.id })) as [{ id: string }];
+  // A later notice of the batch with the same id (a file holding two versions) sees this one.
+  seenMap.set(keyOf(notice), { id: id!, hash, callId: values.tenderCallId });
   return outcome;
 }
 
@@ -348,14 +366,29 @@ async function storeNotice(tx: Tx, notice: ImportedNotice, runId: string): Promi
 
 type BatchResult = { counts: ImportCounts; callIds: Set<string>; moves: DeadlineMove[]; cancellations: CallCancelled[] };
 
+/** A database error inside a batch without savepoints: the batch is done again with them. */
+class RetryWithSavepoints extends Error {}
+
 /**
- * Writes some notices in one transaction, each in a savepoint: a notice the database refuses
- * (or that names an unknown call) becomes a refused row and the others land.
+ * Writes some notices in one transaction. First without savepoints (each costs two round trips):
+ * a notice refused by the rules writes nothing and the others go on. Should the database refuse
+ * one, the transaction is rolled back and the batch written again with a savepoint per notice, so
+ * that only that notice is refused (sourcing-store-failed) and the others land.
  */
 export async function storeBatch(db: Database, runId: string, fileName: string, results: ImportResult[], firstPosition = 1): Promise<BatchResult> {
+  try {
+    return await writeBatch(db, runId, fileName, results, firstPosition, false);
+  } catch (error) {
+    if (error instanceof RetryWithSavepoints) return writeBatch(db, runId, fileName, results, firstPosition, true);
+    throw error;
+  }
+}
+
+async function writeBatch(db: Database, runId: string, fileName: string, results: ImportResult[], firstPosition: number, savepoints: boolean): Promise<BatchResult> {
   const out: BatchResult = { counts: emptyCounts(), callIds: new Set(), moves: [], cancellations: [] };
   await db.transaction(async (tx) => {
     const refused: (typeof refusedNotices.$inferInsert)[] = [];
+    const seen = await seenOf(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
     for (const [i, result] of results.entries()) {
       out.counts.notices++;
       let outcome: Outcome;
@@ -363,8 +396,9 @@ export async function storeBatch(db: Database, runId: string, fileName: string, 
       else {
         const notice = result.notice;
         try {
-          outcome = await tx.transaction((sp) => storeNotice(sp, notice, runId));
+          outcome = savepoints ? await tx.transaction((sp) => storeNotice(sp, notice, runId, seen)) : await storeNotice(tx, notice, runId, seen);
         } catch (error) {
+          if (!savepoints && !(error instanceof Refuse)) throw new RetryWithSavepoints();
           const reason = error instanceof Refuse ? error.reason : 'sourcing-store-failed';
           outcome = { refused: { reason: reason as Refusal['reason'], detail: (error as Error).message.slice(0, 500), sourceId: notice.sourceId } };
           (outcome.refused as Refusal & { source?: string }).source = notice.source;
