@@ -111,6 +111,10 @@ describe('importing files', () => {
     const refused = await ctx.db.select().from(refusedNotices).where(eq(refusedNotices.importRunId, runId));
     expect(refused).toMatchObject([{ reason: 'sourcing-unknown-shape', fileName: 'mixed.json', position: 2 }]);
     expect(await callOf('boamp', '24-76932')).toBeDefined();
+
+    // The same run done again (a job restarted after a crash): its counts and refusals start over.
+    expect(await runImport({ db: ctx.db, runId, input: path })).toMatchObject({ notices: 3, new: 0, unchanged: 2, refused: 1 });
+    expect(await ctx.db.select().from(refusedNotices).where(eq(refusedNotices.importRunId, runId))).toHaveLength(1);
   });
 });
 
@@ -196,6 +200,15 @@ describe('identity and history', () => {
     // The TED notice's fields stay; the BOAMP one fills what TED lacked (the buyer's reference).
     expect(call.title).toBe(ted.title);
     expect(call.buyerReference).toBe('DAMR 2016/01');
+  });
+
+  it('… in either order: the TED notice arriving after the BOAMP one that names it, in the same batch', async () => {
+    const boamp = await noticeOf('test-pub-9.xml');
+    const ted = await noticeOf('19-090974-001-EXP.xml');
+    expect(await store({ ...boamp, sourceId: '19-112', related: [{ source: 'ted', sourceId: '44444-2019' }] }, { ...ted, sourceId: '44444-2019' })).toMatchObject({ new: 1, updated: 1 });
+    const call = (await callOf('boamp', '19-112'))!;
+    expect(await linksOf(call.id)).toEqual(['boamp:19-112', 'ted:44444-2019']);
+    expect(call.title).toBe(boamp.title);
   });
 
   it('… or by the buyer reference, buyer and deadline when neither names the other', async () => {
