@@ -54,11 +54,14 @@ test('a sentence commented, replied to and resolved; an image inserted; both sur
   // A reply, then resolved: the thread folds under "show resolved".
   await panel.getByRole('textbox', { name: fr['memory-comment_reply_label'] }).fill('Quatre heures, ajouté au tableau.');
   await panel.getByRole('button', { name: fr['memory-comment_reply'] }).click();
-  await expect(panel.getByText('Quatre heures, ajouté au tableau.')).toBeVisible();
+  await expect(panel.locator('p', { hasText: 'Quatre heures, ajouté au tableau.' })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: fr['memory-comment_reply_label'] })).toHaveValue('');
   await animationsDone(page);
   await expectAccessible(page, 'memory with a comment thread');
   await panel.getByRole('button', { name: fr['memory-comment_resolve'] }).click();
   await expect(passage).toBeHidden();
+  // A resolved passage is no longer highlighted in the text; its mark stays (reopening brings it back).
+  await expect(editor.locator('mark.memory-comment')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await panel.getByRole('checkbox', { name: /Afficher les fils résolus/ }).check();
   await expect(passage).toBeVisible();
 

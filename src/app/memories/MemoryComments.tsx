@@ -49,8 +49,8 @@ export function useMemoryComments({ memoryId, sectionId, onInsertImage }: { memo
   const snapshot = useSelector(actor, (s) => s);
   const { threads, draft, pending, error, command } = snapshot.context;
   const comments: EditorComments = useMemo(
-    () => ({ onStart: (passage) => sectionId && actor.send({ type: 'comments.start', draft: { sectionId, ...passage } }), command }),
-    [actor, sectionId, command],
+    () => ({ onStart: (passage) => sectionId && actor.send({ type: 'comments.start', draft: { sectionId, ...passage } }), command, resolved: threads.filter((th) => th.resolved).map((th) => th._id) }),
+    [actor, sectionId, command, threads],
   );
 
   const upload = useRequest(uploadMachine, operations.uploadMemoryImage as never);

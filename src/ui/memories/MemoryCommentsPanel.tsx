@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, MessageSquare, RotateCcw, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -39,18 +39,9 @@ const muted = css({ fontSize: 'xs', color: 'fg.muted' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 /** One form: a labelled textarea and its buttons; the text stays while the server refuses it. */
-function CommentForm(props: { id: string; label: string; submitLabel: string; busy: boolean; error: string | null; autoFocus?: boolean; onSubmit: (body: string) => void; onCancel?: () => void; resetKey?: unknown }) {
+function CommentForm(props: { id: string; label: string; submitLabel: string; busy: boolean; error: string | null; autoFocus?: boolean; onSubmit: (body: string) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [body, setBody] = useState('');
-  // Sent and accepted (the thread grew): the form empties.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    setBody('');
-  }, [props.resetKey]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (body.trim()) props.onSubmit(body);
@@ -157,7 +148,8 @@ export function MemoryCommentsPanel(props: MemoryCommentsPanelProps) {
                 ))}
               </ol>
               {!thread.resolved ? (
-                <CommentForm id={`memory-reply-${thread._id}`} label={t('memory-comment_reply_label')} submitLabel={t('memory-comment_reply')} busy={busy} error={errorFor('reply', thread._id)} resetKey={thread.comments.length} onSubmit={(body) => props.onReply(thread._id, body)} />
+                // Keyed by the thread's length: a reply accepted empties the form; a refused one keeps its text.
+                <CommentForm key={thread.comments.length} id={`memory-reply-${thread._id}`} label={t('memory-comment_reply_label')} submitLabel={t('memory-comment_reply')} busy={busy} error={errorFor('reply', thread._id)} onSubmit={(body) => props.onReply(thread._id, body)} />
               ) : null}
               <div className={actions}>
                 <Button size="sm" variant="outline" disabled={busy} onClick={() => props.onResolve(thread._id, !thread.resolved)}>

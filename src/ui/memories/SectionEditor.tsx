@@ -7,7 +7,7 @@ import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Table, Undo2, type LucideIcon } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { COMMENT_SHORTCUT_EVENT, CommentMark } from './comment-mark';
+import { CommentMark, setCommentShortcut, setResolvedThreads } from './comment-mark';
 import type { EditorComments, EditorImages } from './editor-bridges';
 import { CommentTools, ImageAltForm, imageFilesOf, useCommentCommands } from './SectionEditorExtras';
 import type { AssistBridge } from './assist-bridge';
@@ -92,6 +92,8 @@ const prose = css({
     '& img': { maxW: 'full' },
     // A commented passage: a warm background with an underline, readable in both themes.
     '& mark.memory-comment': { bg: 'warning.subtle', color: 'fg.default', borderBottomWidth: '2px', borderColor: 'warning.border' },
+    // A resolved thread's passage: no highlight (the mark stays, reopening brings it back).
+    '& mark.memory-comment:has(.memory-comment-resolved)': { bg: 'transparent', borderBottomStyle: 'dotted' },
     '& p.is-editor-empty:first-child::before': {
       content: 'attr(data-placeholder)',
       color: 'fg.subtle',
@@ -233,11 +235,13 @@ export default function SectionEditor({ content, label, onChange, insert, commen
   useAssistBridge(editor, assist);
   useEffect(() => {
     if (!editor) return;
-    const dom = editor.view.dom;
-    const open = () => startComment(editor);
-    dom.addEventListener(COMMENT_SHORTCUT_EVENT, open);
-    return () => dom.removeEventListener(COMMENT_SHORTCUT_EVENT, open);
+    setCommentShortcut(editor, () => startComment(editor));
+    return () => setCommentShortcut(editor, null);
   }, [editor]);
+  const resolved = comments?.resolved;
+  useEffect(() => {
+    if (editor && resolved) setResolvedThreads(editor, resolved);
+  }, [editor, resolved]);
 
   // A passage asked for before this editor existed (another section) is not inserted here.
   const inserted = useRef<number | null>(insert?.id ?? null);

@@ -9,6 +9,8 @@ export type EditorComments = {
   /** A passage chosen for a comment ("Commenter" or Ctrl+Alt+M): its words and where they are. */
   onStart: (passage: { quote: string; from: number; to: number }) => void;
   command: CommentCommand | null;
+  /** Threads resolved: their passages are no longer highlighted. */
+  resolved: string[];
 };
 
 export type EditorImages = {
