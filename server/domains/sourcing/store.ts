@@ -179,12 +179,47 @@ async function writeLots(tx: Executor, callId: string, lots: LotValues[]) {
 
 const keyOf = (r: { source: string; sourceId: string }) => `${r.source}:${r.sourceId}`;
 
+/** Lookups done once per batch, kept current as the batch's notices are stored. */
+type Lookups = {
+  /** Notices already stored, by "source:id". */
+  seen: Map<string, { id: string; hash: string; callId: string | null }>;
+  /** "source:id" → the call of a stored notice that names it. */
+  naming: Map<string, string>;
+  /** "source:id" → a call whose reference is that id (typed by an admin, or imported). */
+  typed: Map<string, string>;
+};
+
+async function lookupsOf(tx: Executor, notices: ImportedNotice[]): Promise<Lookups> {
+  const lookups: Lookups = { seen: new Map(), naming: new Map(), typed: new Map() };
+  if (notices.length === 0) return lookups;
+  const keys = [...new Set(notices.map(keyOf))];
+  const ids = [...new Set(notices.map((n) => n.sourceId))];
+  const seen = await tx
+    .select({ id: sourceNotices.id, source: sourceNotices.source, sourceId: sourceNotices.sourceId, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
+    .from(sourceNotices)
+    .where(and(inArray(sourceNotices.source, [...new Set(notices.map((n) => n.source))]), inArray(sourceNotices.sourceId, ids)));
+  for (const row of seen) lookups.seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
+  const naming = await tx
+    .select({ callId: sourceNotices.tenderCallId, related: sourceNotices.related })
+    .from(sourceNotices)
+    .where(and(sql`${sourceNotices.related} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`, sql`${sourceNotices.tenderCallId} is not null`));
+  const wanted = new Set(keys);
+  for (const row of naming) for (const key of row.related) if (wanted.has(key) && !lookups.naming.has(key)) lookups.naming.set(key, row.callId!);
+  const typed = await tx
+    .select({ id: tenderCalls.id, source: tenderCalls.source, reference: tenderCalls.reference })
+    .from(tenderCalls)
+    .where(and(inArray(tenderCalls.source, ['boamp', 'ted']), inArray(tenderCalls.reference, ids)));
+  for (const row of typed) lookups.typed.set(`${row.source}:${row.reference}`, row.id);
+  return lookups;
+}
+
 /**
  * The call a notice belongs to, in this order: the notice itself seen before; a notice it names
- * (corrected, cancelled, awarded, its TED twin); a notice naming it; a call of another source with
- * the same buyer reference, buyer and deadline instant; a call typed with its id as reference.
+ * (corrected, cancelled, awarded, its TED twin); a notice naming it; a call with its id as
+ * reference (typed by an admin); a call of another source with the same buyer reference, buyer and
+ * deadline instant.
  */
-async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields, known: string | null): Promise<string | null> {
+async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields, known: string | null, lookups: Lookups): Promise<string | null> {
   if (known) return known;
   if (notice.related.length) {
     const [row] = await tx
@@ -194,12 +229,8 @@ async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields
       .limit(1);
     if (row?.id) return row.id;
   }
-  const [naming] = await tx
-    .select({ id: sourceNotices.tenderCallId })
-    .from(sourceNotices)
-    .where(and(sql`${sourceNotices.related} @> array[${keyOf(notice)}]::text[]`, sql`${sourceNotices.tenderCallId} is not null`))
-    .limit(1);
-  if (naming?.id) return naming.id;
+  const named = lookups.naming.get(keyOf(notice)) ?? lookups.typed.get(keyOf(notice));
+  if (named) return named;
   if (fields.buyerReference && fields.submissionDeadline && (fields.buyerSiret || fields.buyer)) {
     const [twin] = await tx
       .select({ id: tenderCalls.id })
@@ -217,14 +248,6 @@ async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields
       .limit(1);
     if (twin) return twin.id;
   }
-  if (notice.source === 'boamp' || notice.source === 'ted') {
-    const [typed] = await tx
-      .select({ id: tenderCalls.id })
-      .from(tenderCalls)
-      .where(and(eq(tenderCalls.source, notice.source), eq(tenderCalls.reference, notice.sourceId)))
-      .limit(1);
-    if (typed) return typed.id;
-  }
   return null;
 }
 
@@ -232,32 +255,17 @@ async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields
 
 const hashOf = (notice: ImportedNotice) => createHash('sha256').update(JSON.stringify(notice)).digest('hex');
 
-type Seen = { id: string; hash: string; callId: string | null };
-type SeenMap = Map<string, Seen>;
-
-/** The notices of a batch already stored, in one query (most of a re-import stops here). */
-async function seenOf(tx: Executor, notices: ImportedNotice[]): Promise<SeenMap> {
-  const seen: SeenMap = new Map();
-  if (notices.length === 0) return seen;
-  const rows = await tx
-    .select({ id: sourceNotices.id, source: sourceNotices.source, sourceId: sourceNotices.sourceId, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
-    .from(sourceNotices)
-    .where(and(inArray(sourceNotices.source, [...new Set(notices.map((n) => n.source))]), inArray(sourceNotices.sourceId, [...new Set(notices.map((n) => n.sourceId))])));
-  for (const row of rows) seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
-  return seen;
-}
-
 /**
  * Stores one notice. A refusal (Refuse) is thrown before anything is written, so that a batch
  * without savepoints can go on after it.
  */
-async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, seenMap: SeenMap): Promise<Outcome> {
+async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, lookups: Lookups): Promise<Outcome> {
   const hash = hashOf(notice);
-  const seen = seenMap.get(keyOf(notice));
+  const seen = lookups.seen.get(keyOf(notice));
   if (seen?.hash === hash) return { result: 'unchanged', callId: seen.callId ?? undefined };
 
   const fields = callFields(notice);
-  const callId = await findCall(tx, notice, fields, seen?.callId ?? null);
+  const callId = await findCall(tx, notice, fields, seen?.callId ?? null, lookups);
   const [call] = callId ? await tx.select().from(tenderCalls).where(eq(tenderCalls.id, callId)).for('update') : [];
   const change = (kind: string, changes: { field: string; from: unknown; to: unknown }[], deadlineMoved = false) =>
     tx.insert(tenderCallChanges).values({ tenderCallId: call!.id, kind, source: notice.source, sourceId: notice.sourceId, changes, deadlineMoved, importRunId: runId });
@@ -358,7 +366,8 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
   if (id) await tx.update(sourceNotices).set({ ...values, updatedAt: new Date() }).where(eq(sourceNotices.id, id));
   else [{ id }] = (await tx.insert(sourceNotices).values({ source: notice.source, sourceId: notice.sourceId, ...values }).returning({ id: sourceNotices.id })) as [{ id: string }];
   // A later notice of the batch with the same id (a file holding two versions) sees this one.
-  seenMap.set(keyOf(notice), { id: id!, hash, callId: values.tenderCallId });
+  lookups.seen.set(keyOf(notice), { id: id!, hash, callId: values.tenderCallId });
+  if (values.tenderCallId) for (const key of values.related) if (!lookups.naming.has(key)) lookups.naming.set(key, values.tenderCallId);
   return outcome;
 }
 
@@ -388,7 +397,7 @@ async function writeBatch(db: Database, runId: string, fileName: string, results
   const out: BatchResult = { counts: emptyCounts(), callIds: new Set(), moves: [], cancellations: [] };
   await db.transaction(async (tx) => {
     const refused: (typeof refusedNotices.$inferInsert)[] = [];
-    const seen = await seenOf(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
+    const lookups = await lookupsOf(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
     for (const [i, result] of results.entries()) {
       out.counts.notices++;
       let outcome: Outcome;
@@ -396,7 +405,7 @@ async function writeBatch(db: Database, runId: string, fileName: string, results
       else {
         const notice = result.notice;
         try {
-          outcome = savepoints ? await tx.transaction((sp) => storeNotice(sp, notice, runId, seen)) : await storeNotice(tx, notice, runId, seen);
+          outcome = savepoints ? await tx.transaction((sp) => storeNotice(sp, notice, runId, lookups)) : await storeNotice(tx, notice, runId, lookups);
         } catch (error) {
           if (!savepoints && !(error instanceof Refuse)) throw new RetryWithSavepoints();
           const reason = error instanceof Refuse ? error.reason : 'sourcing-store-failed';
