@@ -293,6 +293,12 @@ describe('admin upload', () => {
     expect(res.statusCode).toBe(415);
     expect(errorOf(res).msg).toBe("Fichier non accepté : un export JSON, XML ou ZIP d'avis est attendu.");
 
+    const empty = multipart([]);
+    const none = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { authorization: `Bearer ${admin.token}`, ...empty.headers }, payload: empty.payload });
+    expect(none.statusCode).toBe(400);
+    expect(errorOf(none).msg).toBe("Choisissez un fichier d'avis à importer.");
+    expect(filesUnder(ctx.filesDir).filter((f) => f.startsWith('imports'))).toEqual([]);
+
     const manager = await createUser(ctx, 'manager');
     const json = multipart([{ name: 'file', filename: 'avis.json', type: 'application/json', data: Buffer.from('[]') }]);
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { authorization: `Bearer ${manager.token}`, ...json.headers }, payload: json.payload });
