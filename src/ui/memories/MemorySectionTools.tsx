@@ -267,6 +267,9 @@ export function letterInsertContent(letter: Pick<MemoryLetter, 'title' | 'issueD
 }
 
 /** The side panel's team and references: the company's CVs and their past projects, the vault's reference letters, each inserted with its source. */
+// A company's CVs and references run long: each list scrolls on its own, the panels below stay near.
+const teamList = css({ display: 'flex', flexDirection: 'column', gap: '3', maxH: '96', overflowY: 'auto', pr: '1' });
+
 export function TeamPanel(props: { resumes: ListState<MemoryResume>; letters: ListState<MemoryLetter>; onRetry: () => void; onInsert: (content: DocNode[]) => void }) {
   const { t, i18n } = useTranslation();
   const loading = (s: ListState<unknown>) => s.state === 'loading' || s.state === 'debouncing';
@@ -288,7 +291,7 @@ export function TeamPanel(props: { resumes: ListState<MemoryResume>; letters: Li
       <h3 className={subheading}>{t('memory-team_resumes')}</h3>
       {loading(props.resumes) ? <Spinner label={t('memory-team_loading')} /> : null}
       {props.resumes.state === 'empty' ? <p className={muted}>{t('memory-team_no_resumes')}</p> : null}
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <ul className={teamList}>
         {props.resumes.items.map((resume) => (
           <li key={resume._id} className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' })}>
             <span className={css({ fontWeight: 'semibold' })}>{resume.fullName}</span>
@@ -311,7 +314,7 @@ export function TeamPanel(props: { resumes: ListState<MemoryResume>; letters: Li
       <h3 className={subheading}>{t('memory-team_references')}</h3>
       {loading(props.letters) ? <Spinner label={t('memory-team_loading')} /> : null}
       {!projects.length && !props.letters.items.length && !loading(props.letters) && !loading(props.resumes) ? <p className={muted}>{t('memory-team_no_references')}</p> : null}
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <ul className={teamList}>
         {projects.map(({ resume, project, key }) => (
           <li key={key} className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' })}>
             <span>{projectLine(project)}</span>

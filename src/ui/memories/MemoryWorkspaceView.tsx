@@ -229,10 +229,11 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
               requirements={props.requirements}
             />
           ) : null}
+          {section ? props.comments : null}
+          {/* The score before the long lists of material, so it stays in view while writing. */}
+          <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           {section ? props.library : null}
           {section ? props.team : null}
-          {section ? props.comments : null}
-          <AnalysisPanel analysis={props.analysis} score={memory.score} running={props.analysing} onAnalyse={props.onAnalyse} />
           <VersionsPanel stage={props.versionsStage} versions={props.versions} onOpen={props.onOpenVersions} onClose={props.onCloseVersions} onKeep={props.onKeepVersion} onRestore={props.onRestore} />
         </div>
       </div>
