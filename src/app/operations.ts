@@ -157,6 +157,7 @@ const PAGE_CALLS = [
   'markLibraryBlockReviewed',
   'deleteLibraryBlock',
   'listMemories',
+  'listCompanyMemories',
   'createMemory',
   'getMemory',
   'updateMemorySection',
@@ -175,6 +176,9 @@ const PAGE_CALLS = [
   'updateMemoryThread',
   'deleteMemoryThread',
   'uploadMemoryImage',
+  'listImports',
+  'createImport',
+  'listImportRefusals',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

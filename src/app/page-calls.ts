@@ -21,6 +21,7 @@ import { memoriesCalls } from './memories/calls';
 import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
 import { memoryCommentsCalls } from './memories/comment-calls';
+import { sourcingCalls } from './sourcing/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -43,6 +44,7 @@ export const pageCalls = {
   ...memoryAssistCalls,
   ...libraryCalls,
   ...memoryCommentsCalls,
+  ...sourcingCalls,
 };
 
 export type PageCalls = typeof pageCalls;

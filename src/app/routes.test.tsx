@@ -20,6 +20,8 @@ const spec: [string, Rule][] = [
   ['/companies', { kind: 'signedIn', roles: ['admin'] }],
   // Not in spec section 2: where emails are delivered without SMTP (issue 3), for admins.
   ['/admin/outbox', { kind: 'signedIn', roles: ['admin'] }],
+  // Not in spec section 2: notice imports (BOAMP, TED, DECP exports) by an admin (issue 13).
+  ['/admin/imports', { kind: 'signedIn', roles: ['admin'] }],
   ['/users/u1', { kind: 'signedIn' }],
   ['/dashboard', { kind: 'signedIn' }],
   ['/potential-tenders', { kind: 'signedIn' }],

@@ -67,6 +67,7 @@ export const routes: RouteDef[] = [
   { path: '/companies/:id/library', access: 'signedIn', layout: 'app', page: lazy(() => import('./library/LibraryPage')) },
   { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./companies/CompanyUsersPage')) },
   { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/OutboxPage')) },
+  { path: '/admin/imports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./sourcing/ImportsPage')) },
   { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/PotentialTendersPage')) },
   { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./dce-templates/DceTemplatesPage')) },
   { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },

@@ -5,14 +5,15 @@ const hrefs = (role: 'admin' | 'manager' | 'employee') =>
   sideMenuFor({ role, company: role === 'admin' ? null : { _id: 'c1', name: 'Durand' } }).flatMap((section) => section.items.flatMap((item) => (item.kind === 'link' ? [item.href] : [])));
 
 describe('side menu', () => {
-  it('reaches the reports and the outbox for admins', () => {
-    expect(hrefs('admin')).toEqual(expect.arrayContaining(['/reports', '/admin/outbox']));
+  it('reaches the reports, the outbox and the notice imports for admins', () => {
+    expect(hrefs('admin')).toEqual(expect.arrayContaining(['/reports', '/admin/outbox', '/admin/imports']));
   });
 
   it('keeps admin pages out of the company staff menu', () => {
     for (const role of ['manager', 'employee'] as const) {
       expect(hrefs(role)).not.toContain('/reports');
       expect(hrefs(role)).not.toContain('/admin/outbox');
+      expect(hrefs(role)).not.toContain('/admin/imports');
     }
   });
 });

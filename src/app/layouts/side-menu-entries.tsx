@@ -1,4 +1,4 @@
-import { Building2, CreditCard, FileText, FileUser, FolderOpen, Inbox, LayoutDashboard, LayoutTemplate, MessageSquareWarning, Radar, Users } from 'lucide-react';
+import { Building2, CreditCard, FileDown, FileText, FileUser, FolderOpen, Inbox, LayoutDashboard, LayoutTemplate, MessageSquareWarning, Radar, Users } from 'lucide-react';
 import type { Profile, Role } from '../../machines/types';
 import type { SideMenuBadge, SideMenuLink, SideMenuSection } from '../../ui/shell/SideMenu';
 
@@ -27,6 +27,7 @@ export const sideMenuEntries: Entry[] = [
   // Not in the spec's table: admin pages the spec lists among routes only (issue 10: a menu reaches them).
   { id: 'reports', label: 'sidemenu-reports', href: () => '/reports', roles: ['admin'], section: 'admin', icon: <MessageSquareWarning aria-hidden="true" />, ready: true },
   { id: 'outbox', label: 'sidemenu-outbox', href: () => '/admin/outbox', roles: ['admin'], section: 'admin', icon: <Inbox aria-hidden="true" />, ready: true },
+  { id: 'imports', label: 'sidemenu-imports', href: () => '/admin/imports', roles: ['admin'], section: 'admin', icon: <FileDown aria-hidden="true" />, ready: true },
   { id: 'company-tenders', label: 'sidemenu-tenders', href: () => '/company/tenders', roles: staff, section: 'company', icon: <FileText aria-hidden="true" />, ready: true },
   { id: 'company-documents', label: 'sidemenu-company_documents', href: (id) => `/company/documents/${id}`, roles: staff, section: 'company', icon: <FolderOpen aria-hidden="true" />, ready: true },
   { id: 'company-resumes', label: 'sidemenu-resumes', href: (id) => `/companies/${id}/resumes`, roles: staff, section: 'company', icon: <FileUser aria-hidden="true" />, ready: true },

@@ -1,0 +1,27 @@
+import type { Api } from '../../api/client';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
+import type { RequestSuccess } from '../../common/request-result';
+import type { components } from '../../../openapi/schema';
+import { multipartForm, PER_PAGE, type FileLike } from '../calls-support';
+import { sendWithProgress } from '../upload';
+
+type ImportRun = components['schemas']['ImportRun'];
+type RefusedNotice = components['schemas']['RefusedNotice'];
+
+export const sourcingCalls = {
+  // Notice imports (issue 13): the runs with their progress and counts, newest first.
+  listImports: async (api: Api, input: ListQuery<Record<string, string>>, signal: AbortSignal): Promise<ListPage<ImportRun>> => {
+    const data = await api.call(() => api.client.GET('/api/admin/imports', { params: { query: { page: input.page, perPage: PER_PAGE } }, signal }));
+    return { items: data.imports, count: data.count, totalPages: data.totalPages };
+  },
+  // XMLHttpRequest, for its upload progress: an export may weigh hundreds of MB.
+  createImport: async (api: Api, input: { file: FileLike; onProgress: (percent: number) => void }, signal: AbortSignal): Promise<RequestSuccess<ImportRun>> => {
+    const data = await sendWithProgress<components['schemas']['ImportRunWriteResult']>(api, { method: 'POST', url: '/api/admin/imports', body: multipartForm({ file: input.file }), onProgress: input.onProgress, signal });
+    return { message: data.msg, data: data.details };
+  },
+  listImportRefusals: async (api: Api, input: ListQuery<{ runId: string }>, signal: AbortSignal): Promise<ListPage<RefusedNotice>> => {
+    const query = { page: input.page, perPage: PER_PAGE };
+    const data = await api.call(() => api.client.GET('/api/admin/imports/{id}/refused', { params: { path: { id: input.filters.runId }, query }, signal }));
+    return { items: data.refused, count: data.count, totalPages: data.totalPages };
+  },
+};
