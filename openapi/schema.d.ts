@@ -1436,6 +1436,25 @@ export interface paths {
         patch: operations["updateDceTemplate"];
         trace?: never;
     };
+    "/api/companies/{companyId}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's technical memories across its tenders, most recently edited first (the last 100), to start a new memory from an earlier one. */
+        get: operations["listCompanyMemories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{companyId}/library": {
         parameters: {
             query?: never;
@@ -3249,6 +3268,17 @@ export interface components {
         };
         MemoryList: {
             memories: components["schemas"]["MemorySummary"][];
+        };
+        CompanyMemoryList: {
+            memories: {
+                _id: components["schemas"]["Id"];
+                tenderId: components["schemas"]["Id"];
+                title: string;
+                tenderTitle: string;
+                tenderReference: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         MemorySection: {
             _id: components["schemas"]["Id"];
@@ -6684,6 +6714,30 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listCompanyMemories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyMemoryList"];
+                };
+            };
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

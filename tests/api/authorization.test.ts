@@ -492,6 +492,10 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/memories`) }),
   ),
+  listCompanyMemories: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/memories`) }),
+  ),
   createMemory: onBoth(
     (target) => scoped(target, 201, 201, 201),
     async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/memories`, { from: 'blank' }) }),

@@ -311,6 +311,19 @@ describe('scope, roles and refusals', () => {
     expect((await call(manager.token, 'POST', `/api/tenders/${other}/memories`, { from: 'nowhere' })).statusCode).toBe(400);
   });
 
+  it("lists the company's memories across its tenders, with their call, to start from; another company's list is 404", async () => {
+    const res = await call(employee.token, 'GET', `/api/companies/${manager.companyId}/memories`);
+    expect(res.statusCode).toBe(200);
+    const { memories: listed } = res.json() as { memories: { _id: string; tenderId: string; title: string; tenderTitle: string; tenderReference: string }[] };
+    expect(listed.find((m) => m._id === memory._id)).toMatchObject({ tenderId, title: memory.title });
+    expect(listed.find((m) => m._id === memory._id)!.tenderReference.length).toBeGreaterThan(0);
+    // Memories of the company's other tenders are offered too (a blank one was made on another tender above).
+    expect(new Set(listed.map((m) => m.tenderId)).size).toBeGreaterThan(1);
+    expect((await call(outsider.token, 'GET', `/api/companies/${manager.companyId}/memories`)).statusCode).toBe(404);
+    const theirs = (await call(outsider.token, 'GET', `/api/companies/${outsider.companyId}/memories`)).json() as { memories: { _id: string }[] };
+    expect(theirs.memories.some((m) => m._id === memory._id)).toBe(false);
+  });
+
   it("hides a memory from another company (404) and refuses another company's memory as a source", async () => {
     expect((await call(outsider.token, 'GET', `/api/memories/${memory._id}`)).statusCode).toBe(404);
     expect((await call(outsider.token, 'PATCH', `/api/memories/${memory._id}`, { version: 1, title: 'Volé' })).statusCode).toBe(404);

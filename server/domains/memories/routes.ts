@@ -8,7 +8,7 @@ import { cctpAnalyses, cctpRequirements, companies, memories, memoryImages, memo
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
-import type { Caller } from '../companies/scope';
+import { readScope, type Caller } from '../companies/scope';
 import { reachableTender } from '../tenders/access';
 import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from './tiptap';
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
@@ -32,6 +32,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A save this long after the memory's last version makes a new one. */
 export const AUTO_VERSION_MS = 10 * 60_000;
+/** The earlier memories offered to start from: enough for years of a company's answers, one light query. */
+const COMPANY_MEMORIES_LIMIT = 100;
 
 const toSection = (row: SectionRow): MemorySection => ({
   _id: row.id,
@@ -87,6 +89,7 @@ const resourceSections = (resources: Resources): NewSection[] =>
  */
 export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: MemoryGrader = llm ? llmGrader(llm) : rulesGrader): Handlers<
   | 'listMemories'
+  | 'listCompanyMemories'
   | 'createMemory'
   | 'getMemory'
   | 'updateMemory'
@@ -231,6 +234,22 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: Mem
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       const rows = await db.select().from(memories).where(eq(memories.tenderId, tender.id)).orderBy(desc(memories.createdAt), desc(memories.id));
       return { memories: await summaries(rows) };
+    },
+
+    async listCompanyMemories(request) {
+      const { companyId } = request.params;
+      readScope(sessionOf(request).user, companyId);
+      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+      if (!company) throw notFound();
+      const rows = await db
+        .select({ id: memories.id, tenderId: memories.tenderId, title: memories.title, updatedAt: memories.updatedAt, tenderTitle: tenderCalls.title, tenderReference: tenderCalls.reference })
+        .from(memories)
+        .innerJoin(tenders, eq(tenders.id, memories.tenderId))
+        .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+        .where(eq(memories.companyId, companyId))
+        .orderBy(desc(memories.updatedAt), desc(memories.id))
+        .limit(COMPANY_MEMORIES_LIMIT);
+      return { memories: rows.map((row) => ({ _id: row.id, tenderId: row.tenderId, title: row.title, tenderTitle: row.tenderTitle, tenderReference: row.tenderReference, updatedAt: row.updatedAt.toISOString() })) };
     },
 
     async createMemory(request, reply) {

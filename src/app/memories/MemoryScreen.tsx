@@ -18,8 +18,10 @@ import { useRequest } from '../use-request';
 import { MemoryPdf } from './MemoryPdf';
 import { MemoryAssist } from './MemoryAssist';
 import { createAssistBridge } from '../../ui/memories/assist-bridge';
+import type { CompanyMemory } from './calls';
 
 const membersMachine = createRequestMachine<{ companyId: string }, Member[]>('listCompanyMembers');
+const companyMemoriesMachine = createRequestMachine<{ companyId: string }, CompanyMemory[]>('listCompanyMemories');
 
 type Autosave = ActorRefFrom<typeof sectionAutosaveMachine>;
 type Insert = { id: number; content: Record<string, unknown> | Record<string, unknown>[] };
@@ -114,8 +116,12 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
   const metaBusy = meta.hasTag('busy');
   const members = useRequest(membersMachine, operations.listCompanyMembers);
   const companyId = memory?.companyId;
+  // The company's memories on its other tenders, to start a new one from an earlier answer.
+  const companyMemories = useRequest(companyMemoriesMachine, operations.listCompanyMemories);
   useEffect(() => {
-    if (companyId) members.submit({ companyId });
+    if (!companyId) return;
+    members.submit({ companyId });
+    companyMemories.submit({ companyId });
   }, [companyId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per company
   const coveredByText = useMemo(
     () => new Set((snapshot.context.analysis?.criteria ?? []).flatMap((c) => c.reasons.filter((r) => r.key === 'memoryreason-requirements_covered').flatMap((r) => r.requirementIds ?? []))),
@@ -163,6 +169,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
         memory ? (
           <MemorySwitcher
             memories={snapshot.context.memories}
+            earlier={(companyMemories.data ?? []).filter((m) => m.tenderId !== memory.tenderId)}
             currentId={memory._id}
             busy={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
             onOpen={(memoryId) => send({ type: 'memory.open', memoryId })}

@@ -7,6 +7,7 @@ type MemorySummary = components['schemas']['MemorySummary'];
 type MemorySection = components['schemas']['MemorySection'];
 type MemoryVersion = components['schemas']['MemoryVersion'];
 type MemoryAnalysis = components['schemas']['MemoryAnalysis'];
+export type CompanyMemory = components['schemas']['CompanyMemoryList']['memories'][number];
 export type MemoryCreateInput = { tenderId: string; body: components['schemas']['MemoryCreate'] };
 type SectionPatch = components['schemas']['MemorySectionPatch'];
 /** The section's content is any TipTap JSON document (the contract types it as a bare object). */
@@ -17,6 +18,10 @@ export const memoriesCalls = {
   listMemories: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<MemorySummary[]> => {
     const data = await api.call(() => api.client.GET('/api/tenders/{id}/memories', { params: { path: { id: input.tenderId } }, signal }));
     return data.memories;
+  },
+  listCompanyMemories: async (api: Api, input: { companyId: string }, signal: AbortSignal): Promise<RequestSuccess<CompanyMemory[]>> => {
+    const data = await api.call(() => api.client.GET('/api/companies/{companyId}/memories', { params: { path: { companyId: input.companyId } }, signal }));
+    return { message: '', data: data.memories };
   },
   createMemory: async (api: Api, input: MemoryCreateInput, signal: AbortSignal): Promise<RequestSuccess<Memory>> => {
     const data = await api.call(() => api.client.POST('/api/tenders/{id}/memories', { params: { path: { id: input.tenderId } }, body: input.body, signal }));

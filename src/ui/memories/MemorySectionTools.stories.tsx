@@ -3,7 +3,7 @@ import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { MemorySwitcher, MetaError, OutlineActions, SectionDetails, SectionRequirements, TeamPanel } from './MemorySectionTools';
 import { memoryAnalysis, memoryDemo, memorySections, memoryWritten } from './memory-fixtures';
-import { toolsConflictMessage, toolsLetters, toolsLoading, toolsMembers, toolsResumes } from './memory-tools-fixtures';
+import { toolsConflictMessage, toolsEarlierMemory, toolsLetters, toolsLoading, toolsMembers, toolsResumes } from './memory-tools-fixtures';
 
 type Args = {
   busy: boolean;
@@ -37,6 +37,7 @@ function SectionTools(args: Args) {
             { _id: memoryDemo._id, tenderId: memoryDemo.tenderId, title: memoryDemo.title, status: 'draft', sectionsCount: memorySections.length, words: 240, score: null, updatedAt: memoryDemo.updatedAt, version: 3 },
             { _id: 'cccccccc-0000-4000-8000-000000000002', tenderId: memoryDemo.tenderId, title: 'Variante courte', status: 'draft', sectionsCount: 4, words: 90, score: null, updatedAt: memoryDemo.updatedAt, version: 1 },
           ]}
+          earlier={[toolsEarlierMemory]}
           currentId={memoryDemo._id}
           busy={args.busy}
           onOpen={args.onOpen}

@@ -157,8 +157,18 @@ export function OutlineActions(props: { section: MemorySection | null; busy: boo
   );
 }
 
-/** The header's choice among the tender's memories, and another one made blank, from the DCE analysis or from an earlier memory. */
-export function MemorySwitcher(props: { memories: MemorySummary[]; currentId: string; busy: boolean; onOpen: (memoryId: string) => void; onCreate: (from: MemoryCreateFrom, memoryId?: string) => void }) {
+/** A memory of the company on another of its tenders, offered as a starting point. */
+export type EarlierMemory = { _id: string; title: string; tenderTitle: string; tenderReference: string };
+
+/** The header's choice among the tender's memories, and another one made blank, from the DCE analysis or from an earlier memory (this tender's or another's). */
+export function MemorySwitcher(props: {
+  memories: MemorySummary[];
+  earlier?: EarlierMemory[];
+  currentId: string;
+  busy: boolean;
+  onOpen: (memoryId: string) => void;
+  onCreate: (from: MemoryCreateFrom, memoryId?: string) => void;
+}) {
   const { t } = useTranslation();
   const [from, setFrom] = useState('blank');
   return (
@@ -174,6 +184,7 @@ export function MemorySwitcher(props: { memories: MemorySummary[]; currentId: st
           { value: 'blank', label: t('memory-create_blank') },
           { value: 'analysis', label: t('memory-create_from_analysis') },
           ...props.memories.map((m) => ({ value: `memory:${m._id}`, label: t('memory-create_from_memory', { title: m.title }) })),
+          ...(props.earlier ?? []).map((m) => ({ value: `memory:${m._id}`, label: t('memory-create_from_earlier', { title: m.title, reference: m.tenderReference, call: m.tenderTitle }) })),
         ]}
         onChange={setFrom}
       />

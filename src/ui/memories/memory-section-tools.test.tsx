@@ -7,7 +7,7 @@ import preview from '../../../.storybook/preview';
 import * as stories from './MemorySectionTools.stories';
 import { letterInsertContent, resumeInsertContent } from './MemorySectionTools';
 import { memoryDemo, memoryWritten, requirementA, requirementB } from './memory-fixtures';
-import { toolsLetter, toolsMembers, toolsResumeConducteur } from './memory-tools-fixtures';
+import { toolsEarlierMemory, toolsLetter, toolsMembers, toolsResumeConducteur } from './memory-tools-fixtures';
 import { plainLines } from './tiptap-text';
 
 beforeAll(() => {
@@ -84,6 +84,10 @@ describe('the outline', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Nouveau mémoire' }), 'À partir de « Variante courte »');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(Tools.Idle.args.onCreate).toHaveBeenLastCalledWith('memory', 'cccccccc-0000-4000-8000-000000000002');
+    // A memory written for another of the company's calls, named with that call.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nouveau mémoire' }), 'À partir de « Mémoire technique – groupe scolaire des Saules » (2025-MEY-014, Construction du groupe scolaire des Saules)');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(Tools.Idle.args.onCreate).toHaveBeenLastCalledWith('memory', toolsEarlierMemory._id);
   });
 });
 

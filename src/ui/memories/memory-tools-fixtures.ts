@@ -1,6 +1,6 @@
 import type { ListState } from '../components/ListFrame';
 import { resumeChef, resumeConducteur } from '../resumes/resume-list-fixtures';
-import type { Member, MemoryLetter, MemoryResume } from './MemorySectionTools';
+import type { EarlierMemory, Member, MemoryLetter, MemoryResume } from './MemorySectionTools';
 
 // The side panel's team and references, and the company's members, for the memory tools' stories and tests.
 export const toolsMembers: Member[] = [
@@ -37,3 +37,11 @@ export const toolsResumes = loaded([toolsResumeConducteur, toolsResumeChef]);
 export const toolsLetters = loaded([toolsLetter]);
 export const toolsLoading: ListState<never> = { state: 'loading', items: [], page: 1, totalPages: 1, count: 0, error: null };
 export const toolsConflictMessage = "Quelqu'un a enregistré cette section avant vous : son titre et son statut enregistrés sont affichés.";
+
+/** A memory the company wrote for another call, offered as a starting point. */
+export const toolsEarlierMemory: EarlierMemory = {
+  _id: 'cccccccc-0000-4000-8000-000000000009',
+  title: 'Mémoire technique – groupe scolaire des Saules',
+  tenderTitle: 'Construction du groupe scolaire des Saules',
+  tenderReference: '2025-MEY-014',
+};
