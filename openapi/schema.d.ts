@@ -385,6 +385,25 @@ export interface paths {
         patch: operations["updateCompany"];
         trace?: never;
     };
+    "/api/companies/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's logo, for its own staff and admins (the token cookie is accepted so that an img tag can load it). */
+        get: operations["getCompanyLogo"];
+        /** Set or replace the company's logo (admin, or a manager of that company). */
+        put: operations["uploadCompanyLogo"];
+        post?: never;
+        /** Remove the company's logo (admin, or a manager of that company). */
+        delete: operations["deleteCompanyLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{id}/users": {
         parameters: {
             query?: never;
@@ -1879,6 +1898,17 @@ export interface components {
             website?: string;
             description?: string;
             profile?: components["schemas"]["CompanyProfile"];
+            brandColor?: components["schemas"]["BrandColor"];
+        };
+        /** @description The company's colour as '#rrggbb' (the Word export's headings and table headers), or null for the house colour. */
+        BrandColor: string | null;
+        /** @description The logo part is required (checked by the handler; a file part cannot be listed in `required`). */
+        CompanyLogoForm: {
+            /**
+             * Format: binary
+             * @description PNG or JPEG, checked by content, at most 2 MB.
+             */
+            logo?: string;
         };
         Company: {
             _id: components["schemas"]["Id"];
@@ -1898,6 +1928,11 @@ export interface components {
                 amountMin: components["schemas"]["Amount"];
                 amountMax: components["schemas"]["Amount"];
             };
+            brandColor: string | null;
+            logo: {
+                url: string;
+                version: number;
+            } | null;
             membersCount: number;
             /** Format: date-time */
             createdAt: string;
@@ -4255,6 +4290,87 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CompanyLogoForm"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listCompanyUsers: {

@@ -32,6 +32,12 @@ export const companies = pgTable(
     // The contract amounts (euros excluding VAT) the company answers; either end may be open.
     amountMin: bigint('amount_min', { mode: 'number' }),
     amountMax: bigint('amount_max', { mode: 'number' }),
+    // The Word export's dressing: the logo file (PNG or JPEG) and the colour '#rrggbb'. The version
+    // outlives a removal, so that a later logo never reuses a cached URL.
+    logoKey: text('logo_key'),
+    logoMime: text('logo_mime'),
+    logoVersion: integer('logo_version'),
+    brandColor: text('brand_color'),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],

@@ -33,14 +33,15 @@ function checkFileName(field: string, filename: string) {
  * Reads a whole multipart form (files are size-limited by the multipart plugin) and checks it
  * against the operation's form schema before anything is written.
  */
-export async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+export async function readForm(request: FastifyRequest, options: { maxFileBytes?: number } = {}): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const spec = request.routeOptions.config.multipart;
   if (!spec || !request.isMultipart()) throw new AppError(415, 'common-unsupported_media_type');
   checkBoundary(request);
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
-    for await (const part of request.parts()) {
+    // A form may allow larger files than the plugin's default (a company's logo).
+    for await (const part of request.parts(options.maxFileBytes ? { limits: { fileSize: options.maxFileBytes } } : undefined)) {
       if (part.type === 'file') {
         if (!spec.fileFields.includes(part.fieldname)) {
           part.file.resume();

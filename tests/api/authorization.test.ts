@@ -226,6 +226,15 @@ async function memoryImageOf(target: Target) {
   return id;
 }
 
+/** The target company, given a logo (its file and columns) when it has none. */
+async function logoOf(target: Target) {
+  const { id } = companyOf(target);
+  const key = `logos/${id}/matrix.png`;
+  await localStorage(ctx.filesDir).put(key, tinyPng);
+  await ctx.db.update(companies).set({ logoKey: key, logoMime: 'image/png', logoVersion: 1 }).where(eq(companies.id, id));
+  return id;
+}
+
 import { libraryBlocks } from '../../server/db/schema';
 /** A block of the target company's content library, inserted directly. */
 async function libraryBlockOf(target: Target) {
@@ -313,6 +322,19 @@ const matrix: Record<string, Row[]> = {
       const { id } = companyOf(target);
       return { request: json('DELETE', `/api/companies/${id}/users/${(await insertUser('Partant Matrice', 'employee', id)).id}`) };
     },
+  ),
+
+  getCompanyLogo: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${await logoOf(target)}/logo`) }),
+  ),
+  uploadCompanyLogo: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: { method: 'PUT', url: `/api/companies/${companyOf(target).id}/logo`, ...multipart([{ name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng }]) } }),
+  ),
+  deleteCompanyLogo: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('DELETE', `/api/companies/${await logoOf(target)}/logo`) }),
   ),
 
   listInvites: onBoth(

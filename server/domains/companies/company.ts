@@ -28,10 +28,15 @@ const companyColumns = {
   regions: companies.regions,
   amountMin: companies.amountMin,
   amountMax: companies.amountMax,
+  brandColor: companies.brandColor,
+  logoKey: companies.logoKey,
+  logoVersion: companies.logoVersion,
   membersCount: membersCountSql,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };
+
+export const logoUrl = (id: string, version: number) => `/api/companies/${id}/logo?v=${version}`;
 
 const selectCompanies = (db: Database) => db.select(companyColumns).from(companies);
 type CompanyRow = Awaited<ReturnType<typeof selectCompanies>>[number];
@@ -48,6 +53,8 @@ export function toCompany(row: CompanyRow): Company {
     website: row.website,
     description: row.description,
     profile: { keywords: row.keywords, cpvCodes: row.cpvCodes, departments: row.departments, regions: row.regions, amountMin: row.amountMin, amountMax: row.amountMax },
+    brandColor: row.brandColor,
+    logo: row.logoKey && row.logoVersion !== null ? { url: logoUrl(row.id, row.logoVersion), version: row.logoVersion } : null,
     membersCount: Number(row.membersCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -82,6 +89,8 @@ export function companyValues(input: CompanyPatch): Partial<typeof companies.$in
     const value = input[key];
     if (value !== undefined) values[key] = value.trim();
   }
+  // Stored lower-case, as the colour input of the browser writes it.
+  if (input.brandColor !== undefined) values.brandColor = input.brandColor?.toLowerCase() ?? null;
   const profile = input.profile;
   if (profile) {
     const clean = (list: string[] | undefined) => (list ? [...new Set(list.map((v) => v.trim()).filter(Boolean))] : undefined);

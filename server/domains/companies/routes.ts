@@ -1,18 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
 import { companies, companyDocuments, invitations, tenderDocuments, tenders, users } from '../../db/schema';
 import { refreshMatches } from '../tenders/refresh';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { t } from '../../i18n';
+import { readForm, sniffImage } from '../../http/multipart';
 import { idsOf, searchAny } from '../admin/lists';
 import { userPage } from '../admin/user-summary';
 import { companiesByIds, companyById, companyPage, companyValues } from './company';
 import { readScope, writeScope } from './scope';
 import { siretValid } from './siret';
+
+/** A logo: PNG or JPEG (what a Word document embeds), at most 2 MB. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg'];
 
 const siretInvalid = () => new ValidationFailure([{ field: 'siret', key: 'company-siret_invalid', vars: {} }]);
 const siretTaken = () => new AppError(409, 'company-siret_taken');
@@ -36,12 +42,26 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
   | 'deleteCompany'
   | 'listCompanyUsers'
   | 'removeCompanyUser'
+  | 'getCompanyLogo'
+  | 'uploadCompanyLogo'
+  | 'deleteCompanyLogo'
 > {
   const existing = async (id: string) => {
     const company = await companyById(db, id);
     if (!company) throw notFound();
     return company;
   };
+
+  /**
+   * Writes the logo's columns and answers the key the row held before, the row locked between
+   * the read and the write: of two concurrent replacements each old file is deleted exactly once.
+   */
+  const replaceLogo = (id: string, changes: { [K in keyof typeof companies.$inferInsert]?: (typeof companies.$inferInsert)[K] | SQL }) =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select({ key: companies.logoKey }).from(companies).where(eq(companies.id, id)).for('update');
+      await tx.update(companies).set(changes).where(eq(companies.id, id));
+      return current?.key ?? null;
+    });
 
   return {
     async listCompanies(request) {
@@ -126,15 +146,64 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
         const members = await tx.select({ key: users.pictureKey }).from(users).where(eq(users.companyId, id));
         const tenderFiles = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.companyId, id));
         const vaultFiles = await tx.select({ key: companyDocuments.storageKey }).from(companyDocuments).where(eq(companyDocuments.companyId, id));
+        const [own] = await tx.select({ key: companies.logoKey }).from(companies).where(eq(companies.id, id));
         await tx.delete(invitations).where(eq(invitations.companyId, id));
         await tx.delete(users).where(eq(users.companyId, id));
         // Tenders, their history and documents, and the vault go with the company (cascade).
         await tx.delete(companies).where(eq(companies.id, id));
-        return [...members.flatMap((m) => (m.key ? [m.key] : [])), ...tenderFiles.map((f) => f.key), ...vaultFiles.map((f) => f.key)];
+        return [...members.flatMap((m) => (m.key ? [m.key] : [])), ...tenderFiles.map((f) => f.key), ...vaultFiles.map((f) => f.key), ...(own?.key ? [own.key] : [])];
       });
       // Files go once the rows are gone: a failed transaction leaves every picture in place.
       await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));
       return { msg: t(request, 'company-deleted') };
+    },
+
+    async getCompanyLogo(request, reply) {
+      if (!request.session) throw unauthorized();
+      const { id } = request.params;
+      readScope(request.session.user, id);
+      const [row] = await db.select({ key: companies.logoKey, mime: companies.logoMime }).from(companies).where(eq(companies.id, id)).limit(1);
+      const file = row?.key && row.mime ? await storage.get(row.key) : undefined;
+      if (!row?.key || !row.mime || !file) throw notFound();
+      return reply
+        .type(row.mime)
+        .header('Content-Length', String(file.size))
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('Content-Disposition', 'inline')
+        .send(file.stream);
+    },
+
+    async uploadCompanyLogo(request) {
+      const { id } = request.params;
+      writeScope(sessionOf(request).user, id);
+      await existing(id);
+      const { files } = await readForm(request, { maxFileBytes: MAX_LOGO_BYTES });
+      const logo = files.find((f) => f.field === 'logo');
+      if (!logo) throw new ValidationFailure([{ field: 'logo', key: 'validation-required', vars: {} }]);
+      // The Word export embeds PNG and JPEG only: other images (and anything named .png) are refused.
+      const image = sniffImage(logo.data);
+      if (!image || !LOGO_TYPES.includes(image.mime)) throw new AppError(415, 'common-invalid_file_type');
+      const key = `logos/${id}/${randomBytes(12).toString('hex')}.${image.ext}`;
+      await storage.put(key, logo.data);
+      let replaced: string | null;
+      try {
+        replaced = await replaceLogo(id, { logoKey: key, logoMime: image.mime, logoVersion: sql`coalesce(${companies.logoVersion}, 0) + 1`, updatedAt: new Date() });
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      // The old file goes only once the row points at the new one.
+      if (replaced && replaced !== key) await storage.delete(replaced).catch(() => undefined);
+      return { msg: t(request, 'company-logo_updated'), details: await existing(id) };
+    },
+
+    async deleteCompanyLogo(request) {
+      const { id } = request.params;
+      writeScope(sessionOf(request).user, id);
+      await existing(id);
+      const replaced = await replaceLogo(id, { logoKey: null, logoMime: null, updatedAt: new Date() });
+      if (replaced) await storage.delete(replaced).catch(() => undefined);
+      return { msg: t(request, 'company-logo_removed'), details: await existing(id) };
     },
 
     async listCompanyUsers(request) {

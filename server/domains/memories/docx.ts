@@ -4,7 +4,8 @@
 // LibreOffice's index update empties the table), sections' TipTap JSON mapped to Word paragraphs.
 // The table of contents is written with its entries; their page numbers come from LibreOffice's
 // layout when the server has it (office.ts, `tocPages`), else Word fills them on opening.
-// Pictures (the organisation chart, the planning, the company's monogram) are PNG files in word/media.
+// Pictures (the organisation chart, the planning, the company's logo or monogram) are in word/media.
+// Headings, the cover's titles and table headers take the company's colour (`colour`), else the house's.
 import { Bookmark, ImageRun } from 'docx';
 import type { Picture } from './pictures';
 import {
@@ -43,7 +44,8 @@ export type DocxMemory = {
   images?: DocxImages;
 };
 
-const COLOUR = '1F3A5F';
+/** The house colour, when the company has none. */
+export const HOUSE_COLOUR = '1F3A5F';
 const FONT = 'Calibri';
 const HEADINGS = 'soumissio-headings';
 const BULLETS = 'soumissio-bullets';
@@ -73,7 +75,7 @@ function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[]
  * Word blocks of a section's TipTap document. Lists nest; each list is a new instance of its
  * numbering, counted over the whole document (`lists`), so every ordered list counts from 1.
  */
-export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?: DocxImages): FileChild[] {
+export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?: DocxImages, colour = HOUSE_COLOUR): FileChild[] {
   const walk = (node: TipTapNode, ctx: { quote?: boolean; list?: { reference: string; instance: number; level: number } }): FileChild[] => {
     const style = ctx.quote ? 'Citation' : undefined;
     switch (node.type) {
@@ -101,7 +103,7 @@ export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?
         );
       }
       case 'table':
-        return [tableOf(node), new Paragraph({})];
+        return [tableOf(node, colour), new Paragraph({})];
       case 'image':
         return [imageParagraph(node, images, style)];
       default:
@@ -112,7 +114,7 @@ export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?
 }
 
 /** A table; its first row repeats on every page as the header row, shaded and bold. */
-function tableOf(node: TipTapNode): Table {
+function tableOf(node: TipTapNode, colour: string): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: '8C9BAB' };
   const rows = (node.content ?? []).filter((r) => r.type === 'tableRow');
   return new Table({
@@ -129,7 +131,7 @@ function tableOf(node: TipTapNode): Table {
             return new TableCell({
               children: blocks.length ? blocks : [new Paragraph({})],
               columnSpan: colspan,
-              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: COLOUR } } : {}),
+              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: colour } } : {}),
             });
           }),
         }),
@@ -137,13 +139,13 @@ function tableOf(node: TipTapNode): Table {
   });
 }
 
-const heading = (level: 0 | 1 | 2) => ({
+const heading = (level: 0 | 1 | 2, colour: string) => ({
   id: `Heading${level + 1}`,
   name: `heading ${level + 1}`,
   basedOn: 'Normal',
   next: 'Normal',
   quickFormat: true,
-  run: { font: FONT, bold: true, color: COLOUR, size: [32, 26, 23][level] },
+  run: { font: FONT, bold: true, color: colour, size: [32, 26, 23][level] },
   paragraph: {
     outlineLevel: level,
     keepNext: true,
@@ -157,8 +159,13 @@ const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { dateStyle:
 
 /** What dresses the document beyond its text. */
 export type DocxDressing = {
-  /** The company's logo: on the cover and in the header. */
+  /** The company's logo (or its monogram): on the cover and in the header. */
   logo?: Picture;
+  /**
+   * The colour of headings, the cover's titles and table headers (hex, no '#'), readable in white
+   * on it and on white paper (see readableColour); the house colour when absent.
+   */
+  colour?: string;
   /** Pictures shown at the end of a section (the chart, the planning), by the section's index. */
   pictures?: Map<number, Picture[]>;
   /** The page of each table of contents entry, as LibreOffice laid the document out. */
@@ -192,15 +199,21 @@ const pictureBlocks = (pictures: Picture[] = []) =>
       alignment: AlignmentType.CENTER,
       keepNext: true,
       spacing: { before: 240 },
-      children: [new ImageRun({ type: 'png', data: picture.data, transformation: { width: picture.width, height: picture.height }, altText: { name: picture.title, title: picture.title, description: picture.title } })],
+      children: [new ImageRun({ type: picture.type ?? 'png', data: picture.data, transformation: { width: picture.width, height: picture.height }, altText: { name: picture.title, title: picture.title, description: picture.title } })],
     }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: picture.title, italics: true, size: 18, color: '44546A' })] }),
   ]);
 
 /** The memory as a DOCX file. */
 export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buffer> {
+  const COLOUR = memory.colour ?? HOUSE_COLOUR;
+  // A logo is fitted in a box `size` high and three times as wide, keeping its proportions.
+  const fit = (picture: Picture, size: number) => {
+    const scale = Math.min(size / picture.height, (size * 3) / picture.width);
+    return { width: Math.max(1, Math.round(picture.width * scale)), height: Math.max(1, Math.round(picture.height * scale)) };
+  };
   const logo = (size: number) =>
-    memory.logo ? [new ImageRun({ type: 'png', data: memory.logo.data, transformation: { width: size, height: Math.round((size * memory.logo.height) / memory.logo.width) }, altText: { name: 'Logo', title: memory.company, description: `Logo ${memory.company}` } })] : [];
+    memory.logo ? [new ImageRun({ type: memory.logo.type ?? 'png', data: memory.logo.data, transformation: fit(memory.logo, size), altText: { name: 'Logo', title: memory.company, description: `Logo ${memory.company}` } })] : [];
   const centred = (text: string, size: number, options: { bold?: boolean; colour?: string; before?: number } = {}) =>
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: options.before ?? 0, after: 200 }, children: [new TextRun({ text, size, bold: options.bold, color: options.colour })] });
   const cover = [
@@ -227,7 +240,7 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
     new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: [new TextRun(section.title)] })] }),
-    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images),
+    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images, COLOUR),
     ...pictureBlocks(memory.pictures?.get(index)),
   ]);
   const document = new Document({
@@ -238,9 +251,9 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
     styles: {
       default: { document: { run: { font: FONT, size: 22 }, paragraph: { spacing: { after: 120 } } } },
       paragraphStyles: [
-        heading(0),
-        heading(1),
-        heading(2),
+        heading(0, COLOUR),
+        heading(1, COLOUR),
+        heading(2, COLOUR),
         { id: 'Citation', name: 'Citation', basedOn: 'Normal', next: 'Normal', quickFormat: true, run: { italics: true, color: '44546A' }, paragraph: { indent: { left: 720, right: 360 } } },
       ],
     },

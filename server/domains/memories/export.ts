@@ -1,5 +1,5 @@
 // The memory's Word document as it leaves the server: the text (docx.ts) dressed with the
-// company's monogram, the organisation charts at the end of the "Moyens humains" section and the
+// company's logo (or its monogram) and colour (brand.ts), the organisation charts at the end of the "Moyens humains" section and the
 // planning at the end of the "Planning" section (pictures.ts), and, when LibreOffice is there, the
 // table of contents' page numbers as LibreOffice lays the document out (office.ts): a first file
 // is measured, the second is written with those numbers. The pages cannot move between the two:
@@ -7,25 +7,24 @@
 import type { Database } from '../../db/client';
 import { memoryDocx, tocEntries, type DocxDressing, type DocxMemory } from './docx';
 import { loadResources } from './resources';
-import { chartPicture, monogramPicture, planningPicture, type Picture } from './pictures';
+import { chartPicture, planningPicture, type Picture } from './pictures';
 import type { Office } from './office';
-
-/** The house colour: companies store none yet (the same as docx.ts's headings). */
-const HOUSE_COLOUR = '1F3A5F';
+import type { Storage } from '../../storage/storage';
+import { companyBrand } from './brand';
 
 type Log = { warn(obj: object, msg: string): void };
 type Section = DocxMemory['sections'][number] & { source?: string | null };
 
-export async function exportDocx(deps: { db: Database; office: Office; log?: Log }, owner: { companyId: string; tenderId: string }, memory: Omit<DocxMemory, 'sections'> & { sections: Section[] }): Promise<{ file: Buffer; tocPages: boolean }> {
-  const resources = await loadResources(deps.db, owner.companyId, owner.tenderId);
+export async function exportDocx(deps: { db: Database; office: Office; log?: Log; storage?: Storage }, owner: { companyId: string; tenderId: string }, memory: Omit<DocxMemory, 'sections'> & { sections: Section[] }): Promise<{ file: Buffer; tocPages: boolean }> {
+  const [resources, brand] = await Promise.all([loadResources(deps.db, owner.companyId, owner.tenderId), companyBrand(deps.db, deps.storage, owner.companyId, memory.company)]);
   const pictures = new Map<number, Picture[]>();
-  const charts = resources.charts.map((chart) => chartPicture(chart, resources, HOUSE_COLOUR)).filter((p): p is Picture => p !== null);
-  const planning = planningPicture(resources.tasks, HOUSE_COLOUR);
+  const charts = resources.charts.map((chart) => chartPicture(chart, resources, brand.colour)).filter((p): p is Picture => p !== null);
+  const planning = planningPicture(resources.tasks, brand.colour);
   for (const [index, section] of memory.sections.entries()) {
     if (section.source === 'staff' && charts.length) pictures.set(index, charts);
     if (section.source === 'planning' && planning) pictures.set(index, [planning]);
   }
-  const dressed: DocxMemory & DocxDressing = { ...memory, logo: monogramPicture(memory.company, HOUSE_COLOUR), pictures };
+  const dressed: DocxMemory & DocxDressing = { ...memory, logo: brand.logo, colour: brand.colour, pictures };
   const first = await memoryDocx(dressed);
   if (!(await deps.office.available())) return { file: first, tocPages: false };
   try {

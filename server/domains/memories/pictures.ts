@@ -1,12 +1,12 @@
 // The pictures of the memory's Word export, drawn on the server without a browser: the
 // organisation chart as a tree of boxes, the tender's planning as a Gantt chart, and the company's
-// monogram (companies store no logo yet). Each is an SVG of our own, rasterised to PNG by resvg
+// monogram (for a company without a logo). Each is an SVG of our own, rasterised to PNG by resvg
 // (docs/decisions.md) with the machine's fonts (DejaVu/Liberation, installed with LibreOffice).
 import { Resvg } from '@resvg/resvg-js';
 import type { Resources } from './resources';
 
-/** A PNG and the size it is shown at in the document, in pixels at 96 dpi. */
-export type Picture = { data: Buffer; width: number; height: number; title: string };
+/** A PNG (or a JPEG: a company's logo) and the size it is shown at in the document, in pixels at 96 dpi. */
+export type Picture = { data: Buffer; width: number; height: number; title: string; type?: 'png' | 'jpg' };
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 /** Drawn at twice the size it is shown at, so that it stays sharp when printed. */

@@ -128,7 +128,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: Mem
       sectionsOf(db, row.id),
     ]);
     if (!about) throw notFound();
-    return exportDocx({ db, office, log }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) });
+    return exportDocx({ db, office, log, storage }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) });
   };
   const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
 

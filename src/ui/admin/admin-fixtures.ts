@@ -13,6 +13,8 @@ export const lyon: CompanyRow = {
   website: 'https://btp-lyon.example',
   description: 'Rénovation énergétique et gros œuvre pour les collectivités.',
   profile: { keywords: ['rénovation', 'isolation'], cpvCodes: ['45000000', '45321000-3'], departments: ['69', '01'], regions: ['Auvergne-Rhône-Alpes'], amountMin: 40000, amountMax: 1500000 },
+  brandColor: null,
+  logo: null,
   membersCount: 3,
   createdAt: '2026-01-15T09:30:00.000Z',
   updatedAt: '2026-02-01T09:30:00.000Z',
@@ -30,6 +32,8 @@ export const nantes: CompanyRow = {
   website: '',
   description: '',
   profile: { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null },
+  brandColor: null,
+  logo: null,
   membersCount: 1,
   createdAt: '2026-03-02T14:05:00.000Z',
 };
