@@ -23,10 +23,16 @@ async function sectionToShare(request: APIRequestContext, token: string) {
   const list = await request.get(`/api/tenders/${tenderId}/memories`, { headers });
   const { memories } = (await list.json()) as { memories: { _id: string }[] };
   const memory = await request.get(`/api/memories/${memories[0]!._id}`, { headers });
-  const { sections } = (await memory.json()) as { sections: { title: string; source: string | null; level: number }[] };
+  const { sections } = (await memory.json()) as { sections: { _id: string; title: string; source: string | null; level: number }[] };
   const shared = sections.filter((s) => s.source === 'criteria' && s.level === 1 && !/Qualité des services|Performances techniques/.test(s.title)).at(-1);
   expect(shared, 'a criterion chapter of the demo memory').toBeTruthy();
-  return { tenderId, title: shared!.title };
+  return { tenderId, title: shared!.title, memoryId: memories[0]!._id, sectionId: shared!._id };
+}
+
+async function savedText(request: APIRequestContext, token: string, memoryId: string, sectionId: string) {
+  const response = await request.get(`/api/memories/${memoryId}`, { headers: { authorization: `Bearer ${token}` } });
+  const { sections } = (await response.json()) as { sections: { _id: string; text: string }[] };
+  return sections.find((s) => s._id === sectionId)?.text ?? '';
 }
 
 async function openSection(page: Page, token: string, baseURL: string, tenderId: string, title: string) {
@@ -49,7 +55,7 @@ test('two people write in the same section: the second save is refused and nothi
   test.slow();
   const managerToken = await tokenOf(request, 'manager');
   const employeeToken = await tokenOf(request, 'employee');
-  const { tenderId, title } = await sectionToShare(request, managerToken);
+  const { tenderId, title, memoryId, sectionId } = await sectionToShare(request, managerToken);
 
   const managerContext = await browser.newContext();
   const employeeContext = await browser.newContext();
@@ -62,6 +68,10 @@ test('two people write in the same section: the second save is refused and nothi
 
     await typeAtEnd(manager, mine.editor, ' Le chef de projet valide chaque livrable en revue hebdomadaire.');
     await expect(mine.main.getByText(fr['memory-save_saved']!, { exact: true })).toBeVisible({ timeout: 15_000 });
+    // On a loaded machine the autosave may fire between two keystrokes: wait until the whole sentence is on the server.
+    await expect
+      .poll(async () => savedText(request, managerToken, memoryId, sectionId), { timeout: 15_000 })
+      .toContain('Le chef de projet valide chaque livrable en revue hebdomadaire.');
 
     await typeAtEnd(employee, theirs.editor, ' Une astreinte téléphonique couvre les samedis.');
     // The employee's save comes second, on the version they opened: refused, both texts shown.

@@ -213,7 +213,12 @@ export default function SectionEditor({ content, label, onChange, insert, commen
     ],
     content,
     editorProps: { attributes, ...handlers },
-    onUpdate: ({ editor: e }) => changed.current(e.getJSON() as Record<string, unknown>),
+    // Only edits: a plugin's own fix-up (the trailing paragraph added after a list when any
+    // transaction runs, a highlight refreshed) is not the user's change, and saving it on opening
+    // would bump the section's version under a colleague who opened it too.
+    onUpdate: ({ editor: e, transaction }) => {
+      if (transaction.docChanged) changed.current(e.getJSON() as Record<string, unknown>);
+    },
   });
   const state = useEditorState({
     editor,
