@@ -889,6 +889,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/go-no-go": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tender's Go/No-Go grid (every criterion, unrated at 0 until someone rates it), the company's weights, the weighted score and the decision. */
+        get: operations["getTenderGoNoGo"];
+        /** Save the ratings. `version` is the one they were filled from; when someone saved in between, 409 with the current grid in `details`. */
+        put: operations["saveTenderGoNoGo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenders/{id}/go-no-go/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide go or no-go (a reason is required for a no-go), recorded with who and when; a later decision replaces it. A no-go takes the tender out of the active pipeline, its status unchanged. Only while the tender is not started, in progress or pending (409 otherwise). */
+        post: operations["decideTenderGoNoGo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/go-no-go-weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's Go/No-Go weights (the defaults until a manager sets them). */
+        get: operations["getGoNoGoWeights"];
+        /** Set the company's Go/No-Go weights (integers 0–10, at least one above 0). */
+        put: operations["saveGoNoGoWeights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderCalls": {
         parameters: {
             query?: never;
@@ -2072,6 +2127,11 @@ export interface components {
                 validity: components["schemas"]["DocumentValidity"];
                 daysLeft: number;
             }[];
+            /** @description Staff only; the company's Go/No-Go decisions (the pipeline above leaves no-go tenders out). */
+            decisions?: {
+                go: number;
+                noGo: number;
+            };
             /** @description Staff only; tasks not done in the plannings of the company's tenders, earliest end first (at most 8). */
             openTasks?: {
                 _id: components["schemas"]["Id"];
@@ -2596,6 +2656,59 @@ export interface components {
         TenderNotesWriteResult: {
             msg: string;
             details: components["schemas"]["TenderNotes"];
+        };
+        /** @enum {string} */
+        GoNoGoCriterion: "strategic_fit" | "capacity" | "technical_match" | "references" | "price" | "risk";
+        /** @description A weight per criterion, 0 to 10; at least one above 0. */
+        GoNoGoWeights: {
+            strategic_fit: number;
+            capacity: number;
+            technical_match: number;
+            references: number;
+            price: number;
+            risk: number;
+        };
+        GoNoGoRating: {
+            criterion: components["schemas"]["GoNoGoCriterion"];
+            /** @description 0 (poor, or high risk) to 4 (excellent, or low risk). */
+            rating: number;
+            note?: string;
+        };
+        GoNoGo: {
+            /** @description The six criteria in the grid's order. */
+            criteria: {
+                criterion: components["schemas"]["GoNoGoCriterion"];
+                rating: number;
+                note: string;
+            }[];
+            weights: components["schemas"]["GoNoGoWeights"];
+            /** @description Σ weight × rating ÷ (Σ weight × 4), in %, rounded. */
+            score: number;
+            /** @enum {string|null} */
+            decision: "go" | "no_go" | null;
+            reason: string | null;
+            decidedBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description 0 until the first save. */
+            version: number;
+        };
+        GoNoGoSave: {
+            ratings: components["schemas"]["GoNoGoRating"][];
+            version: number;
+        };
+        GoNoGoDecisionInput: {
+            /** @enum {string} */
+            decision: "go" | "no_go";
+            /** @description Required (1–2000 characters, not blank) for a no-go. */
+            reason?: string;
+        };
+        GoNoGoWriteResult: {
+            msg: string;
+            details: components["schemas"]["GoNoGo"];
         };
         TenderDocList: {
             documents: components["schemas"]["TenderDoc"][];
@@ -3577,6 +3690,8 @@ export interface components {
         Search: string;
         /** @description How well the call fits the company profile (docs/decisions.md). */
         MatchStatusQuery: components["schemas"]["MatchStatus"];
+        /** @description active (the default): tenders without a no-go, the active pipeline; no_go: those set aside by a no-go; all: both. */
+        GoNoGoFilter: "active" | "no_go" | "all";
         /** @description A tender status. */
         TenderStatusFilter: components["schemas"]["TenderStatus"];
         /** @description The company owning the tender (checked against the caller's). */
@@ -4669,6 +4784,8 @@ export interface operations {
                 /** @description A tender status. */
                 filterBy?: components["parameters"]["TenderStatusFilter"];
                 search?: components["parameters"]["Search"];
+                /** @description active (the default): tenders without a no-go, the active pipeline; no_go: those set aside by a no-go; all: both. */
+                goNoGo?: components["parameters"]["GoNoGoFilter"];
                 companyId?: components["schemas"]["Id"];
             };
             header?: never;
@@ -4731,6 +4848,8 @@ export interface operations {
                 /** @description A tender status. */
                 filterBy?: components["parameters"]["TenderStatusFilter"];
                 search?: components["parameters"]["Search"];
+                /** @description active (the default): tenders without a no-go, the active pipeline; no_go: those set aside by a no-go; all: both. */
+                goNoGo?: components["parameters"]["GoNoGoFilter"];
             };
             header?: never;
             path?: never;
@@ -5418,6 +5537,151 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenderNotesWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTenderGoNoGo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoNoGo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveTenderGoNoGo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoNoGoSave"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoNoGoWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    decideTenderGoNoGo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoNoGoDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoNoGoWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getGoNoGoWeights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoNoGoWeights"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveGoNoGoWeights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoNoGoWeights"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        details: components["schemas"]["GoNoGoWeights"];
+                    };
                 };
             };
             400: components["responses"]["Error"];

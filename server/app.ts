@@ -41,6 +41,7 @@ import { dceAnalysesHandlers } from './domains/dce-analyses/routes';
 import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
 import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
+import { goNoGoHandlers } from './domains/tenders/go-no-go';
 import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...cctpAnalysesHandlers(deps),
     ...chatHandlers(deps),
     ...tenderNotesHandlers(deps),
+    ...goNoGoHandlers(deps),
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
     ...memoryCommentsHandlers(deps),

@@ -38,6 +38,8 @@ export const companies = pgTable(
     logoMime: text('logo_mime'),
     logoVersion: integer('logo_version'),
     brandColor: text('brand_color'),
+    // The Go/No-Go grid's weights (0–10 per criterion); null: the defaults (server/domains/tenders/go-no-go.ts).
+    goNoGoWeights: jsonb('go_no_go_weights').$type<Record<string, number>>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],
@@ -603,6 +605,26 @@ export const tenderNotes = pgTable('tender_notes', {
   version: integer('version').notNull().default(1),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const goNoGoDecisionEnum = pgEnum('go_no_go_decision', ['go', 'no_go']);
+
+/**
+ * A tender's Go/No-Go grid: a 0–4 rating and a note per criterion, and the decision with who and
+ * when. A no-go takes the tender out of the active pipeline without changing its status.
+ */
+export const tenderGoNoGo = pgTable('tender_go_no_go', {
+  tenderId: uuid('tender_id')
+    .primaryKey()
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  ratings: jsonb('ratings').$type<Record<string, { rating: number; note: string }>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  decision: goNoGoDecisionEnum('decision'),
+  reason: text('reason'),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
 
 export const resumeParseStatusEnum = pgEnum('resume_parse_status', ['none', 'parsing', 'parsed', 'failed']);

@@ -509,6 +509,27 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('POST', `/api/tenders/${await tenderOf(target)}/notes/entries`, { text: 'Visite le 30 juin.' }) }),
   ),
+  // Go/No-Go: the team rates, managers decide; the weights are the company's, set by its managers.
+  getTenderGoNoGo: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/go-no-go`) }),
+  ),
+  saveTenderGoNoGo: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PUT', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/go-no-go`, { ratings: [{ criterion: 'risk', rating: 3 }], version: 0 }) }),
+  ),
+  decideTenderGoNoGo: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/go-no-go/decision`, { decision: 'go' }) }),
+  ),
+  getGoNoGoWeights: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/go-no-go-weights`) }),
+  ),
+  saveGoNoGoWeights: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('PUT', `/api/companies/${companyOf(target).id}/go-no-go-weights`, { strategic_fit: 5, capacity: 5, technical_match: 5, references: 5, price: 5, risk: 5 }) }),
+  ),
   // Technical memories: every member of the tender's company, like the CCTP matrix.
   listMemories: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -178,6 +178,6 @@ describe("the staff dashboard's work lists", () => {
     const body = await summary(manager.token);
     expect(body.pipeline).toHaveLength(7);
     expect(body.pipeline.every((p: { count: number }) => p.count === 0)).toBe(true);
-    expect(body).toMatchObject({ nextDeadlines: [], expiringDocuments: [], openTasks: [] });
+    expect(body).toMatchObject({ nextDeadlines: [], expiringDocuments: [], openTasks: [], decisions: { go: 0, noGo: 0 } });
   });
 });

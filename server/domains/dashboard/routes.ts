@@ -3,9 +3,10 @@ import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { companies, companyDocuments, invitations, outboxEmails, planningTasks, plannings, tenderCalls, tenders, tenderStatusEnum, users } from '../../db/schema';
+import { companies, companyDocuments, invitations, outboxEmails, planningTasks, plannings, tenderCalls, tenderGoNoGo, tenders, tenderStatusEnum, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { daysLeftSql, EXPIRING_DAYS, validitySql } from '../company-docs/routes';
+import { notSetAside } from '../tenders/go-no-go';
 
 type Summary = components['schemas']['DashboardSummary'];
 
@@ -21,7 +22,7 @@ const isoSql = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC
 /** A JSON array of a subquery's rows, [] when it has none. */
 const rowsOf = (query: SQL) => sql`(select coalesce(json_agg(r), '[]'::json) from (${query}) as r)`;
 
-type Work = Required<Pick<Summary, 'pipeline' | 'nextDeadlines' | 'expiringDocuments' | 'openTasks'>>;
+type Work = Required<Pick<Summary, 'pipeline' | 'nextDeadlines' | 'expiringDocuments' | 'openTasks' | 'decisions'>>;
 type CompanyRow = { company: Summary['company']; pendingInvites: number; byStatus: Work['pipeline'] } & Omit<Work, 'pipeline'>;
 
 /**
@@ -36,11 +37,13 @@ export async function companyDashboardRow(db: Database, companyId: string): Prom
         'membersCount', (select count(*)::int from ${users} where ${users.companyId} = ${companies.id}))
       from ${companies} where ${companies.id} = ${companyId}) as "company",
     (select count(*)::int from ${invitations} where ${invitations.companyId} = ${companyId} and ${pendingInvite}) as "pendingInvites",
-    ${rowsOf(sql`select ${tenders.status} as "status", count(*)::int as "count" from ${tenders} where ${tenders.companyId} = ${companyId} group by ${tenders.status}`)} as "byStatus",
+    ${rowsOf(sql`select ${tenders.status} as "status", count(*)::int as "count" from ${tenders} where ${tenders.companyId} = ${companyId} and ${notSetAside()} group by ${tenders.status}`)} as "byStatus",
+    (select json_build_object('go', count(*) filter (where ${tenderGoNoGo.decision} = 'go')::int, 'noGo', count(*) filter (where ${tenderGoNoGo.decision} = 'no_go')::int)
+      from ${tenderGoNoGo} inner join ${tenders} on ${tenders.id} = ${tenderGoNoGo.tenderId} where ${tenders.companyId} = ${companyId}) as "decisions",
     ${rowsOf(sql`select ${tenders.id} as "_id", ${tenderCalls.reference} as "reference", ${tenderCalls.title} as "title", ${tenderCalls.buyer} as "buyer",
         ${tenders.status} as "status", ${isoSql(tenders.submissionDeadline)} as "submissionDeadline"
       from ${tenders} inner join ${tenderCalls} on ${tenderCalls.id} = ${tenders.tenderCallId}
-      where ${tenders.companyId} = ${companyId} and ${inArray(tenders.status, [...OPEN_STATUSES])} and ${tenders.submissionDeadline} > now()
+      where ${tenders.companyId} = ${companyId} and ${inArray(tenders.status, [...OPEN_STATUSES])} and ${notSetAside()} and ${tenders.submissionDeadline} > now()
       order by ${tenders.submissionDeadline}, ${tenders.id} limit ${DEADLINES}`)} as "nextDeadlines",
     ${rowsOf(sql`select ${companyDocuments.id} as "_id", ${companyDocuments.title} as "title", ${companyDocuments.kind} as "kind",
         ${companyDocuments.validUntil} as "validUntil", ${validitySql} as "validity", ${daysLeftSql} as "daysLeft"
@@ -90,6 +93,7 @@ export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary'>
         nextDeadlines: row.nextDeadlines,
         expiringDocuments: row.expiringDocuments,
         openTasks: row.openTasks,
+        decisions: row.decisions,
       };
     },
   };

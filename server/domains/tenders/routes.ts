@@ -13,6 +13,7 @@ import type { Caller } from '../companies/scope';
 import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
+import { goNoGoFilter } from './go-no-go';
 import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 
@@ -112,12 +113,12 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
   return {
     async listTenders(request) {
       const { companyId } = request.query;
-      return tenderPage(db, and(tenderFilters(request.query), companyId ? eq(tenders.companyId, companyId) : undefined), request.query);
+      return tenderPage(db, and(tenderFilters(request.query), goNoGoFilter(request.query.goNoGo), companyId ? eq(tenders.companyId, companyId) : undefined), request.query);
     },
 
     async listMyCompanyTenders(request) {
       const companyId = ownCompany(sessionOf(request).user);
-      return tenderPage(db, and(eq(tenders.companyId, companyId), tenderFilters(request.query)), request.query);
+      return tenderPage(db, and(eq(tenders.companyId, companyId), tenderFilters(request.query), goNoGoFilter(request.query.goNoGo)), request.query);
     },
 
     async createTender(request, reply) {
