@@ -14,6 +14,7 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+import { TenderGoNoGo } from './TenderGoNoGo';
 import { TenderNotes } from './TenderNotes';
 
 type TenderLots = components['schemas']['TenderLots'];
@@ -146,6 +147,10 @@ function LoadedTender({ initial }: { initial: Tender }) {
         onDismissError: () => stepper.send({ type: 'stepper.dismiss' }),
       }}
       notes={<TenderNotes tenderId={id} />}
+      goNoGo={
+        // A go offers the existing start action: the same confirmation and status history.
+        <TenderGoNoGo tenderId={id} status={current.status} canDecide={role === 'admin' || role === 'manager'} onStart={() => status.send({ type: 'status.choose', to: 'in_progress' })} />
+      }
     />
   );
 }

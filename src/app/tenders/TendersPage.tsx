@@ -12,8 +12,8 @@ import { usePageTitle } from '../use-page-title';
 import { useRequest } from '../use-request';
 import { useLastSeen } from './last-seen';
 
-type Filters = { status: string; matchStatus: string; companyId: string };
-const noFilters: Filters = { status: '', matchStatus: '', companyId: '' };
+type Filters = { status: string; matchStatus: string; companyId: string; goNoGo: string };
+const noFilters: Filters = { status: '', matchStatus: '', companyId: '', goNoGo: '' };
 const adminMachine = createListMachine<TenderListRow, Filters>('listTenders', noFilters);
 const companyMachine = createListMachine<TenderListRow, Filters>('listMyCompanyTenders', noFilters);
 const companyNamesMachine = createRequestMachine<void, { _id: string; name: string }[]>('listCompanyNames');
@@ -61,6 +61,8 @@ function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; te
       onStatus={(status) => tenders.onFilter({ status })}
       onMatchStatus={(matchStatus) => tenders.onFilter({ matchStatus })}
       onCompany={(companyId) => tenders.onFilter({ companyId })}
+      goNoGo={tenders.filters.goNoGo as '' | 'no_go' | 'all'}
+      onGoNoGo={(goNoGo) => tenders.onFilter({ goNoGo })}
       onPage={tenders.onPage}
       onRetry={tenders.reload}
     />

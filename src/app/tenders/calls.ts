@@ -11,6 +11,8 @@ type TenderHistory = components['schemas']['TenderHistory']['history'];
 type TenderLots = components['schemas']['TenderLots'];
 type PotentialTender = components['schemas']['PotentialTender'];
 type TenderNotes = components['schemas']['TenderNotes'];
+type GoNoGo = components['schemas']['GoNoGo'];
+type GoNoGoRating = components['schemas']['GoNoGoRating'];
 
 export const tendersCalls = {
   // Tender details and the guarded tender pages (issue 4).
@@ -35,8 +37,8 @@ export const tendersCalls = {
     return { message: data.msg, data: data.details };
   },
   // Tender lists and potential tenders (issue 4): the list's rows are the spec's `tenderCalls`.
-  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
-    const { status, matchStatus, companyId } = input.filters;
+  listTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string; goNoGo: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
+    const { status, matchStatus, companyId, goNoGo } = input.filters;
     const query = {
       page: input.page,
       perPage: PER_PAGE,
@@ -44,18 +46,21 @@ export const tendersCalls = {
       filterBy: (status || undefined) as Tender['status'] | undefined,
       matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
       companyId: companyId || undefined,
+      goNoGo: (goNoGo || undefined) as 'no_go' | 'all' | undefined,
     };
     const data = await api.call(() => api.client.GET('/api/tenders', { params: { query }, signal }));
     return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
   },
-  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
-    const { status, matchStatus } = input.filters;
+  listMyCompanyTenders: async (api: Api, input: ListQuery<{ status: string; matchStatus: string; companyId: string; goNoGo: string }>, signal: AbortSignal): Promise<ListPage<TenderListItem>> => {
+    const { status, matchStatus, goNoGo } = input.filters;
     const query = {
       page: input.page,
       perPage: PER_PAGE,
       search: input.search || undefined,
       filterBy: (status || undefined) as Tender['status'] | undefined,
       matchStatus: (matchStatus || undefined) as Tender['matchStatus'] | undefined,
+      // Without it, the active pipeline: tenders set aside by a no-go are left out.
+      goNoGo: (goNoGo || undefined) as 'no_go' | 'all' | undefined,
     };
     const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query }, signal }));
     return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
@@ -91,6 +96,20 @@ export const tendersCalls = {
   },
   addTenderNote: async (api: Api, input: { tenderId: string; text: string }, signal: AbortSignal): Promise<RequestSuccess<TenderNotes>> => {
     const data = await api.call(() => api.client.POST('/api/tenders/{id}/notes/entries', { params: { path: { id: input.tenderId } }, body: { text: input.text }, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  // The tender's Go/No-Go grid: every member rates, managers decide (issue 13).
+  getTenderGoNoGo: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<GoNoGo>> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/go-no-go', { params: { path: { id: input.tenderId } }, signal }));
+    return { message: '', data };
+  },
+  saveTenderGoNoGo: async (api: Api, input: { tenderId: string; ratings: GoNoGoRating[]; version: number }, signal: AbortSignal): Promise<RequestSuccess<GoNoGo>> => {
+    const data = await api.call(() => api.client.PUT('/api/tenders/{id}/go-no-go', { params: { path: { id: input.tenderId } }, body: { ratings: input.ratings, version: input.version }, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  decideTenderGoNoGo: async (api: Api, input: { tenderId: string; decision: 'go' | 'no_go'; reason?: string }, signal: AbortSignal): Promise<RequestSuccess<GoNoGo>> => {
+    const body = input.reason ? { decision: input.decision, reason: input.reason } : { decision: input.decision };
+    const data = await api.call(() => api.client.POST('/api/tenders/{id}/go-no-go/decision', { params: { path: { id: input.tenderId } }, body, signal }));
     return { message: data.msg, data: data.details };
   },
 };

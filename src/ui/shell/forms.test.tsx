@@ -27,6 +27,7 @@ import * as library from '../library/LibraryView.stories';
 import * as memoryLibrary from '../memories/MemoryLibraryPanel.stories';
 import * as memoryComments from '../memories/MemoryCommentsPanel.stories';
 import * as memoryTools from '../memories/MemorySectionTools.stories';
+import * as goNoGo from '../tenders/GoNoGoCard.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -63,6 +64,8 @@ const forms: [string, ComponentType][] = [
   ['memory section to library', composeStories(memoryLibrary).SaveDialog],
   ['memory comment and reply', composeStories(memoryComments).Drafting],
   ['memory section add', composeStories(memoryTools).Idle],
+  ['go/no-go grid', composeStories(goNoGo).Filled],
+  ['go/no-go decision', composeStories(goNoGo).ChoosingNoGo],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';

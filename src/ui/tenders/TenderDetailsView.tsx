@@ -80,6 +80,8 @@ export type TenderDetailsProps = {
   stepper: StepperProps;
   /** The team's notes, drawn by the page (it owns their requests). */
   notes?: ReactNode;
+  /** The Go/No-Go card, drawn by the page (it owns its requests). */
+  goNoGo?: ReactNode;
 };
 
 export type TenderDetailsViewProps =
@@ -194,6 +196,7 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
           </CardRoot>
           <Documents tender={tender} />
           <PlanningCard tender={tender} />
+          {props.goNoGo}
           {props.notes}
           <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
           <History history={props.history} />

@@ -28,6 +28,9 @@ export type TendersViewProps = {
   onStatus: (status: TenderStatus | '') => void;
   onMatchStatus: (matchStatus: MatchStatus | '') => void;
   onCompany: (companyId: string) => void;
+  /** The Go/No-Go view: the active pipeline (''), the tenders set aside by a no-go, or all. */
+  goNoGo?: '' | 'no_go' | 'all';
+  onGoNoGo?: (value: '' | 'no_go' | 'all') => void;
   onPage: (page: number) => void;
   onRetry: () => void;
 };
@@ -77,6 +80,18 @@ export function TendersView(props: TendersViewProps) {
                 value={props.companyId}
                 options={[{ value: '', label: t('adminusers-all_companies') }, ...props.companies.map((c) => ({ value: c._id, label: c.name }))]}
                 onChange={props.onCompany}
+              />
+            ) : null}
+            {props.onGoNoGo ? (
+              <Select
+                label={t('go_no_go-filter_label')}
+                value={props.goNoGo ?? ''}
+                options={[
+                  { value: '', label: t('go_no_go-filter_active') },
+                  { value: 'no_go', label: t('go_no_go-filter_no_go') },
+                  { value: 'all', label: t('go_no_go-filter_all') },
+                ]}
+                onChange={(v) => props.onGoNoGo?.(v as '' | 'no_go' | 'all')}
               />
             ) : null}
           </>
