@@ -110,6 +110,7 @@ const PAGE_CALLS = [
   'deleteCompanyDocument',
   'listTenders',
   'listMyCompanyTenders',
+  'listMyCompanyBoard',
   'listPotentialTenders',
   'createTender',
   'createTenderCall',

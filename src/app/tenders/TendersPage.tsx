@@ -11,6 +11,8 @@ import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';
 import { useRequest } from '../use-request';
 import { useLastSeen } from './last-seen';
+import { TendersBoard } from './TendersBoard';
+import { TendersViewSwitch } from '../../ui/tenders/TendersViewSwitch';
 
 type Filters = { status: string; matchStatus: string; companyId: string; goNoGo: string };
 const noFilters: Filters = { status: '', matchStatus: '', companyId: '', goNoGo: '' };
@@ -22,7 +24,10 @@ const companyNamesMachine = createRequestMachine<void, { _id: string; name: stri
 export default function TendersPage() {
   const role = SessionContext.useSelector((s) => s.context.profile?.role);
   usePageTitle(role === 'admin' ? 'tenders-title_admin' : 'tenders-title');
-  return role === 'admin' ? <AdminTenders /> : <CompanyTenders />;
+  // The company's tenders also show as a kanban (?view=board, issue 13).
+  const board = new URLSearchParams(useSearch()).get('view') === 'board';
+  if (role === 'admin') return <AdminTenders />;
+  return board ? <TendersBoard /> : <CompanyTenders />;
 }
 
 function AdminTenders() {
@@ -50,6 +55,7 @@ function Tenders({ scope, tenders, companies }: { scope: 'admin' | 'company'; te
   return (
     <TendersView
       scope={scope}
+      viewSwitch={scope === 'company' ? <TendersViewSwitch view="list" /> : undefined}
       list={tenders.list}
       seenBefore={seenBefore}
       search={tenders.search}

@@ -65,6 +65,11 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query }, signal }));
     return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
   },
+  // The board (issue 13): every tender of the company at once, the columns count them all.
+  listMyCompanyBoard: async (api: Api, _input: void, signal: AbortSignal): Promise<TenderListItem[]> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query: { perPage: 'all' } }, signal }));
+    return data.tenderCalls;
+  },
   listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
     const { matchStatus, procedure } = input.filters;
     const query = {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FileText, Radar } from 'lucide-react';
@@ -33,6 +34,8 @@ export type TendersViewProps = {
   onGoNoGo?: (value: '' | 'no_go' | 'all') => void;
   onPage: (page: number) => void;
   onRetry: () => void;
+  /** The "List | Board" switch of the company's tenders. */
+  viewSwitch?: ReactNode;
 };
 
 export function TendersView(props: TendersViewProps) {
@@ -42,7 +45,7 @@ export function TendersView(props: TendersViewProps) {
   const title = admin ? t('tenders-title_admin') : t('tenders-title');
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <PageHeading title={title} description={admin ? t('tenders-subtitle_admin') : t('tenders-subtitle')} />
+      <PageHeading title={title} description={admin ? t('tenders-subtitle_admin') : t('tenders-subtitle')} action={props.viewSwitch} />
       <ListFrame
         list={list}
         narrowed={props.search.trim() !== '' || props.status !== '' || props.matchStatus !== '' || props.companyId !== ''}

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { css } from 'styled-system/css';
+import { boardLoadError, boardReopenReason, boardRefusal, boardTenders } from './board-fixtures';
+import { TendersBoardView } from './TendersBoardView';
+
+const [routes, jeanMoulin, gymnase] = boardTenders;
+
+const meta = {
+  title: 'Views/Tenders board',
+  component: TendersBoardView,
+  args: {
+    state: 'ready',
+    tenders: boardTenders,
+    canReopen: true,
+    move: null,
+    reason: '',
+    reasonError: null,
+    loadError: null,
+    error: null,
+    announcement: null,
+    seenBefore: '2026-02-23T08:00:00.000Z',
+    onMove: fn(),
+    onReason: fn(),
+    onConfirm: fn(),
+    onCancel: fn(),
+    onDismiss: fn(),
+    onRetry: fn(),
+  },
+  decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
+} satisfies Meta<typeof TendersBoardView>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { state: 'loading', tenders: [] }, parameters: { machineStates: ['tendersBoard.loading'] } };
+export const LoadFailed: Story = { args: { state: 'failed', tenders: [], loadError: boardLoadError }, parameters: { machineStates: ['tendersBoard.failed'] } };
+export const Ready: Story = { parameters: { machineStates: ['tendersBoard.ready'] } };
+/** A plain move, shown in its new column while it is saved. */
+export const Moving: Story = {
+  args: {
+    state: 'moving',
+    tenders: boardTenders.map((x) => (x._id === routes!._id ? { ...x, status: 'in_progress' as const } : x)),
+    move: { id: routes!._id, from: 'not_started', to: 'in_progress', kind: 'move' },
+  },
+  parameters: { machineStates: ['tendersBoard.moving'] },
+};
+/** The server refused: the card is back in its column, and the board says why. */
+export const Refused: Story = {
+  args: { state: 'refused', error: boardRefusal, announcement: { kind: 'refused', id: jeanMoulin!._id, message: boardRefusal } },
+  parameters: { machineStates: ['tendersBoard.refused'] },
+};
+/** A decision is confirmed first, in the details page's dialog. */
+export const ConfirmingDecision: Story = {
+  args: { state: 'confirming', move: { id: gymnase!._id, from: 'submitted', to: 'lost', kind: 'move' } },
+  parameters: { machineStates: ['tendersBoard.confirming'] },
+};
+export const ConfirmingReopen: Story = {
+  args: { state: 'confirming', move: { id: gymnase!._id, from: 'submitted', to: 'in_progress', kind: 'reopen' }, reason: boardReopenReason },
+};
+/** An employee: a submitted tender cannot be reopened from the board. */
+export const Employee: Story = { args: { canReopen: false } };
