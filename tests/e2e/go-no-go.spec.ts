@@ -34,7 +34,6 @@ async function freshTender(request: APIRequestContext, title: string) {
   return { tenderId, cleanup };
 }
 
-const card = (page: Page) => page.locator('form', { has: page.getByRole('button', { name: fr['go_no_go-save'] }) }).locator('..');
 const rating = (page: Page, criterion: string, weight: number) =>
   page.getByRole('combobox', { name: `${fr[`field-${criterion}`]} (${fr['go_no_go-weight']!.replace('{{weight}}', String(weight))})` });
 
