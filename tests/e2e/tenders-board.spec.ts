@@ -110,10 +110,12 @@ for (const [lng, theme] of LOOKS) {
     await expect(page.locator('[data-card-id]').first()).toBeVisible({ timeout: 30_000 });
     await animationsDone(page);
     await expectAccessible(page, `tenders board (${lng}, ${theme})`);
+    await page.screenshot({ path: `test-results/screens/tenders-board-${lng}-${theme}.png`, fullPage: true });
     // On a phone the columns scroll sideways and snap.
     await page.setViewportSize({ width: 390, height: 844 });
     const board = page.getByRole('group', { name: t['tendersboard-label'] });
     expect(await board.evaluate((el) => ({ snap: getComputedStyle(el).scrollSnapType.startsWith('x'), scrolls: el.scrollWidth > el.clientWidth }))).toEqual({ snap: true, scrolls: true });
     await expectAccessible(page, `tenders board, phone (${lng}, ${theme})`);
+    await page.screenshot({ path: `test-results/screens/tenders-board-phone-${lng}-${theme}.png` });
   });
 }
