@@ -148,6 +148,7 @@ const PAGE_CALLS = [
   'getTenderGoNoGo',
   'saveTenderGoNoGo',
   'decideTenderGoNoGo',
+  'saveGoNoGoWeights',
   'listResumes',
   'createResume',
   'getResume',

@@ -50,6 +50,8 @@ export type GoNoGoEvent =
   | { type: 'grid.note'; criterion: GoNoGoCriterion; note: string }
   | { type: 'grid.save' }
   | { type: 'grid.retry' }
+  /** The company's weights were changed (by a manager, beside the grid): the score follows. */
+  | { type: 'grid.weights'; weights: GoNoGoWeights }
   | { type: 'decision.open'; decision: GoNoGoDecision }
   | { type: 'decision.reason'; reason: string }
   | { type: 'decision.cancel' }
@@ -115,6 +117,7 @@ export const goNoGoMachine = setup({
         'grid.rate': { actions: assign({ draft: ({ context, event }) => changed(context, event.criterion, { rating: event.rating }), decided: null }) },
         'grid.note': { actions: assign({ draft: ({ context, event }) => changed(context, event.criterion, { note: event.note }) }) },
         'grid.save': { guard: 'dirty', target: 'saving', actions: assign({ error: null }) },
+        'grid.weights': { actions: assign({ grid: ({ context, event }) => ({ ...context.grid!, weights: event.weights }) }) },
         'decision.open': { target: 'choosing', actions: assign({ choice: ({ event }) => event.decision, reason: '', error: null }) },
       },
     },

@@ -197,6 +197,18 @@ describe('go/no-go machine, model-based', () => {
   }
 });
 
+describe('weights changed beside the grid', () => {
+  it('re-weigh the score shown at once', async () => {
+    const m = start();
+    m.loads[0]!.resolve({ message: '', data: grid({}, 4) });
+    await flush();
+    // Price 4 alone: 4·4 / 60 → 27 %; with only price weighing, 100 %.
+    expect(liveScore(m.actor.getSnapshot().context.grid!, {})).toBe(27);
+    m.actor.send({ type: 'grid.weights', weights: { strategic_fit: 0, capacity: 0, technical_match: 0, references: 0, price: 3, risk: 0 } });
+    expect(liveScore(m.actor.getSnapshot().context.grid!, {})).toBe(100);
+  });
+});
+
 describe('weightedScore', () => {
   it('weighs the ratings as the server does', () => {
     expect(weightedScore(WEIGHTS, { strategic_fit: 4, capacity: 2, technical_match: 3, references: 1, price: 2, risk: 0 })).toBe(67);

@@ -149,7 +149,7 @@ function LoadedTender({ initial }: { initial: Tender }) {
       notes={<TenderNotes tenderId={id} />}
       goNoGo={
         // A go offers the existing start action: the same confirmation and status history.
-        <TenderGoNoGo tenderId={id} status={current.status} canDecide={role === 'admin' || role === 'manager'} onStart={() => status.send({ type: 'status.choose', to: 'in_progress' })} />
+        <TenderGoNoGo tenderId={id} companyId={current.company._id} status={current.status} canDecide={role === 'admin' || role === 'manager'} onStart={() => status.send({ type: 'status.choose', to: 'in_progress' })} />
       }
     />
   );

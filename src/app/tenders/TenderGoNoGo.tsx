@@ -5,12 +5,17 @@ import type { RequestSuccess } from '../../common/request-result';
 import { goNoGoMachine, liveScore, ratingsShown, type GoNoGo, type GoNoGoDecideInput, type GoNoGoSaveInput } from '../../machines/go-no-go.machine';
 import type { TenderStatus } from '../../machines/tender-lifecycle';
 import { GoNoGoCard } from '../../ui/tenders/GoNoGoCard';
+import { GoNoGoWeightsForm } from '../../ui/tenders/GoNoGoWeightsForm';
+import { createRequestMachine } from '../../machines/request.machine';
+import type { GoNoGoWeights } from '../../machines/go-no-go.machine';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
-import { useSuccessToast } from '../use-request';
+import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+
+const weightsMachine = createRequestMachine<{ companyId: string; weights: GoNoGoWeights }, GoNoGoWeights>('saveGoNoGoWeights');
 
 /** The tender's Go/No-Go card on its details page; a go on a tender not started offers the page's start action. */
-export function TenderGoNoGo({ tenderId, status, canDecide, onStart }: { tenderId: string; status: TenderStatus; canDecide: boolean; onStart: () => void }) {
+export function TenderGoNoGo({ tenderId, companyId, status, canDecide, onStart }: { tenderId: string; companyId: string; status: TenderStatus; canDecide: boolean; onStart: () => void }) {
   const { operations } = useServices();
   const toast = useSuccessToast();
   const logic = useMemo(
@@ -30,6 +35,12 @@ export function TenderGoNoGo({ tenderId, status, canDecide, onStart }: { tenderI
   const actor = useActorRef(logic, { input: { tenderId } });
   const snapshot = useSelector(actor, (s) => s);
   const { grid, draft, choice, reason, error, decided } = snapshot.context;
+  // The company's weights: its managers (and admins) set them beside the grid; the score follows.
+  const saveWeights = useRequest(weightsMachine, operations.saveGoNoGoWeights);
+  useOnSuccess(saveWeights, ({ message, data }) => {
+    toast(message);
+    actor.send({ type: 'grid.weights', weights: data });
+  });
   return (
     <GoNoGoCard
       state={snapshot.value as 'loading' | 'failed' | 'ready' | 'saving' | 'choosing' | 'deciding'}
@@ -51,6 +62,11 @@ export function TenderGoNoGo({ tenderId, status, canDecide, onStart }: { tenderI
       onCancel={() => actor.send({ type: 'decision.cancel' })}
       onConfirm={() => actor.send({ type: 'decision.confirm' })}
       onStart={onStart}
+      weightsForm={
+        canDecide && grid ? (
+          <GoNoGoWeightsForm weights={grid.weights} saving={saveWeights.loading} error={saveWeights.error?.message ?? null} onSave={(weights) => saveWeights.submit({ companyId, weights })} />
+        ) : undefined
+      }
     />
   );
 }

@@ -112,6 +112,10 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.PUT('/api/tenders/{id}/go-no-go', { params: { path: { id: input.tenderId } }, body: { ratings: input.ratings, version: input.version }, signal }));
     return { message: data.msg, data: data.details };
   },
+  saveGoNoGoWeights: async (api: Api, input: { companyId: string; weights: GoNoGo['weights'] }, signal: AbortSignal): Promise<RequestSuccess<GoNoGo['weights']>> => {
+    const data = await api.call(() => api.client.PUT('/api/companies/{companyId}/go-no-go-weights', { params: { path: { companyId: input.companyId } }, body: input.weights, signal }));
+    return { message: data.msg, data: data.details };
+  },
   decideTenderGoNoGo: async (api: Api, input: { tenderId: string; decision: 'go' | 'no_go'; reason?: string }, signal: AbortSignal): Promise<RequestSuccess<GoNoGo>> => {
     const body = input.reason ? { decision: input.decision, reason: input.reason } : { decision: input.decision };
     const data = await api.call(() => api.client.POST('/api/tenders/{id}/go-no-go/decision', { params: { path: { id: input.tenderId } }, body, signal }));

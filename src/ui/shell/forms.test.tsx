@@ -66,6 +66,7 @@ const forms: [string, ComponentType][] = [
   ['memory section add', composeStories(memoryTools).Idle],
   ['go/no-go grid', composeStories(goNoGo).Filled],
   ['go/no-go decision', composeStories(goNoGo).ChoosingNoGo],
+  ['go/no-go weights', composeStories(goNoGo).ManagerWeights],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';

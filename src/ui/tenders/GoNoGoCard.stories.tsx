@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { emptyGrid, filledGrid, goGrid, goNoGoMessages, noGoGrid, shownOf } from './go-no-go-fixtures';
 import { GoNoGoCard } from './GoNoGoCard';
+import { GoNoGoWeightsForm } from './GoNoGoWeightsForm';
 
 const meta = {
   title: 'Views/Tender Go-No-Go',
@@ -41,6 +42,8 @@ export const Saving: Story = { args: { state: 'saving', dirty: true }, parameter
 /** A colleague saved first: their grid is shown with the member's change over it. */
 export const Conflict: Story = { args: { dirty: true, error: goNoGoMessages.conflict } };
 export const Employee: Story = { args: { canDecide: false } };
+/** A manager also sets the company's weights, folded under the grid. */
+export const ManagerWeights: Story = { args: { weightsForm: <GoNoGoWeightsForm weights={filledGrid.weights} saving={false} error={null} onSave={fn()} /> } };
 export const ChoosingNoGo: Story = { args: { state: 'choosing', choice: 'no_go' }, parameters: { machineStates: ['goNoGo.choosing'] } };
 export const ChoosingGo: Story = { args: { state: 'choosing', choice: 'go' } };
 export const Refused: Story = { args: { state: 'choosing', choice: 'go', error: goNoGoMessages.closed } };

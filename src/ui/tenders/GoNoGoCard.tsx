@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Play, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -40,6 +41,8 @@ export type GoNoGoCardProps = {
   onCancel: () => void;
   onConfirm: () => void;
   onStart: () => void;
+  /** The company's weights form, drawn by the page for managers. */
+  weightsForm?: ReactNode;
 };
 
 const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: '2', alignItems: 'end' });
@@ -138,6 +141,7 @@ export function GoNoGoCard(props: GoNoGoCardProps) {
                 )}
               </div>
             </form>
+            {props.weightsForm}
           </>
         ) : null}
         {dialogOpen && props.choice ? (

@@ -32,6 +32,28 @@ describe('the Go/No-Go card', () => {
     cleanup();
   });
 
+  it('lets a manager set the company weights, refusing all at 0 before sending', async () => {
+    const u = userEvent.setup();
+    render(<Card.ManagerWeights />);
+    await u.click(await screen.findByText('Poids de la grille Go / No-Go', { selector: 'summary' }));
+    const form = screen.getByRole('form', { name: 'Poids de la grille Go / No-Go' });
+    const onSave = (Card.ManagerWeights.args.weightsForm as { props: { onSave: ReturnType<typeof vi.fn> } }).props.onSave;
+    const risk = within(form).getByRole('spinbutton', { name: 'Risque' });
+    await u.clear(risk);
+    await u.type(risk, '7');
+    await u.click(within(form).getByRole('button', { name: 'Enregistrer les poids' }));
+    expect(onSave).toHaveBeenCalledWith({ strategic_fit: 3, capacity: 2, technical_match: 5, references: 1, price: 4, risk: 7 });
+    onSave.mockClear();
+    for (const name of ['Adéquation stratégique', 'Capacité et charge', 'Adéquation technique', 'Références', 'Compétitivité prix', 'Risque']) {
+      await u.clear(within(form).getByRole('spinbutton', { name }));
+      await u.type(within(form).getByRole('spinbutton', { name }), '0');
+    }
+    await u.click(within(form).getByRole('button', { name: 'Enregistrer les poids' }));
+    expect(within(form).getByText('Au moins un critère doit avoir un poids supérieur à 0.')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    cleanup();
+  });
+
   it('lets an employee rate but not decide', async () => {
     render(<Card.Employee />);
     expect(await screen.findByText('Seul un manager peut décider.')).toBeTruthy();
