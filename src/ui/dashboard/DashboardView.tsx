@@ -482,6 +482,12 @@ function CompanyWork({ companyId, data }: { companyId: string; data: DashboardSu
               </ul>
             </>
           )}
+          {/* The pipeline leaves no-go tenders out; the decisions taken are counted here (issue 13). */}
+          {data.decisions ? (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              <Link href="/company/tenders">{t('go_no_go-stats', { go: formatNumber(data.decisions.go, lang), noGo: formatNumber(data.decisions.noGo, lang) })}</Link>
+            </p>
+          ) : null}
         </Panel>
         <Panel id="dashboard-deadlines" title={t('dashboard-deadlines_title')} description={t('dashboard-deadlines_text')}>
           {deadlines.length === 0 ? (

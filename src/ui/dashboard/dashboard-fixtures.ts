@@ -72,6 +72,7 @@ const inDays = (days: number) => new Date(Date.now() + days * day).toISOString()
 /** A manager's summary with work in every list. */
 export const staffWorkSummary: DashboardSummary = {
   ...staffSummary,
+  decisions: { go: 5, noGo: 2 },
   pipeline: [
     { status: 'not_started', count: 2 },
     { status: 'in_progress', count: 3 },

@@ -68,6 +68,7 @@ describe("the company's work", () => {
     show(<Dashboard.ManagerWork />);
     const pipeline = await screen.findByRole('region', { name: "Appels d'offres par statut" });
     expect(within(pipeline).getByText("13 appels d'offres suivis par votre entreprise.")).toBeTruthy();
+    expect(within(pipeline).getByText('Décisions Go / No-Go : 5 go, 2 no-go')).toBeTruthy();
     expect(within(pipeline).getByRole('link', { name: "Déposé : 4 appels d'offres, voir la liste" }).getAttribute('href')).toBe('/company/tenders?status=submitted');
     const deadlines = screen.getByRole('region', { name: 'Prochaines échéances' });
     expect(within(deadlines).getByRole('link', { name: 'Réhabilitation thermique du groupe scolaire Jean-Moulin' }).getAttribute('href')).toBe('/tenders/b0000000-0000-4000-8000-000000000001');
