@@ -3,7 +3,7 @@
 // pipeline at every stage with its history. Written once: later starts leave it as users left it.
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client';
-import { companies, dceTemplates, tenderCallLots, tenderCalls, tenderStatusChanges, tenders, type TenderStatus } from './schema';
+import { companies, dceTemplates, tenderCallLots, tenderCalls, tenderGoNoGo, tenderStatusChanges, tenders, type TenderStatus } from './schema';
 import { matchCall } from '../domains/tenders/match';
 import { TENDER_TRANSITIONS } from '../domains/tenders/lifecycle';
 
@@ -281,6 +281,21 @@ const at = (start: number, days: number, hour = 12) => {
   return date;
 };
 
+/**
+ * The demo's Go/No-Go decisions, taken by the manager two days after adding the tender: a go on
+ * the call being answered, a no-go (set aside from the active pipeline) on a call let go.
+ * Ratings in the grid's order: strategic fit, capacity, technical match, references, price, risk.
+ */
+export const DEMO_GO_NO_GO: Record<string, { decision: 'go' | 'no_go'; reason: string | null; ratings: [number, number, number, number, number, number]; notes?: Record<string, string> }> = {
+  '26-101245': { decision: 'go', reason: null, ratings: [4, 3, 4, 3, 2, 3], notes: { references: 'Deux groupes scolaires réhabilités en 2024 et 2025' } },
+  '26-113085': {
+    decision: 'no_go',
+    reason: 'Plan de charge complet sur la période des travaux (vacances d’été) et lot plomberie hors de nos métiers.',
+    ratings: [1, 0, 2, 2, 2, 1],
+  },
+};
+const GRID_ORDER = ['strategic_fit', 'capacity', 'technical_match', 'references', 'price', 'risk'] as const;
+
 export async function seedDemoTenders(db: Database, companyId: string, actorIds: { admin: string | null; manager: string | null }): Promise<void> {
   const references = DEMO_CALLS.map((c) => c.reference);
   const [existing] = await db.select({ id: tenderCalls.id }).from(tenderCalls).where(inArray(tenderCalls.reference, references)).limit(1);
@@ -352,6 +367,12 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
         changes.push({ fromStatus: from, toStatus: to, changedAt: at(start, demo.deadlineInDays - 30 + changeDays[i]!, 10) });
       }
       await tx.insert(tenderStatusChanges).values(changes.map((c) => ({ ...c, tenderId: tender!.id, changedBy: actorIds.manager })));
+      const goNoGo = DEMO_GO_NO_GO[demo.reference];
+      if (goNoGo) {
+        const ratings = Object.fromEntries(GRID_ORDER.map((c, i) => [c, { rating: goNoGo.ratings[i]!, note: goNoGo.notes?.[c] ?? '' }]));
+        const decidedAt = new Date(added.getTime() + 2 * 86_400_000);
+        await tx.insert(tenderGoNoGo).values({ tenderId: tender!.id, ratings, updatedBy: actorIds.manager, updatedAt: decidedAt, decision: goNoGo.decision, reason: goNoGo.reason, decidedBy: actorIds.manager, decidedAt });
+      }
     }
   });
 }

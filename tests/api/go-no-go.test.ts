@@ -158,3 +158,23 @@ describe('the grid and the decision', () => {
     expect(body.nextDeadlines.map((d) => d._id)).toEqual([a.id]);
   });
 });
+
+describe('the demo', () => {
+  it('has one tender decided go and one set aside by a no-go, with the manager as decider', async () => {
+    const { seed, DEMO_ACCOUNTS } = await import('../../server/db/seed');
+    await seed(ctx.db, { demo: true, print: () => undefined });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password } });
+    const token = (login.json() as { token: string }).token;
+    const rows = async (query: string) =>
+      ((await call(token, 'GET', `/api/tenders/my-company?perPage=100${query}`)).json() as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] }).tenderCalls;
+    const setAside = await rows('&goNoGo=no_go');
+    expect(setAside.map((r) => r.tenderCall.reference)).toEqual(['26-113085']);
+    expect((await rows('')).map((r) => r.tenderCall.reference)).not.toContain('26-113085');
+    const go = (await rows('')).find((r) => r.tenderCall.reference === '26-101245')!;
+    const grid = (await call(token, 'GET', `/api/tenders/${go._id}/go-no-go`)).json() as Grid;
+    // Default weights (5 each): 4+3+4+3+2+3 = 19 of 24 → 79 %.
+    expect(grid).toMatchObject({ decision: 'go', score: 79, decidedBy: { username: DEMO_ACCOUNTS.manager.username } });
+    const summary = (await call(token, 'GET', '/api/dashboard/summary')).json() as { decisions: { go: number; noGo: number } };
+    expect(summary.decisions).toEqual({ go: 1, noGo: 1 });
+  });
+});
