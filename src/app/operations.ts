@@ -78,6 +78,8 @@ const PAGE_CALLS = [
   'setUserActive',
   'getCompany',
   'updateCompany',
+  'uploadCompanyLogo',
+  'deleteCompanyLogo',
   'deleteCompany',
   'listCompanyUsers',
   'removeCompanyUser',

@@ -113,6 +113,21 @@ for (const [lng, theme] of LOOKS) {
     await follow(page, `/companies/${manager.company._id}`);
     await settled(page, DEMO_COMPANY_NAME);
     await check('company');
+    // The demo company's drawn logo, loaded by the img with the session cookie; removing it asks first.
+    const logo = page.getByRole('img', { name: t['company-logo_alt']!.replace('{{name}}', DEMO_COMPANY_NAME) });
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: t['company-logo_remove'] }).click();
+    await expect(page.getByRole('alertdialog', { name: t['company-logo_confirm_title'] })).toBeVisible();
+    await check('company-logo-remove-dialog');
+    await page.getByRole('alertdialog').getByRole('button', { name: t['dialog-cancel'] }).click();
+    await expect(logo).toBeVisible();
+    // The company form with its brand colour (the demo company's own).
+    await page.getByRole('button', { name: t['company-edit'], exact: true }).click();
+    await expect(page.getByRole('textbox', { name: t['company-brand_color'], exact: true })).toHaveValue(/^#[0-9a-f]{6}$/);
+    await check('company-edit');
+    await page.getByRole('button', { name: t['dialog-cancel'] }).click();
+    await expect(logo).toBeVisible();
     await follow(page, '/company/users');
     await settled(page, t['companyusers-title']!, invitee.email);
     await expect(page.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email)).toBeVisible();

@@ -10,6 +10,7 @@ import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 import { OrganigrammesSection } from '../organigrammes/OrganigrammesSection';
 import { CompanyTabs } from '../../ui/companies/CompanyTabs';
+import { CompanyLogo } from './CompanyLogo';
 
 const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');
@@ -24,12 +25,15 @@ export default function CompanyPage() {
   const update = useRequest(updateMachine, operations.updateCompany);
   const toast = useSuccessToast();
   const [editing, setEditing] = useState(false);
+  // The company as last saved here (profile or logo), shown instead of the loaded one until the next visit.
+  const [saved, setSaved] = useState<CompanyRow | null>(null);
 
   const { submit: load } = company;
   useEffect(() => load({ id }), [id]); // eslint-disable-line react-hooks/exhaustive-deps -- load again only for another company
 
   useOnSuccess(update, ({ message, data }) => {
     setEditing(false);
+    setSaved(data);
     toast(message);
     // The header and side menu show the user's company name from the stored profile.
     if (profile && profile.company?._id === data._id) session.send({ type: 'session.profileUpdated', profile: { ...profile, company: { _id: data._id, name: data.name } } });
@@ -39,8 +43,7 @@ export default function CompanyPage() {
     if (company.error.status === 404 || company.error.status === 400) return <CompanyView status="notFound" />;
     return <CompanyView status="error" message={company.error.message} onRetry={() => load({ id })} />;
   }
-  // The saved company replaces the loaded one until the next visit.
-  const shown = (update.succeeded ? update.data : null) ?? company.data;
+  const shown = (saved?._id === id ? saved : null) ?? company.data;
   if (!shown || company.loading) return <CompanyView status="loading" />;
   const ownStaff = profile?.company?._id === shown._id;
   const canEdit = profile?.role === 'admin' || (profile?.role === 'manager' && ownStaff);
@@ -49,6 +52,7 @@ export default function CompanyPage() {
       status="loaded"
       company={shown}
       canEdit={canEdit}
+      logo={<CompanyLogo key={shown._id} company={shown} canEdit={canEdit} onSaved={setSaved} />}
       organigrammes={<OrganigrammesSection key={shown._id} companyId={shown._id} canEdit={canEdit} />}
       tabs={<CompanyTabs companyId={shown._id} active="profile" />}
       membersHref={ownStaff ? '/company/users' : profile?.role === 'admin' ? `/users?companyId=${shown._id}` : null}

@@ -2,7 +2,7 @@ import type { Api } from '../../api/client';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { RequestSuccess } from '../../common/request-result';
 import type { components } from '../../../openapi/schema';
-import { PER_PAGE } from '../calls-support';
+import { PER_PAGE, multipartForm, type FileLike } from '../calls-support';
 
 type CompanyInput = components['schemas']['CompanyInput'];
 type Company = components['schemas']['Company'];
@@ -20,6 +20,16 @@ export const companiesCalls = {
   },
   updateCompany: async (api: Api, input: { id: string; patch: CompanyPatch }, signal: AbortSignal): Promise<RequestSuccess<Company>> => {
     const data = await api.call(() => api.client.PATCH('/api/companies/{id}', { params: { path: { id: input.id } }, body: input.patch, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  uploadCompanyLogo: async (api: Api, input: { id: string; logo: FileLike }, signal: AbortSignal): Promise<RequestSuccess<Company>> => {
+    const form = multipartForm({ logo: input.logo });
+    // FormData goes out as is: the browser writes the multipart boundary.
+    const data = await api.call(() => api.client.PUT('/api/companies/{id}/logo', { params: { path: { id: input.id } }, body: {}, bodySerializer: () => form, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  deleteCompanyLogo: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<Company>> => {
+    const data = await api.call(() => api.client.DELETE('/api/companies/{id}/logo', { params: { path: { id: input.id } }, signal }));
     return { message: data.msg, data: data.details };
   },
   deleteCompany: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {

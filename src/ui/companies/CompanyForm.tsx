@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
 import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { Input } from '../components/Input';
 import { TextField } from '../components/Field';
 import { MultiSelect } from '../components/MultiSelect';
 import { TagInput } from '../components/TagInput';
@@ -11,10 +13,17 @@ import * as rules from '../forms/rules';
 import type { CompanyInput } from '../admin/admin-types';
 import { readForm, useFieldErrors } from '../forms/use-field-errors';
 
-/** The contract's CompanyInput with every field present, as the form edits it. */
-export type CompanyValues = Required<Omit<CompanyInput, 'profile'>> & { profile: Required<NonNullable<CompanyInput['profile']>> };
+/**
+ * The contract's CompanyInput with every field present, as the form edits it; an existing
+ * company's values also carry its brand colour (CompanyPatch), which a new company sets later.
+ */
+export type CompanyValues = Required<Omit<CompanyInput, 'profile'>> & { profile: Required<NonNullable<CompanyInput['profile']>>; brandColor?: string | null };
 
-const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description', 'amountMin', 'amountMax'] as const;
+// The Word export's colour when the company has none (server/domains/memories/docx.ts HOUSE_COLOUR).
+export const HOUSE_BRAND_COLOR = '#1f3a5f';
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+const FIELDS = ['name', 'siret', 'address', 'postalCode', 'city', 'phone', 'website', 'description', 'amountMin', 'amountMax', 'brandColor'] as const;
 const departementOptions = DEPARTEMENTS.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
 const regionOptions = REGIONS.map((r) => ({ value: r, label: r }));
 
@@ -50,6 +59,8 @@ export function CompanyForm({ id, initial, submitting, error, errorDetails, erro
   const [cpvCodes, setCpvCodes] = useState(initial.profile.cpvCodes);
   const [departments, setDepartments] = useState(initial.profile.departments);
   const [regions, setRegions] = useState(initial.profile.regions);
+  const withBrandColor = initial.brandColor !== undefined;
+  const [brandColor, setBrandColor] = useState(initial.brandColor ?? '');
   const { errors, check, onFormChange, serverErrors, refusal } = useFieldErrors<(typeof FIELDS)[number]>((values) => ({
     name: rules.companyName,
     siret: rules.siret,
@@ -61,6 +72,7 @@ export function CompanyForm({ id, initial, submitting, error, errorDetails, erro
     description: rules.description,
     amountMin: rules.amount,
     amountMax: rules.amountMax(values.amountMin),
+    brandColor: rules.brandColor,
   }), { error, details: errorDetails });
   // The submit button is far below the banner in a long form: bring a server refusal into view.
   const banner = useRef<HTMLDivElement>(null);
@@ -85,6 +97,8 @@ export function CompanyForm({ id, initial, submitting, error, errorDetails, erro
       website: values.website.trim(),
       description: values.description.trim(),
       profile: { keywords, cpvCodes, departments, regions, amountMin: rules.parseAmount(values.amountMin), amountMax: rules.parseAmount(values.amountMax) },
+      // Empty is the house colour (null).
+      ...(withBrandColor ? { brandColor: values.brandColor.trim() === '' ? null : values.brandColor.trim().toLowerCase() } : {}),
     });
   };
 
@@ -207,14 +221,79 @@ export function CompanyForm({ id, initial, submitting, error, errorDetails, erro
           />
         </div>
       </fieldset>
+      {withBrandColor ? (
+        <fieldset disabled={submitting} className={section}>
+          <legend className={legend}>{t('company-brand_title')}</legend>
+          <BrandColorField id={`${id}-brand`} value={brandColor} onChange={setBrandColor} error={fieldError('brandColor')} />
+        </fieldset>
+      ) : null}
       {footer}
     </form>
   );
 }
 
-/** A company as the form edits it (the contract's Company without its computed fields). */
-export function companyValues(company: { name: string; siret: string | null; address: string; postalCode: string; city: string; phone: string; website: string; description: string; profile: CompanyValues['profile'] }): CompanyValues {
+/** The brand colour: a colour picker and its '#rrggbb' text kept together; emptied, the house colour. */
+function BrandColorField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const { t } = useTranslation();
+  const classes = field();
+  const valid = HEX_COLOR.test(value.trim());
+  return (
+    <div className={classes.root}>
+      <label htmlFor={`${id}-text`} className={classes.label}>
+        {t('company-brand_color')}
+      </label>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <input
+          type="color"
+          aria-label={t('company-brand_color_picker')}
+          value={valid ? value.trim().toLowerCase() : HOUSE_BRAND_COLOR}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={css({ w: '12', h: '10', p: '0.5', borderWidth: '1px', borderColor: 'border.emphasized', borderRadius: 'md', bg: 'bg.default', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.65 } })}
+        />
+        <Input
+          id={`${id}-text`}
+          name="brandColor"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          placeholder={HOUSE_BRAND_COLOR}
+          maxLength={7}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          className={css({ w: '32', fontFamily: 'mono' })}
+        />
+        <Button variant="outline" size="sm" onClick={() => onChange('')} disabled={value === ''}>
+          {t('company-brand_color_clear')}
+        </Button>
+      </div>
+      <p id={`${id}-help`} className={classes.helperText}>
+        {value.trim() === '' ? t('company-brand_color_help_house') : t('company-brand_color_help')}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className={classes.errorText}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A company as the form edits it (the contract's Company without its computed fields, with its brand colour). */
+export function companyValues(company: {
+  name: string;
+  siret: string | null;
+  address: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  website: string;
+  description: string;
+  profile: CompanyValues['profile'];
+  brandColor: string | null;
+}): CompanyValues {
   return {
+    brandColor: company.brandColor,
     name: company.name,
     siret: company.siret ?? '',
     address: company.address,

@@ -3,6 +3,8 @@ import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { lyon, nantes } from '../admin/admin-fixtures';
 import { CompanyView } from './CompanyView';
+import { CompanyLogoCard } from './CompanyLogoCard';
+import { lyonBranded } from './logo-fixtures';
 
 const meta: Meta<typeof CompanyView> = {
   title: 'Views/Company',
@@ -32,6 +34,9 @@ export const NotFound: Story = { args: { status: 'notFound' } };
 export const LoadError: Story = { args: { status: 'error', message: 'Erreur interne du serveur. Réessayez dans un instant.', onRetry: fn() } };
 export const Manager: Story = { args: loaded };
 export const Employee: Story = { args: { ...loaded, canEdit: false } };
+// The logo card beside the members: the logo and colour of the company, read only for an employee.
+export const WithLogo: Story = { args: { ...loaded, company: lyonBranded, canEdit: false, logo: <CompanyLogoCard company={lyonBranded} /> } };
+export const EditingBrandColour: Story = { args: { ...loaded, company: lyonBranded, editing: true } };
 export const EmptyProfile: Story = { args: { ...loaded, company: nantes, canEdit: false, membersHref: null } };
 export const Editing: Story = { args: { ...loaded, editing: true } };
 export const Saving: Story = { args: { ...loaded, editing: true, saving: true } };

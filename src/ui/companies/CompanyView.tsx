@@ -34,6 +34,8 @@ export type CompanyViewProps =
       onEdit: () => void;
       onCancel: () => void;
       onSave: (values: CompanyValues) => void;
+      /** The logo card (CompanyLogoCard), wired by the page. */
+      logo?: ReactNode;
       /** The organisation charts section, wired by the page (issue 5). */
       organigrammes?: ReactNode;
       /** The company pages' tabs (profile, resumes), wired by the page. */
@@ -208,19 +210,22 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
             </dl>
           </CardBody>
         </CardRoot>
-        <CardRoot>
-          <CardHeader>
-            <CardTitle>{t('company-members')}</CardTitle>
-          </CardHeader>
-          <CardBody className={css({ gap: '3' })}>
-            <p className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-              <Users size={20} aria-hidden="true" className={css({ color: 'accent.text' })} />
-              <span className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{formatNumber(company.membersCount, i18n.language)}</span>
-              <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('company-members_count', { count: company.membersCount })}</span>
-            </p>
-            {props.membersHref ? <Link href={props.membersHref}>{t('company-see_members')}</Link> : null}
-          </CardBody>
-        </CardRoot>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <CardRoot>
+            <CardHeader>
+              <CardTitle>{t('company-members')}</CardTitle>
+            </CardHeader>
+            <CardBody className={css({ gap: '3' })}>
+              <p className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+                <Users size={20} aria-hidden="true" className={css({ color: 'accent.text' })} />
+                <span className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{formatNumber(company.membersCount, i18n.language)}</span>
+                <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('company-members_count', { count: company.membersCount })}</span>
+              </p>
+              {props.membersHref ? <Link href={props.membersHref}>{t('company-see_members')}</Link> : null}
+            </CardBody>
+          </CardRoot>
+          {props.logo}
+        </div>
       </div>
       <CardRoot>
         <CardHeader>

@@ -90,6 +90,12 @@ export const website: Rule = (v) => {
   return value === '' || (value.length <= 200 && /^https?:\/\/\S+$/.test(value)) ? null : 'form-website_invalid';
 };
 
+/** A brand colour as the contract's BrandColor: '#rrggbb', or empty for the house colour. */
+export const brandColor: Rule = (v) => {
+  const value = v.trim();
+  return value === '' || /^#[0-9a-fA-F]{6}$/.test(value) ? null : 'form-brand_color_invalid';
+};
+
 export const description: Rule = (v) => (v.length > 2000 ? 'form-description_length' : null);
 
 /** The contract's limits of a keyword and of a CPV code (8 digits, a dash and a check digit). */
