@@ -37,6 +37,9 @@ test('a sentence commented, replied to and resolved; an image inserted; both sur
   const sentence = 'Une astreinte téléphonique répond 24 heures sur 24.';
   await page.keyboard.type(sentence);
   await page.keyboard.press('Shift+Home');
+  // The editor reads the browser's selection a moment later: a person sees "Commenter" become
+  // available; on a loaded machine the shortcut could otherwise arrive before the selection.
+  await expect(main.getByRole('button', { name: fr['memory-comment_add'], exact: true })).toBeEnabled();
 
   // Ctrl+Alt+M on the selection: the panel's form, the passage quoted, focused.
   await page.keyboard.press('Control+Alt+m');
