@@ -102,6 +102,17 @@ export function createOffice(options: OfficeOptions = {}): Office {
     };
     process.once('exit', onExit);
     child.once('exit', () => process.removeListener('exit', onExit));
+    // A server killed outright (SIGKILL, or its whole process group: a service manager, a test
+    // runner) runs no handler and takes the worker with it, while soffice lives on in its own
+    // group. A guard outside both groups ends soffice once this process is gone.
+    if (child.pid) {
+      const guard = spawn('/bin/sh', ['-c', 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 2; done; kill -KILL -"$2" 2>/dev/null', 'soumissio-office-guard', String(process.pid), String(child.pid)], {
+        stdio: 'ignore',
+        detached: true,
+      });
+      guard.on('error', () => undefined);
+      guard.unref();
+    }
     target.ready = new Promise<void>((resolve, reject) => {
       const lines = createInterface({ input: worker.stdout! });
       lines.on('line', (line) => {
