@@ -45,6 +45,8 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],
 );
 
+export const digestFrequencyEnum = pgEnum('digest_frequency', ['daily', 'weekly', 'off']);
+
 export const users = pgTable(
   'users',
   {
@@ -63,6 +65,13 @@ export const users = pgTable(
     // the one that made the change): checked in the same query as the token's revocation.
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     keptTokenJti: text('kept_token_jti'),
+    // Alerts (issue 13): the digest of new matching calls (off until the user opts in), the
+    // reminder and change emails (on by default; each email's unsubscribe link turns them off),
+    // and the calendar feed's secret, kept hashed (null: no feed; a new one revokes the old).
+    digestFrequency: digestFrequencyEnum('digest_frequency').notNull().default('off'),
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    alertEmails: boolean('alert_emails').notNull().default(true),
+    icsTokenHash: text('ics_token_hash'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
@@ -883,6 +892,8 @@ export const importRuns = pgTable(
     refusedCount: integer('refused_count').notNull().default(0),
     unchangedCount: integer('unchanged_count').notNull().default(0),
     error: text('error'),
+    // How the file came: an admin's upload, the CLI, or the scheduled fetch (its URL is the file name).
+    origin: text('origin').notNull().default('upload'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
@@ -962,6 +973,9 @@ export const awards = pgTable(
     uniqueIndex('awards_notice_idx').on(t.source, t.sourceId, t.position),
     index('awards_call_idx').on(t.tenderCallId),
     index('awards_buyer_idx').on(t.buyerSiret),
+    // A buyer's past awards for similar CPV codes, and a company's wins by SIRET.
+    index('awards_cpv_idx').using('gin', t.cpvCodes),
+    index('awards_winners_idx').using('gin', t.winners),
   ],
 );
 
@@ -984,4 +998,72 @@ export const refusedNotices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refused_notices_run_idx').on(t.importRunId, t.position)],
+);
+
+// ── Matching, alerts (issue 13) ───────────────────────────────────────────────────────────────
+
+// How well each open call fits each company, stored when the call is imported or changed and when
+// the company's profile, vault or wins change (server/domains/sourcing/matching.ts): potential
+// tenders page and filter on it in SQL. Only calls that fit at all (score > 0) have a row.
+export const callMatches = pgTable(
+  'call_matches',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    tenderCallId: uuid('tender_call_id')
+      .notNull()
+      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    status: matchStatusEnum('status').notNull(),
+    reasons: jsonb('reasons').$type<{ criterion: string; points: number; matched: string[] }[]>().notNull().default([]),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_matches_pk_idx').on(t.companyId, t.tenderCallId),
+    index('call_matches_company_score_idx').on(t.companyId, t.score, t.tenderCallId),
+    index('call_matches_call_idx').on(t.tenderCallId),
+  ],
+);
+
+export const callFeedbackVerdictEnum = pgEnum('call_feedback_verdict', ['relevant', 'not_relevant']);
+
+// A company's word on a call: not relevant (with a reason) hides it and lowers similar calls;
+// relevant raises them.
+export const callFeedback = pgTable(
+  'call_feedback',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    tenderCallId: uuid('tender_call_id')
+      .notNull()
+      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    verdict: callFeedbackVerdictEnum('verdict').notNull(),
+    reason: text('reason').notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('call_feedback_pk_idx').on(t.companyId, t.tenderCallId)],
+);
+
+// The in-app notification centre. dedupeKey makes a reminder or an alert once per user
+// (e.g. "reminder:7:<tenderId>:<deadline>"), however often the scheduler runs.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tenderId: uuid('tender_id').references(() => tenders.id, { onDelete: 'cascade' }),
+    tenderCallId: uuid('tender_call_id').references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    // What the message needs besides the tender: dates, counts, the change.
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey), index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
