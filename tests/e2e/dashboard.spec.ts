@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, test } from './fixtures';
+import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, test } from './fixtures';
 
 // The dashboards on the demo data: the admin's statistics equal GET /api/admin/stats/ (figures,
 // charts and their tables), the latest reports; the manager's pipeline, deadlines, documents to
 // renew and tasks equal GET /api/dashboard/summary. axe in fr/en × light/dark; screenshots in
 // test-results/screens/dashboard-<who>-<lng>-<theme>.png.
 
-type Demo = keyof typeof DEMO_ACCOUNTS;
 type Stats = {
   totalTenders: number;
   responseRate: number;
@@ -23,18 +22,8 @@ type Summary = {
   openTasks: { _id: string; name: string; tenderId: string }[];
 };
 
-const tokens: Partial<Record<Demo, string>> = {};
-async function tokenOf(request: APIRequestContext, who: Demo) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  if (!tokens[who]) {
-    const response = await request.post('/api/users/login', { data: { email, password } });
-    expect(response.ok(), `sign-in of ${who}`).toBe(true);
-    tokens[who] = ((await response.json()) as { token: string }).token;
-  }
-  return tokens[who];
-}
 async function api<T>(request: APIRequestContext, url: string, who: Demo): Promise<T> {
-  const response = await request.get(url, { headers: { authorization: `Bearer ${await tokenOf(request, who)}` } });
+  const response = await request.get(url, { headers: { authorization: `Bearer ${await demoToken(request, who)}` } });
   expect(response.ok(), `GET ${url}: ${response.status()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -51,13 +40,13 @@ async function seed(request: APIRequestContext) {
   const existing = await api<{ count: number }>(request, `/api/reports?search=${encodeURIComponent(REPORT_TITLE)}`, 'admin');
   if (existing.count > 0) return;
   const report = await request.post('/api/reports/', {
-    headers: { authorization: `Bearer ${await tokenOf(request, 'employee')}` },
+    headers: bearer(await demoToken(request, 'employee')),
     multipart: { title: REPORT_TITLE, description: 'Les pourcentages me semblent faux.', type: 'bug', priority: 'low', currentUrl: '/dashboard' },
   });
   expect(report.ok(), `report: ${report.status()}`).toBe(true);
   const { company } = await api<Summary>(request, '/api/dashboard/summary', 'manager');
   const paper = await request.post(`/api/companies/${company._id}/documents`, {
-    headers: { authorization: `Bearer ${await tokenOf(request, 'manager')}` },
+    headers: bearer(await demoToken(request, 'manager')),
     multipart: {
       kind: 'tax',
       title: EXPIRING_TITLE,
@@ -113,7 +102,7 @@ for (const [lng, theme] of LOOKS) {
     };
     const signInAs = async (who: Demo) => {
       await context.clearCookies();
-      await context.addCookies([{ name: 'token', value: await tokenOf(request, who), url: baseURL!, sameSite: 'Strict' }]);
+      await context.addCookies([{ name: 'token', value: await demoToken(request, who), url: baseURL!, sameSite: 'Strict' }]);
       await page.goto('/not-found');
       await page.evaluate(() => localStorage.removeItem('userProfile'));
       await page.goto('/dashboard');

@@ -1,23 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { expect, expectAccessible, fr, test } from './fixtures';
+import { bearer, demoToken, expect, expectAccessible, fr, test } from './fixtures';
 
 // A real DCE (Grenoble INP, 2026), kept in tests/fixtures/ with its source.
 const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
 const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: readFileSync(`${DCE}/${name}`) });
 
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** A call of its own, worked by the demo company: no other test touches its documents or planning. */
 async function workedTender(request: APIRequestContext) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const manager = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
+  const admin = bearer(await demoToken(request, 'admin'));
+  const manager = bearer(await demoToken(request, 'manager'));
   const deadline = new Date(Date.now() + 40 * 86_400_000).toISOString();
   const call = await request.post('/api/tenderCalls', {
     headers: admin,

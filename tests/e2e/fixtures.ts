@@ -1,6 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
 
 type Catalogue = Record<string, string>;
 const catalogue = (lng: 'fr' | 'en'): Catalogue => JSON.parse(readFileSync(`locales/${lng}/translation.json`, 'utf8'));
@@ -149,6 +151,56 @@ export const LOOKS = [
   ['fr', 'light'],
   ['en', 'dark'],
 ] as const;
+
+export type Demo = keyof typeof DEMO_ACCOUNTS;
+const demoTokens = new Map<string, string>();
+
+/** A demo account's token on the server at `origin` (the suite's own by default), signed in once per worker. */
+export async function demoToken(request: APIRequestContext, who: Demo, origin = '') {
+  const key = `${origin} ${who}`;
+  if (!demoTokens.has(key)) {
+    const { email, password } = DEMO_ACCOUNTS[who];
+    const response = await request.post(`${origin}/api/users/login`, { data: { email, password } });
+    expect(response.ok(), `sign-in of ${who}`).toBe(true);
+    demoTokens.set(key, ((await response.json()) as { token: string }).token);
+  }
+  return demoTokens.get(key)!;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The demo manager's tender on the analysed Grenoble INP call, which the memory specs work on. */
+export async function grenobleTender(request: APIRequestContext, origin = '') {
+  const token = await demoToken(request, 'manager', origin);
+  const headers = bearer(token);
+  const response = await request.get(`${origin}/api/tenders/my-company?perPage=all`, { headers });
+  const { tenderCalls } = (await response.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
+  const tender = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference);
+  expect(tender, 'the demo Grenoble tender').toBeTruthy();
+  return { token, headers, tenderId: tender!._id };
+}
+
+/**
+ * A call made by the demo admin for one test and put in the demo company's pipeline; `cleanup`
+ * removes both. `call` is the body of POST /api/tenderCalls; its reference gets a unique suffix.
+ */
+export async function freshTender(request: APIRequestContext, call: { reference: string; title: string; buyer: string; submissionDeadline: string } & Record<string, unknown>) {
+  const admin = bearer(await demoToken(request, 'admin'));
+  const manager = bearer(await demoToken(request, 'manager'));
+  const profile = await request.get('/api/users/profile', { headers: manager });
+  const companyId = ((await profile.json()) as { company: { _id: string } }).company._id;
+  const created = await request.post('/api/tenderCalls', { headers: admin, data: { ...call, reference: `${call.reference}-${Date.now().toString(36)}` } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const callId = ((await created.json()) as { details: { _id: string } }).details._id;
+  const tender = await request.post('/api/tenders', { headers: admin, data: { tenderCallId: callId, companyId } });
+  expect(tender.ok(), await tender.text()).toBe(true);
+  const tenderId = ((await tender.json()) as { details: { _id: string } }).details._id;
+  const cleanup = async () => {
+    await request.delete(`/api/tenders/${tenderId}`, { headers: admin });
+    await request.delete(`/api/tenderCalls/${callId}`, { headers: admin });
+  };
+  return { tenderId, callId, companyId, manager, cleanup };
+}
 
 export const test = base;
 export { expect };

@@ -1,38 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { expect, expectAccessible, fr, settled, signIn, test } from './fixtures';
+import { expect, expectAccessible, fr, freshTender, settled, signIn, test } from './fixtures';
 
 // Go/No-Go (issue 13): a manager fills the grid of a tender and decides go (the response's start
 // is offered); another tender, set aside by a no-go with its reason, leaves the active list and is
 // found with the "set aside" filter. Both tenders are made for this test and removed after.
-
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `sign-in of ${who}`).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function freshTender(request: APIRequestContext, title: string) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const manager = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
-  const mine = await request.get('/api/tenders/my-company?perPage=1&goNoGo=all', { headers: manager });
-  const companyId = ((await mine.json()) as { tenderCalls: { company: { _id: string } }[] }).tenderCalls[0]!.company._id;
-  const created = await request.post('/api/tenderCalls', {
-    headers: admin,
-    data: { reference: `GONOGO-${Date.now().toString(36)}`, title, buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const callId = ((await created.json()) as { details: { _id: string } }).details._id;
-  const tender = await request.post('/api/tenders', { headers: admin, data: { tenderCallId: callId, companyId } });
-  expect(tender.ok(), await tender.text()).toBe(true);
-  const tenderId = ((await tender.json()) as { details: { _id: string } }).details._id;
-  const cleanup = async () => {
-    await request.delete(`/api/tenders/${tenderId}`, { headers: admin });
-    await request.delete(`/api/tenderCalls/${callId}`, { headers: admin });
-  };
-  return { tenderId, cleanup };
-}
 
 const rating = (page: Page, criterion: string, weight: number) =>
   page.getByRole('combobox', { name: `${fr[`field-${criterion}`]} (${fr['go_no_go-weight']!.replace('{{weight}}', String(weight))})` });
@@ -41,8 +13,8 @@ test('a manager fills the grid and decides go; a no-go with its reason leaves th
   test.slow();
   const goTitle = 'Rénovation thermique de la médiathèque Lucie-Aubrac';
   const noGoTitle = 'Entretien des espaces verts du parc Louis-Dupic';
-  const go = await freshTender(request, goTitle);
-  const noGo = await freshTender(request, noGoTitle);
+  const go = await freshTender(request, { reference: 'GONOGO', title: goTitle, buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() });
+  const noGo = await freshTender(request, { reference: 'GONOGO', title: noGoTitle, buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() });
   try {
     await signIn(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     await expect(page).toHaveURL(/\/dashboard$/);

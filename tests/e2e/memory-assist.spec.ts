@@ -1,8 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { MEMORY_DRAFT } from './llm-server-replies';
-import { expect, expectAccessible, fr, test } from './fixtures';
+import { expect, expectAccessible, fr, grenobleTender, test } from './fixtures';
 
 // The writing assistant of the technical memory with a language model (issue 12): on the server
 // with the fake OpenAI-compatible endpoint (playwright.config.ts), a manager asks a draft for a
@@ -11,11 +9,7 @@ const LLM_SERVER = `http://localhost:${process.env.E2E_LLM_PORT ?? 4198}`;
 
 /** The demo manager's token, the demo Grenoble tender and a criterion section of its memory. */
 async function demoSection(request: APIRequestContext) {
-  const { email, password } = DEMO_ACCOUNTS.manager;
-  const token = ((await (await request.post(`${LLM_SERVER}/api/users/login`, { data: { email, password } })).json()) as { token: string }).token;
-  const headers = { authorization: `Bearer ${token}` };
-  const { tenderCalls } = (await (await request.get(`${LLM_SERVER}/api/tenders/my-company?perPage=all`, { headers })).json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
-  const tenderId = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference)!._id;
+  const { token, headers, tenderId } = await grenobleTender(request, LLM_SERVER);
   const { memories } = (await (await request.get(`${LLM_SERVER}/api/tenders/${tenderId}/memories`, { headers })).json()) as { memories: { _id: string }[] };
   const memory = (await (await request.get(`${LLM_SERVER}/api/memories/${memories[0]!._id}`, { headers })).json()) as { assist: string; sections: { title: string; source: string | null; level: number }[] };
   expect(memory.assist).toBe('llm');

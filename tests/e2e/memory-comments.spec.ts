@@ -1,7 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { animationsDone, en, expect, expectAccessible, fr, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, grenobleTender, test } from './fixtures';
 
 // Comments and images in the technical memory (issue 12): the manager selects a sentence, comments
 // it (Ctrl+Alt+M), replies, resolves the thread; the passage stays marked after a reload. An image
@@ -10,17 +7,6 @@ import { animationsDone, en, expect, expectAccessible, fr, test } from './fixtur
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAwPAfhP7//w8AH+4F+3uLQwgAAAAASUVORK5CYII=', 'base64');
-
-async function grenobleTender(request: APIRequestContext) {
-  const { email, password } = DEMO_ACCOUNTS.manager;
-  const login = await request.post('/api/users/login', { data: { email, password } });
-  const { token } = (await login.json()) as { token: string };
-  const response = await request.get('/api/tenders/my-company?perPage=all', { headers: { authorization: `Bearer ${token}` } });
-  const { tenderCalls } = (await response.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
-  const tender = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference);
-  expect(tender, 'the demo Grenoble tender').toBeTruthy();
-  return { token, tenderId: tender!._id };
-}
 
 test('a sentence commented, replied to and resolved; an image inserted; both survive a reload', async ({ page, context, request, baseURL }) => {
   test.slow();

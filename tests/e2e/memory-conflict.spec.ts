@@ -1,25 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { expect, fr, test } from './fixtures';
+import { demoToken, expect, fr, grenobleTender, test } from './fixtures';
 
 // Two people write in the same section of the technical memory (issue 12), each in their own
 // browser. The first one's text is saved; the second one's save is refused, the notice shows both
 // texts, and nothing typed is lost: "keep my text" saves it on top of the saved version.
 
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `sign-in of ${who}`).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** The demo Grenoble tender and a criterion section of its memory that the other specs leave alone. */
-async function sectionToShare(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const tenders = await request.get('/api/tenders/my-company?perPage=all', { headers });
-  const { tenderCalls } = (await tenders.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
-  const tenderId = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference)!._id;
+async function sectionToShare(request: APIRequestContext) {
+  const { headers, tenderId } = await grenobleTender(request);
   const list = await request.get(`/api/tenders/${tenderId}/memories`, { headers });
   const { memories } = (await list.json()) as { memories: { _id: string }[] };
   const memory = await request.get(`/api/memories/${memories[0]!._id}`, { headers });
@@ -53,9 +41,9 @@ async function typeAtEnd(page: Page, editor: ReturnType<Page['getByRole']>, text
 
 test('two people write in the same section: the second save is refused and nothing is lost', async ({ browser, request, baseURL }) => {
   test.slow();
-  const managerToken = await tokenOf(request, 'manager');
-  const employeeToken = await tokenOf(request, 'employee');
-  const { tenderId, title, memoryId, sectionId } = await sectionToShare(request, managerToken);
+  const managerToken = await demoToken(request, 'manager');
+  const employeeToken = await demoToken(request, 'employee');
+  const { tenderId, title, memoryId, sectionId } = await sectionToShare(request);
 
   const managerContext = await browser.newContext();
   const employeeContext = await browser.newContext();

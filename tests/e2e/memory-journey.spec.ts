@@ -4,9 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { expect, fr, test } from './fixtures';
+import { expect, fr, grenobleTender, test } from './fixtures';
 
 // The whole journey of issue 12 in one go, as the demo manager on the analysed Grenoble INP call:
 // a DOCX CV uploaded and read; a new memory made from the DCE analysis with the header's "Nouveau
@@ -26,14 +24,8 @@ const LIBRARY_BLOCK = 'Organisation et suivi qualité';
 type Requirement = { _id: string; analysisId: string; text: string; status: string };
 
 async function setUp(request: APIRequestContext) {
-  const { email, password } = DEMO_ACCOUNTS.manager;
-  const login = await request.post('/api/users/login', { data: { email, password } });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const { token, headers, tenderId } = await grenobleTender(request);
   const profile = (await (await request.get('/api/users/profile', { headers })).json()) as { company: { _id: string } };
-  const { tenderCalls } = (await (await request.get('/api/tenders/my-company?perPage=all', { headers })).json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
-  const tenderId = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference)?._id;
-  expect(tenderId, 'the demo Grenoble tender').toBeTruthy();
   // The memory links the CCTP requirements only once the demo's CCTP matrix (a job started with the server) is read.
   await expect
     .poll(async () => ((await (await request.get(`/api/tenders/${tenderId}/cctp-analyses`, { headers })).json()) as { analyses: { status: string }[] }).analyses[0]?.status, { timeout: 60_000 })
@@ -41,7 +33,7 @@ async function setUp(request: APIRequestContext) {
   // A rerun on the same server starts from no Dupuis resume (one button per person in the team panel).
   const existing = (await (await request.get(`/api/companies/${profile.company._id}/resumes?search=Dupuis`, { headers })).json()) as { resumes: { _id: string }[] };
   for (const resume of existing.resumes) await request.delete(`/api/resumes/${resume._id}`, { headers });
-  return { token, headers, companyId: profile.company._id, tenderId: tenderId! };
+  return { token, headers, companyId: profile.company._id, tenderId };
 }
 
 const totalScore = (text: string | null) => Number(/Note estimée : (\d+(?:,\d+)?)/.exec(text ?? '')?.[1]?.replace(',', '.') ?? -1);

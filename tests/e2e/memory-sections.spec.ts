@@ -1,7 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { expect, fr, test } from './fixtures';
+import { expect, fr, grenobleTender, test } from './fixtures';
 
 // The memory's section tools (issue 12) on the demo's Grenoble INP call: a manager makes a memory
 // from the analysis (the CCTP requirements linked to its sections), renames a section and sets it
@@ -13,13 +11,7 @@ type Memory = { _id: string; title: string; sections: Section[]; requirements: {
 type Analysis = { total: { score: number }; criteria: { reasons: { key: string; requirementIds?: string[] }[] }[] };
 
 async function setUp(request: APIRequestContext) {
-  const { email, password } = DEMO_ACCOUNTS.manager;
-  const login = await request.post('/api/users/login', { data: { email, password } });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const response = await request.get('/api/tenders/my-company?perPage=all', { headers });
-  const { tenderCalls } = (await response.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] };
-  const tenderId = tenderCalls.find((row) => row.tenderCall.reference === DEMO_DCE_CALL.reference)!._id;
+  const { token, headers, tenderId } = await grenobleTender(request);
   // The demo's CCTP matrix is read by a job started with the server: its requirements are wanted.
   await expect
     .poll(

@@ -1,19 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
 
 // Organisation charts on the company page (issue 5): the demo manager draws the construction-site
 // chart from scratch, a cycle is refused, the chart comes back the same after a reload, in the
 // drawing and in its text alternative; an employee reads it without any editing control; axe checks
 // the page with its charts in French and English, light and dark.
 
-type Demo = keyof typeof DEMO_ACCOUNTS;
-async function tokenOf(request: APIRequestContext, who: Demo) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `sign-in of ${who}`).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 async function demoCompanyId(request: APIRequestContext, token: string) {
   const response = await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { company: { _id: string } }).company._id;
@@ -23,7 +16,7 @@ const fill = (t: Record<string, string>, key: string) => (vars: Record<string, s
 
 test('a manager builds a construction chart, a cycle is refused, the tree survives a reload; an employee only reads it', async ({ page, browser, request }) => {
   test.slow();
-  const managerToken = await tokenOf(request, 'manager');
+  const managerToken = await demoToken(request, 'manager');
   const companyId = await demoCompanyId(request, managerToken);
   // The demo company has a construction chart: it goes, so this one is built from scratch.
   const removed = await request.delete(`/api/organigrammes/${companyId}/organigramme?type=chantier`, { headers: { authorization: `Bearer ${managerToken}` } });
@@ -112,7 +105,7 @@ for (const [lng, theme] of LOOKS) {
       { l: lng, th: theme },
     );
     await page.emulateMedia({ colorScheme: theme });
-    const token = await tokenOf(request, 'manager');
+    const token = await demoToken(request, 'manager');
     const companyId = await demoCompanyId(request, token);
     await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
     await page.goto(`/companies/${companyId}`);

@@ -1,18 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { expect, expectAccessible, fr, settled, signIn, test } from './fixtures';
+import { expect, expectAccessible, fr, freshTender, settled, signIn, test } from './fixtures';
 
 // Lost updates (issue 10): two people on one planning in two browsers. One adds a task; the other,
 // still on the list they opened, saves the whole list (all key dates at once). Without a version
 // the second save would silently drop the first one's task; here it is refused, both sides'
 // changes are shown, and "reapply my changes" keeps everybody's work.
-
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `sign-in of ${who}`).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 const noonIn = (days: number) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -23,26 +16,14 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A fresh call of the demo company with its three key dates, and a planning of one task. */
 async function plannedTender(request: APIRequestContext) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const manager = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
-  const mine = await request.get('/api/tenders/my-company?perPage=1', { headers: manager });
-  const companyId = ((await mine.json()) as { tenderCalls: { company: { _id: string } }[] }).tenderCalls[0]!.company._id;
-  const created = await request.post('/api/tenderCalls', {
-    headers: admin,
-    data: {
-      reference: `CONFLIT-${Date.now().toString(36)}`,
-      title: 'Extension du gymnase Léo-Lagrange',
-      buyer: 'Ville de Villeurbanne',
-      submissionDeadline: noonIn(20).toISOString(),
-      questionsDeadline: noonIn(12).toISOString(),
-      siteVisit: { date: noonIn(5).toISOString(), mandatory: true },
-    },
+  const { tenderId, manager } = await freshTender(request, {
+    reference: 'CONFLIT',
+    title: 'Extension du gymnase Léo-Lagrange',
+    buyer: 'Ville de Villeurbanne',
+    submissionDeadline: noonIn(20).toISOString(),
+    questionsDeadline: noonIn(12).toISOString(),
+    siteVisit: { date: noonIn(5).toISOString(), mandatory: true },
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const callId = ((await created.json()) as { details: { _id: string } }).details._id;
-  const tender = await request.post('/api/tenders', { headers: admin, data: { tenderCallId: callId, companyId } });
-  expect(tender.ok(), await tender.text()).toBe(true);
-  const tenderId = ((await tender.json()) as { details: { _id: string } }).details._id;
   const planning = await request.post('/api/plannings', { headers: manager, data: { tenderId, tasks: [{ name: 'Analyse du DCE', startDate: dayOf(noonIn(1)), endDate: dayOf(noonIn(3)) }] } });
   expect(planning.ok(), await planning.text()).toBe(true);
   return tenderId;

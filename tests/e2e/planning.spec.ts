@@ -1,22 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_CALLS } from '../../server/db/demo-tenders';
-import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
 
 // A tender's response planning (issue 5): the manager starts one, fills it in, and the page keeps
 // it; the Gantt chart draws its bars and a drag moves a task; axe passes in fr/en × light/dark.
-
-type Demo = keyof typeof DEMO_ACCOUNTS;
-const tokens: Partial<Record<Demo, string>> = {};
-async function tokenOf(request: APIRequestContext, who: Demo) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  if (!tokens[who]) {
-    const response = await request.post('/api/users/login', { data: { email, password } });
-    expect(response.ok(), `sign-in of ${who}`).toBe(true);
-    tokens[who] = ((await response.json()) as { token: string }).token;
-  }
-  return tokens[who];
-}
 
 /** Noon in Paris `days` from now, and the same day as the French interface writes it. */
 const noonIn = (days: number) => {
@@ -29,8 +17,8 @@ const french = (day: string) => day.split('-').reverse().join('/');
 
 /** A fresh call with all three key dates, put in the demo company's pipeline by the admin. */
 async function freshTender(request: APIRequestContext) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const mine = await request.get('/api/tenders/my-company?perPage=1', { headers: { authorization: `Bearer ${await tokenOf(request, 'manager')}` } });
+  const admin = bearer(await demoToken(request, 'admin'));
+  const mine = await request.get('/api/tenders/my-company?perPage=1', { headers: bearer(await demoToken(request, 'manager')) });
   const companyId = ((await mine.json()) as { tenderCalls: { company: { _id: string } }[] }).tenderCalls[0]!.company._id;
   const call = {
     reference: `PLAN-${Date.now().toString(36)}`,
@@ -159,10 +147,10 @@ for (const [lng, theme] of LOOKS) {
       { l: lng, th: theme },
     );
     await page.emulateMedia({ colorScheme: theme });
-    const mine = await request.get('/api/tenders/my-company?perPage=all', { headers: { authorization: `Bearer ${await tokenOf(request, 'manager')}` } });
+    const mine = await request.get('/api/tenders/my-company?perPage=all', { headers: bearer(await demoToken(request, 'manager')) });
     const working = ((await mine.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] }).tenderCalls.find((row) => row.tenderCall.reference === inProgress.reference)!;
     // Signed in as the app leaves it after "sign in" (the token cookie): the form is French-labelled.
-    await context.addCookies([{ name: 'token', value: await tokenOf(request, 'manager'), url: baseURL!, sameSite: 'Strict' }]);
+    await context.addCookies([{ name: 'token', value: await demoToken(request, 'manager'), url: baseURL!, sameSite: 'Strict' }]);
     await page.goto(`/tenders/${working._id}/planning`);
     // The demo planning: the seed's tasks, drawn on the chart.
     await settled(page, t['planning-title']!, 'Rédaction du mémoire technique');

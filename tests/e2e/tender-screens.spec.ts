@@ -1,16 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_CALLS, DEMO_DCE_TEMPLATE } from '../../server/db/demo-tenders';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { animationsDone, en, expect, expectAccessible, follow, fr, LOOKS, settled, test } from './fixtures';
+import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, follow, fr, LOOKS, settled, test } from './fixtures';
 
 // Every screen of the tender pipeline issue, with the user who sees it, passes axe (WCAG 2.2 A and
 // AA) in French and English, light and dark, once its content is loaded; each is saved as a
 // full-page screenshot to look at: test-results/screens/<screen>-<lng>-<theme>.png.
-
-type Demo = keyof typeof DEMO_ACCOUNTS;
 
 async function api<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
   const response = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
@@ -19,16 +16,6 @@ async function api<T>(request: APIRequestContext, url: string, token: string): P
 }
 
 // The demo accounts sign in once for both runs (one worker runs them one after the other).
-const tokens: Partial<Record<Demo, string>> = {};
-async function tokenOf(request: APIRequestContext, who: Demo) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  if (!tokens[who]) {
-    const response = await request.post('/api/users/login', { data: { email, password } });
-    expect(response.ok(), `sign-in of ${who}`).toBe(true);
-    tokens[who] = ((await response.json()) as { token: string }).token;
-  }
-  return tokens[who];
-}
 
 // Demo tenders at the stages the screens need: one being answered, one handed in (its "won" asks first).
 const inProgress = DEMO_CALLS.find((call) => call.status === 'in_progress')!;
@@ -38,7 +25,7 @@ async function demoTender(request: APIRequestContext, reference: string) {
   const { tenderCalls } = await api<{ tenderCalls: { _id: string; company: { _id: string }; tenderCall: { reference: string } }[] }>(
     request,
     '/api/tenders/my-company?perPage=all',
-    await tokenOf(request, 'manager'),
+    await demoToken(request, 'manager'),
   );
   const tender = tenderCalls.find((t) => t.tenderCall.reference === reference);
   expect(tender, `the demo tender ${reference}`).toBeTruthy();
@@ -54,7 +41,7 @@ const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: read
 let seeded = false;
 async function seed(request: APIRequestContext, companyId: string, tenderId: string) {
   if (seeded) return;
-  const headers = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
+  const headers = bearer(await demoToken(request, 'manager'));
   const send = async (url: string, multipart: Record<string, string | ReturnType<typeof pdf>>) => {
     const response = await request.post(url, { headers, multipart });
     expect(response.ok(), `POST ${url}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -95,7 +82,7 @@ for (const [lng, theme] of LOOKS) {
     /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
     const signInAs = async (who: Demo, path: string) => {
       await context.clearCookies();
-      await context.addCookies([{ name: 'token', value: await tokenOf(request, who), url: baseURL!, sameSite: 'Strict' }]);
+      await context.addCookies([{ name: 'token', value: await demoToken(request, who), url: baseURL!, sameSite: 'Strict' }]);
       await page.goto('/not-found');
       await page.evaluate(() => localStorage.removeItem('userProfile'));
       await page.goto(path);
@@ -104,7 +91,7 @@ for (const [lng, theme] of LOOKS) {
     const working = await demoTender(request, inProgress.reference);
     const handedIn = await demoTender(request, submitted.reference);
     const companyId = working.company._id;
-    const { templates } = await api<{ templates: { _id: string; name: string }[] }>(request, '/api/dceTemplates?perPage=100', await tokenOf(request, 'admin'));
+    const { templates } = await api<{ templates: { _id: string; name: string }[] }>(request, '/api/dceTemplates?perPage=100', await demoToken(request, 'admin'));
     const template = templates.find((row) => row.name === DEMO_DCE_TEMPLATE.name)!;
     expect(template, 'the demo DCE template').toBeTruthy();
     await seed(request, companyId, working._id);
@@ -133,7 +120,7 @@ for (const [lng, theme] of LOOKS) {
     // The demo's analysed DCE (read and analysed by the server's jobs at its first start).
     const analysed = await demoTender(request, DEMO_DCE_CALL.reference);
     await expect
-      .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/dce-analyses`, await tokenOf(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
+      .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/dce-analyses`, await demoToken(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
       .toBe('done');
     await follow(page, `/tender/dce-analyse/${analysed._id}`);
     await settled(page, DEMO_DCE_CALL.title, t['dcefact-awardCriteria']);
@@ -144,7 +131,7 @@ for (const [lng, theme] of LOOKS) {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect
-      .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/cctp-analyses`, await tokenOf(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
+      .poll(async () => (await api<{ analyses: { status: string }[] }>(request, `/api/tenders/${analysed._id}/cctp-analyses`, await demoToken(request, 'manager'))).analyses[0]?.status, { timeout: 60_000 })
       .toBe('done');
     await follow(page, `/tender/cctp-analyse/${analysed._id}`);
     await settled(page, DEMO_DCE_CALL.title, t['cctpanalysis-requirements']);

@@ -1,38 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test } from './fixtures';
 
 // The kanban of a company's tenders (issue 13): a manager moves a tender of their own along its
 // lifecycle, once with the card's keyboard menu and once by dragging it; a move the lifecycle
 // forbids is refused and said. The tender is made for this test and removed after.
-
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
-  const { email, password } = DEMO_ACCOUNTS[who];
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `sign-in of ${who}`).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function freshTender(request: APIRequestContext, title: string) {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const manager = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
-  const mine = await request.get('/api/tenders/my-company?perPage=1', { headers: manager });
-  const companyId = ((await mine.json()) as { tenderCalls: { company: { _id: string } }[] }).tenderCalls[0]!.company._id;
-  const created = await request.post('/api/tenderCalls', {
-    headers: admin,
-    data: { reference: `KANBAN-${Date.now().toString(36)}`, title, buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const callId = ((await created.json()) as { details: { _id: string } }).details._id;
-  const tender = await request.post('/api/tenders', { headers: admin, data: { tenderCallId: callId, companyId } });
-  expect(tender.ok(), await tender.text()).toBe(true);
-  const tenderId = ((await tender.json()) as { details: { _id: string } }).details._id;
-  const cleanup = async () => {
-    await request.delete(`/api/tenders/${tenderId}`, { headers: admin });
-    await request.delete(`/api/tenderCalls/${callId}`, { headers: admin });
-  };
-  return { tenderId, cleanup };
-}
 
 const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 const card = (page: Page, id: string) => page.locator(`[data-card-id="${id}"]`);
@@ -41,7 +13,7 @@ const countOf = async (page: Page, status: string) => Number((await column(page,
 test('a manager moves a tender on the board by keyboard and by drag; a forbidden move is refused', async ({ page, request }) => {
   test.slow();
   const title = 'Réfection des vestiaires du stade Laurent-Gérin';
-  const { tenderId, cleanup } = await freshTender(request, title);
+  const { tenderId, cleanup } = await freshTender(request, { reference: 'KANBAN', title, buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() });
   try {
     await signIn(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -83,7 +55,7 @@ test('a manager moves a tender on the board by keyboard and by drag; a forbidden
     await page.reload();
     await expect(column(page, 'pending').locator(`[data-card-id="${tenderId}"]`)).toBeVisible({ timeout: 30_000 });
     expect(await countOf(page, 'in_progress')).toBe(before.inProgress);
-    const manager = { authorization: `Bearer ${await tokenOf(request, 'manager')}` };
+    const manager = bearer(await demoToken(request, 'manager'));
     const saved = await request.get(`/api/tenders/${tenderId}`, { headers: manager });
     expect(((await saved.json()) as { status: string }).status).toBe('pending');
   } finally {
