@@ -1835,6 +1835,59 @@ export interface paths {
         patch: operations["updatePlanningTask"];
         trace?: never;
     };
+    "/api/companies/{companyId}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dated events of the company's tenders between two days (at most 62 days, Paris days) — submission deadlines, questions deadlines, site visits, planning tasks and milestones — tenders set aside by a no-go left out unless `goNoGo=all`. */
+        get: operations["getCompanyCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has a calendar feed (its address is shown once, when made). */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /** Make the caller's calendar feed — a secret address calendar apps subscribe to — answering its address once; an earlier address stops working. Only a hash of the secret is kept. */
+        post: operations["createCalendarFeed"];
+        /** Revoke the caller's calendar feed (its address answers 404 from now on). */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{feedToken}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's calendar feed (RFC 5545), read by calendar apps without a session — the events of the user's company from 30 days back to a year ahead. An unknown or revoked secret, or a deactivated account, answers 404. */
+        get: operations["getCalendarFeedIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1861,6 +1914,41 @@ export interface components {
         };
         Message: {
             msg: string;
+        };
+        /**
+         * @description submission, questions and site_visit are the call's dates; task and milestone come from the tender's planning.
+         * @enum {string}
+         */
+        CalendarEventKind: "submission" | "questions" | "site_visit" | "task" | "milestone";
+        CalendarEvent: {
+            /** @description Stable: the kind and the tender for the call's dates, the task's id for planning entries. */
+            id: string;
+            kind: components["schemas"]["CalendarEventKind"];
+            /** @description An instant (ISO 8601, UTC) for a timed event; a day (YYYY-MM-DD) when allDay. */
+            start: string;
+            /** @description The last day (inclusive) of a task spanning several days; null otherwise. */
+            end: string | null;
+            /** @description A day without a time: planning entries and deadlines published as a day only. */
+            allDay: boolean;
+            tenderId: components["schemas"]["Id"];
+            tenderTitle: string;
+            reference: string;
+            status: components["schemas"]["TenderStatus"];
+            /** @description The task or milestone's name; null for the call's dates. */
+            title: string | null;
+            /** @description A mandatory site visit; false for the other kinds. */
+            mandatory: boolean;
+        };
+        CalendarEvents: {
+            events: components["schemas"]["CalendarEvent"][];
+        };
+        CalendarFeedState: {
+            active: boolean;
+        };
+        CalendarFeedCreated: {
+            msg: string;
+            /** @description The feed's address with its secret; shown once */
+            url: string;
         };
         /** @description Shared by every list; the items are in a field named after the resource. */
         ListEnvelope: {
@@ -7869,6 +7957,131 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getCompanyCalendar: {
+        parameters: {
+            query: {
+                /** @description First day shown (YYYY-MM-DD). */
+                from: string;
+                /** @description Last day shown (YYYY-MM-DD), at most 62 days after `from`. */
+                to: string;
+                /** @description active (the default): tenders without a no-go, the active pipeline; no_go: those set aside by a no-go; all: both. */
+                goNoGo?: components["parameters"]["GoNoGoFilter"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, by start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvents"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedState"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedCreated"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or there was none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeedIcs: {
+        parameters: {
+            query?: {
+                /** @description The language of the feed's names (the Accept-Language, then French, without it). */
+                lang?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                feedToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The iCalendar text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
             404: components["responses"]["Error"];
         };
     };

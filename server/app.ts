@@ -42,6 +42,7 @@ import { cctpAnalysesHandlers } from './domains/cctp-analyses/routes';
 import { chatHandlers } from './domains/chat/routes';
 import { tenderNotesHandlers } from './domains/tenders/notes';
 import { goNoGoHandlers } from './domains/tenders/go-no-go';
+import { calendarHandlers } from './domains/calendar/routes';
 import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...chatHandlers(deps),
     ...tenderNotesHandlers(deps),
     ...goNoGoHandlers(deps),
+    ...calendarHandlers(deps),
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
     ...memoryCommentsHandlers(deps),

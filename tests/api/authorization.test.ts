@@ -246,6 +246,14 @@ async function libraryBlockOf(target: Target) {
   return block!.id;
 }
 
+import { digestToken } from '../../server/auth/one-time-tokens';
+/** A fresh calendar-feed secret for A's member (the earlier one stops working), as the feed's address holds it. */
+async function feedSecretOfA() {
+  const secret = randomBytes(32).toString('base64url');
+  await ctx.db.update(users).set({ icsTokenHash: digestToken(secret) }).where(eq(users.id, world.A.member.id));
+  return secret;
+}
+
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
@@ -530,6 +538,15 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 403),
     async (_caller, target) => ({ request: json('PUT', `/api/companies/${companyOf(target).id}/go-no-go-weights`, { strategic_fit: 5, capacity: 5, technical_match: 5, references: 5, price: 5, risk: 5 }) }),
   ),
+  // Deadline calendar: the company's staff and admins; the feed is each member's own, read by its secret alone.
+  getCompanyCalendar: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/calendar?from=2026-06-01&to=2026-07-15`) }),
+  ),
+  getCalendarFeed: self(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/users/calendar-feed') })),
+  createCalendarFeed: self(secured(403, 201, 201, 201), async (caller) => ({ as: await cloneOf(personOf(caller) ?? world.people.employeeA), request: json('POST', '/api/users/calendar-feed') })),
+  deleteCalendarFeed: self(secured(403, 200, 200, 200), async (caller) => ({ as: await cloneOf(personOf(caller) ?? world.people.employeeA), request: json('DELETE', '/api/users/calendar-feed') })),
+  getCalendarFeedIcs: none(everyone(200), async () => ({ request: json('GET', `/api/calendar/${await feedSecretOfA()}.ics`) })),
   // Technical memories: every member of the tender's company, like the CCTP matrix.
   listMemories: onBoth(
     (target) => scoped(target, 200, 200, 200),
