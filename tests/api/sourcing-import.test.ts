@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { awards, refusedNotices, sourceNotices, tenderCallChanges, tenderCallLots, tenderCalls } from '../../server/db/schema';
 import { importNotices } from '../../server/domains/sourcing/index';
 import type { ImportedNotice } from '../../server/domains/sourcing/notice';
@@ -232,6 +232,63 @@ describe('identity and history', () => {
     expect(await callOf('boamp', '19-403')).toBeDefined();
     const [refusal] = await ctx.db.select().from(refusedNotices).where(eq(refusedNotices.sourceId, '19-402'));
     expect(refusal).toMatchObject({ reason: 'sourcing-store-failed', source: 'boamp', position: 2 });
+  });
+
+  it('a call, its correction and its award in the same batch: one call, the deadline moved, the award attached', async () => {
+    const correction = await noticeOf('akshaiyganesh_json_api_boamp_2006_v110_20records.json', 'BWP06184060013B');
+    const award = await noticeOf('test-attribution-2.xml');
+    const counts = await store(
+      { ...correction, sourceId: 'B-501', kind: 'call', related: [], deadline: '2006-07-10T12:00:00+02:00', deadlineDate: '2006-07-10' },
+      { ...correction, sourceId: 'B-502', related: [{ source: 'boamp', sourceId: 'B-501' }] },
+      { ...award, sourceId: 'B-503', related: [{ source: 'boamp', sourceId: 'B-501' }] },
+    );
+    expect(counts).toMatchObject({ notices: 3, new: 1, updated: 1, awarded: 1, refused: 0 });
+    const call = (await callOf('boamp', 'B-501'))!;
+    expect(call.submissionDeadline.toISOString()).toBe('2006-07-24T10:00:00.000Z');
+    expect(call.status).toBe('awarded');
+    expect(await linksOf(call.id)).toEqual(['boamp:B-501', 'boamp:B-502', 'boamp:B-503']);
+    const history = await ctx.db.select().from(tenderCallChanges).where(eq(tenderCallChanges.tenderCallId, call.id));
+    expect(history.map((h) => [h.kind, h.sourceId, h.deadlineMoved]).sort()).toEqual([
+      ['award', 'B-503', false],
+      ['correction', 'B-502', true],
+    ]);
+    expect(await ctx.db.select({ winners: awards.winners }).from(awards).where(eq(awards.tenderCallId, call.id))).toEqual([{ winners: [{ name: 'SARL ENVIRONNEMENT & SOLUTIONS', siret: null }] }]);
+  });
+
+  it('two versions of one notice in the same batch: one call with the later version, recorded as republished', async () => {
+    const call = await noticeOf('test-pub-9.xml');
+    const counts = await store({ ...call, sourceId: '19-511', related: [] }, { ...call, sourceId: '19-511', related: [], title: 'Intérim médical, version corrigée', deadline: '2016-02-01T12:00:00+01:00' });
+    expect(counts).toMatchObject({ notices: 2, new: 1, updated: 1 });
+    const stored = (await callOf('boamp', '19-511'))!;
+    expect(stored.title).toBe('Intérim médical, version corrigée');
+    expect(stored.submissionDeadline.toISOString()).toBe('2016-02-01T11:00:00.000Z');
+    expect(await linksOf(stored.id)).toEqual(['boamp:19-511']);
+    const [change] = await ctx.db.select().from(tenderCallChanges).where(eq(tenderCallChanges.tenderCallId, stored.id));
+    expect(change).toMatchObject({ kind: 'republished', deadlineMoved: true });
+    // The file imported again: nothing new.
+    expect(await store({ ...call, sourceId: '19-511', related: [], title: 'Intérim médical, version corrigée', deadline: '2016-02-01T12:00:00+01:00' })).toMatchObject({ unchanged: 1 });
+  });
+
+  it('a BOAMP call and its TED twin (same buyer reference, buyer and deadline) in the same batch are one call', async () => {
+    const boamp = await noticeOf('test-pub-9.xml');
+    const ted = await noticeOf('19-090974-001-EXP.xml');
+    const twin = { ...ted, sourceId: '55555-2019', reference: 'REF-2019-9', buyer: { name: 'VILLE DE TEST', siret: null }, deadline: boamp.deadline, deadlineDate: boamp.deadlineDate };
+    expect(await store({ ...boamp, sourceId: '19-521', reference: 'REF-2019-9', buyer: { name: 'Ville de Test', siret: '21690123100011' } }, twin)).toMatchObject({ new: 1, updated: 1 });
+    const call = (await callOf('boamp', '19-521'))!;
+    expect(await linksOf(call.id)).toEqual(['boamp:19-521', 'ted:55555-2019']);
+  });
+
+  it('a notice the database refuses leaves nothing a later notice of the batch could attach to', async () => {
+    const call = await noticeOf('test-pub-9.xml');
+    const cancellation = await noticeOf('akshaiyganesh_json_api_boamp_2006_v110_20records.json', 'BWP06181000031P');
+    const counts = await store({ ...call, sourceId: '19-531', estimatedAmount: 1e22 }, { ...cancellation, sourceId: '19-532', related: [{ source: 'boamp', sourceId: '19-531' }] }, { ...call, sourceId: '19-533' });
+    expect(counts).toMatchObject({ notices: 3, new: 1, refused: 2 });
+    const refusals = await ctx.db.select().from(refusedNotices).where(inArray(refusedNotices.sourceId, ['19-531', '19-532']));
+    expect(refusals.map((r) => [r.sourceId, r.reason]).sort()).toEqual([
+      ['19-531', 'sourcing-store-failed'],
+      ['19-532', 'sourcing-unknown-call'],
+    ]);
+    expect(await callOf('boamp', '19-533')).toBeDefined();
   });
 
   it('lots are stored with their number as published when it is not a plain integer', async () => {

@@ -1,6 +1,6 @@
 // Notice import, storage layer: ImportedNotices become tender calls, their links, history and
 // awards; refusals are kept with their reason. Rules in docs/sourcing.md ("Storing notices").
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -155,62 +155,100 @@ function diffCall(call: CallRow, fields: CallFields, overwrite: (keyof CallField
   return { set, changes };
 }
 
-async function lotsChanged(tx: Executor, callId: string, lots: LotValues[]) {
-  const current = await tx
-    .select({ number: tenderCallLots.number, title: tenderCallLots.title, estimatedAmount: tenderCallLots.estimatedAmount, publishedNumber: tenderCallLots.publishedNumber, cpvCodes: tenderCallLots.cpvCodes })
-    .from(tenderCallLots)
-    .where(eq(tenderCallLots.tenderCallId, callId))
-    .orderBy(asc(tenderCallLots.number));
-  return same(current, lots) ? null : current;
-}
-
-async function writeLots(tx: Executor, callId: string, lots: LotValues[]) {
-  await tx.delete(tenderCallLots).where(eq(tenderCallLots.tenderCallId, callId));
-  if (lots.length) await tx.insert(tenderCallLots).values(lots.map((lot) => ({ tenderCallId: callId, ...lot })));
-  // Companies keep answering only the lots that still exist (as updateTenderCall does).
-  const numbers = lots.map((l) => l.number);
-  await tx
-    .update(tenders)
-    .set({ answeredLots: sql`array(select n from unnest(${tenders.answeredLots}) as n where n = any(${sql.raw(`'{${numbers.join(',')}}'::integer[]`)}) order by n)` })
-    .where(eq(tenders.tenderCallId, callId));
-}
-
 // ── Identity ───────────────────────────────────────────────────────────────────────────────────
 
 const keyOf = (r: { source: string; sourceId: string }) => `${r.source}:${r.sourceId}`;
+const byNumber = (lots: LotValues[]) => [...lots].sort((a, b) => a.number - b.number);
 
-/** Lookups done once per batch, kept current as the batch's notices are stored. */
-type Lookups = {
-  /** Notices already stored, by "source:id". */
+/** Rows inserted at the end of the batch (or before any write that could touch them). */
+type Pending = {
+  calls: (typeof tenderCalls.$inferInsert)[];
+  lots: (typeof tenderCallLots.$inferInsert)[];
+  notices: (typeof sourceNotices.$inferInsert)[];
+  awards: (typeof awards.$inferInsert)[];
+  changes: (typeof tenderCallChanges.$inferInsert)[];
+};
+const nothingPending = (): Pending => ({ calls: [], lots: [], notices: [], awards: [], changes: [] });
+
+/**
+ * What a batch knows, read in a few queries when it starts and kept current as its notices are
+ * stored, so that storing a new notice takes no round trip of its own.
+ */
+type BatchState = {
+  /** Stored notices (before the batch or earlier in it) by "source:id": the batch's own and those they name. */
   seen: Map<string, { id: string; hash: string; callId: string | null }>;
   /** "source:id" → the call of a stored notice that names it. */
   naming: Map<string, string>;
   /** "source:id" → a call whose reference is that id (typed by an admin, or imported). */
   typed: Map<string, string>;
+  /** Calls the batch may change (locked), and those it created, as they are now. */
+  calls: Map<string, CallRow>;
+  /** A call's lots as they are now, by number, once read. */
+  lots: Map<string, LotValues[]>;
+  pending: Pending;
 };
 
-async function lookupsOf(tx: Executor, notices: ImportedNotice[]): Promise<Lookups> {
-  const lookups: Lookups = { seen: new Map(), naming: new Map(), typed: new Map() };
-  if (notices.length === 0) return lookups;
-  const keys = [...new Set(notices.map(keyOf))];
-  const ids = [...new Set(notices.map((n) => n.sourceId))];
+/** Rows per INSERT: tender_calls' 30 columns × 500 stay far below PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 500;
+
+async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+}
+
+/** Sends the pending inserts, calls first (the other rows point at them): a few statements for a whole batch. */
+async function flushPending(tx: Executor, state: BatchState) {
+  const p = state.pending;
+  state.pending = nothingPending();
+  await insertAll(p.calls, (rows) => tx.insert(tenderCalls).values(rows));
+  await insertAll(p.lots, (rows) => tx.insert(tenderCallLots).values(rows));
+  await insertAll(p.notices, (rows) => tx.insert(sourceNotices).values(rows));
+  await insertAll(p.awards, (rows) => tx.insert(awards).values(rows));
+  await insertAll(p.changes, (rows) => tx.insert(tenderCallChanges).values(rows));
+}
+
+async function loadBatch(tx: Executor, notices: ImportedNotice[]): Promise<BatchState> {
+  const state: BatchState = { seen: new Map(), naming: new Map(), typed: new Map(), calls: new Map(), lots: new Map(), pending: nothingPending() };
+  if (notices.length === 0) return state;
+  const own = [...new Set(notices.map(keyOf))];
+  const everyNotice = [...notices, ...notices.flatMap((n) => n.related)];
+  const wanted = new Set(everyNotice.map(keyOf));
   const seen = await tx
     .select({ id: sourceNotices.id, source: sourceNotices.source, sourceId: sourceNotices.sourceId, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
     .from(sourceNotices)
-    .where(and(inArray(sourceNotices.source, [...new Set(notices.map((n) => n.source))]), inArray(sourceNotices.sourceId, ids)));
-  for (const row of seen) lookups.seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
+    .where(and(inArray(sourceNotices.source, [...new Set(everyNotice.map((n) => n.source))]), inArray(sourceNotices.sourceId, [...new Set(everyNotice.map((n) => n.sourceId))])));
+  for (const row of seen) if (wanted.has(keyOf(row))) state.seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
   const naming = await tx
     .select({ callId: sourceNotices.tenderCallId, related: sourceNotices.related })
     .from(sourceNotices)
-    .where(and(sql`${sourceNotices.related} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`, sql`${sourceNotices.tenderCallId} is not null`));
-  const wanted = new Set(keys);
-  for (const row of naming) for (const key of row.related) if (wanted.has(key) && !lookups.naming.has(key)) lookups.naming.set(key, row.callId!);
+    .where(and(sql`${sourceNotices.related} && array[${sql.join(own.map((k) => sql`${k}`), sql`, `)}]::text[]`, sql`${sourceNotices.tenderCallId} is not null`));
+  const ownKeys = new Set(own);
+  for (const row of naming) for (const key of row.related) if (ownKeys.has(key) && !state.naming.has(key)) state.naming.set(key, row.callId!);
   const typed = await tx
     .select({ id: tenderCalls.id, source: tenderCalls.source, reference: tenderCalls.reference })
     .from(tenderCalls)
-    .where(and(inArray(tenderCalls.source, ['boamp', 'ted']), inArray(tenderCalls.reference, ids)));
-  for (const row of typed) lookups.typed.set(`${row.source}:${row.reference}`, row.id);
-  return lookups;
+    .where(and(inArray(tenderCalls.source, ['boamp', 'ted']), inArray(tenderCalls.reference, [...new Set(notices.map((n) => n.sourceId))])));
+  for (const row of typed) state.typed.set(`${row.source}:${row.reference}`, row.id);
+
+  // The calls those notices lead to, and every call that could be a twin from another source (same
+  // buyer reference and deadline), locked as one statement.
+  const ids = new Set([...[...state.seen.values()].flatMap((s) => (s.callId ? [s.callId] : [])), ...state.naming.values(), ...state.typed.values()]);
+  const twins = notices.flatMap((n) => {
+    const deadline = n.reference ? deadlineOf(n) : null;
+    return deadline ? [{ reference: text(n.reference)!, at: deadline.at }] : [];
+  });
+  const which = [
+    ...(ids.size ? [inArray(tenderCalls.id, [...ids])] : []),
+    ...(twins.length
+      ? [
+          and(
+            inArray(tenderCalls.buyerReference, [...new Set(twins.map((t) => t.reference))]),
+            inArray(tenderCalls.submissionDeadline, twins.map((t) => t.at)),
+          ),
+        ]
+      : []),
+  ];
+  if (which.length) for (const row of await tx.select().from(tenderCalls).where(or(...which)).for('update')) state.calls.set(row.id, row);
+  return state;
 }
 
 /**
@@ -219,36 +257,57 @@ async function lookupsOf(tx: Executor, notices: ImportedNotice[]): Promise<Looku
  * reference (typed by an admin); a call of another source with the same buyer reference, buyer and
  * deadline instant.
  */
-async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields, known: string | null, lookups: Lookups): Promise<string | null> {
+function findCall(notice: ImportedNotice, fields: CallFields, known: string | null, state: BatchState): string | null {
   if (known) return known;
-  if (notice.related.length) {
-    const [row] = await tx
-      .select({ id: sourceNotices.tenderCallId })
-      .from(sourceNotices)
-      .where(and(or(...notice.related.map((r) => and(eq(sourceNotices.source, r.source), eq(sourceNotices.sourceId, r.sourceId)))), sql`${sourceNotices.tenderCallId} is not null`))
-      .limit(1);
-    if (row?.id) return row.id;
+  for (const related of notice.related) {
+    const callId = state.seen.get(keyOf(related))?.callId;
+    if (callId) return callId;
   }
-  const named = lookups.naming.get(keyOf(notice)) ?? lookups.typed.get(keyOf(notice));
+  const named = state.naming.get(keyOf(notice)) ?? state.typed.get(keyOf(notice));
   if (named) return named;
   if (fields.buyerReference && fields.submissionDeadline && (fields.buyerSiret || fields.buyer)) {
-    const [twin] = await tx
-      .select({ id: tenderCalls.id })
-      .from(tenderCalls)
-      .where(
-        and(
-          eq(tenderCalls.buyerReference, fields.buyerReference),
-          sql`${tenderCalls.source}::text <> ${notice.source}`,
-          eq(tenderCalls.submissionDeadline, fields.submissionDeadline),
-          fields.buyerSiret
-            ? sql`(${tenderCalls.buyerSiret} = ${fields.buyerSiret} or (${tenderCalls.buyerSiret} is null and lower(${tenderCalls.buyer}) = lower(${fields.buyer})))`
-            : sql`lower(${tenderCalls.buyer}) = lower(${fields.buyer})`,
-        ),
-      )
-      .limit(1);
-    if (twin) return twin.id;
+    const at = fields.submissionDeadline.getTime();
+    const buyer = fields.buyer.toLowerCase();
+    for (const call of state.calls.values()) {
+      if (call.buyerReference !== fields.buyerReference || call.source === notice.source || call.submissionDeadline.getTime() !== at) continue;
+      const sameName = call.buyer.toLowerCase() === buyer;
+      if (fields.buyerSiret ? call.buyerSiret === fields.buyerSiret || (call.buyerSiret === null && sameName) : sameName) return call.id;
+    }
   }
   return null;
+}
+
+async function callRow(tx: Executor, state: BatchState, id: string): Promise<CallRow | undefined> {
+  const known = state.calls.get(id);
+  if (known) return known;
+  const [row] = await tx.select().from(tenderCalls).where(eq(tenderCalls.id, id)).for('update');
+  if (row) state.calls.set(id, row);
+  return row;
+}
+
+async function lotsOfCall(tx: Executor, state: BatchState, callId: string): Promise<LotValues[]> {
+  const known = state.lots.get(callId);
+  if (known) return known;
+  const lots = await tx
+    .select({ number: tenderCallLots.number, title: tenderCallLots.title, estimatedAmount: tenderCallLots.estimatedAmount, publishedNumber: tenderCallLots.publishedNumber, cpvCodes: tenderCallLots.cpvCodes })
+    .from(tenderCallLots)
+    .where(eq(tenderCallLots.tenderCallId, callId))
+    .orderBy(asc(tenderCallLots.number));
+  state.lots.set(callId, lots);
+  return lots;
+}
+
+async function writeLots(tx: Executor, state: BatchState, callId: string, lots: LotValues[]) {
+  await flushPending(tx, state);
+  await tx.delete(tenderCallLots).where(eq(tenderCallLots.tenderCallId, callId));
+  if (lots.length) await tx.insert(tenderCallLots).values(lots.map((lot) => ({ tenderCallId: callId, ...lot })));
+  state.lots.set(callId, byNumber(lots));
+  // Companies keep answering only the lots that still exist (as updateTenderCall does).
+  const numbers = lots.map((l) => l.number);
+  await tx
+    .update(tenders)
+    .set({ answeredLots: sql`array(select n from unnest(${tenders.answeredLots}) as n where n = any(${sql.raw(`'{${numbers.join(',')}}'::integer[]`)}) order by n)` })
+    .where(eq(tenders.tenderCallId, callId));
 }
 
 // ── One notice ─────────────────────────────────────────────────────────────────────────────────
@@ -256,19 +315,26 @@ async function findCall(tx: Executor, notice: ImportedNotice, fields: CallFields
 const hashOf = (notice: ImportedNotice) => createHash('sha256').update(JSON.stringify(notice)).digest('hex');
 
 /**
- * Stores one notice. A refusal (Refuse) is thrown before anything is written, so that a batch
- * without savepoints can go on after it.
+ * Stores one notice. New rows wait in the batch's pending inserts; a write to rows already stored
+ * sends them first. A refusal (Refuse) is thrown before anything is written or remembered, so
+ * that a batch without savepoints can go on after it.
  */
-async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, lookups: Lookups): Promise<Outcome> {
+async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, state: BatchState): Promise<Outcome> {
   const hash = hashOf(notice);
-  const seen = lookups.seen.get(keyOf(notice));
+  const seen = state.seen.get(keyOf(notice));
   if (seen?.hash === hash) return { result: 'unchanged', callId: seen.callId ?? undefined };
 
   const fields = callFields(notice);
-  const callId = await findCall(tx, notice, fields, seen?.callId ?? null, lookups);
-  const [call] = callId ? await tx.select().from(tenderCalls).where(eq(tenderCalls.id, callId)).for('update') : [];
+  const callId = findCall(notice, fields, seen?.callId ?? null, state);
+  const call = callId ? await callRow(tx, state, callId) : undefined;
   const change = (kind: string, changes: { field: string; from: unknown; to: unknown }[], deadlineMoved = false) =>
-    tx.insert(tenderCallChanges).values({ tenderCallId: call!.id, kind, source: notice.source, sourceId: notice.sourceId, changes, deadlineMoved, importRunId: runId });
+    state.pending.changes.push({ tenderCallId: call!.id, kind, source: notice.source, sourceId: notice.sourceId, changes, deadlineMoved, importRunId: runId });
+  const updateCall = async (set: Partial<typeof tenderCalls.$inferInsert>) => {
+    await flushPending(tx, state);
+    const updatedAt = new Date();
+    await tx.update(tenderCalls).set({ ...set, updatedAt }).where(eq(tenderCalls.id, call!.id));
+    state.calls.set(call!.id, { ...call!, ...(set as Partial<CallRow>), updatedAt });
+  };
   let outcome: Outcome;
 
   if (notice.kind === 'call' || notice.kind === 'correction') {
@@ -278,76 +344,81 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
       // another source (or a re-publication under another id) only fills what the call lacks.
       const overwrite = notice.kind === 'correction' ? CORRECTABLE : seen ? REPUBLISHED : [];
       const { set, changes } = diffCall(call, fields, overwrite);
-      const oldLots = lots.length && (overwrite.length || !(await lotsChanged(tx, call.id, []))) ? await lotsChanged(tx, call.id, lots) : null;
-      if (oldLots) {
-        await writeLots(tx, call.id, lots);
-        changes.push({ field: 'lots', from: oldLots.length, to: lots.length });
+      if (lots.length) {
+        const current = await lotsOfCall(tx, state, call.id);
+        if ((overwrite.length || current.length === 0) && !same(current, byNumber(lots))) {
+          await writeLots(tx, state, call.id, lots);
+          changes.push({ field: 'lots', from: current.length, to: lots.length });
+        }
       }
       let moved: DeadlineMove | undefined;
       if (changes.length) {
-        await tx.update(tenderCalls).set({ ...set, updatedAt: new Date() }).where(eq(tenderCalls.id, call.id));
+        await updateCall(set);
         if (set.submissionDeadline) {
           await tx.update(tenders).set({ submissionDeadline: set.submissionDeadline }).where(eq(tenders.tenderCallId, call.id));
           moved = { tenderCallId: call.id, from: call.submissionDeadline.toISOString(), to: set.submissionDeadline.toISOString(), source: notice.source, sourceId: notice.sourceId };
         }
-        await change(notice.kind === 'correction' ? 'correction' : seen ? 'republished' : 'merged', changes, moved !== undefined);
+        change(notice.kind === 'correction' ? 'correction' : seen ? 'republished' : 'merged', changes, moved !== undefined);
       }
       // A new link (the BOAMP twin of a TED call) is an update even when it brings no field.
       outcome = { result: changes.length || !seen ? 'updated' : 'unchanged', callId: call.id, moved };
     } else {
       if (notice.source === 'decp') throw new Refuse('sourcing-invalid-notice', 'a DECP record is an award, not a call');
       if (!fields.submissionDeadline) throw new Refuse(notice.kind === 'correction' ? 'sourcing-unknown-call' : 'sourcing-missing-deadline', notice.kind === 'correction' ? `corrects ${notice.related.map(keyOf).join(', ') || 'an unknown notice'}` : 'no submission deadline');
-      const [row] = await tx
-        .insert(tenderCalls)
-        .values({
-          ...fields,
-          procedure: fields.procedure ?? 'other',
-          submissionDeadline: fields.submissionDeadline,
-          reference: notice.sourceId,
-          source: notice.source,
-          sourceId: notice.sourceId,
-        })
-        .returning({ id: tenderCalls.id });
-      if (lots.length) await tx.insert(tenderCallLots).values(lots.map((lot) => ({ tenderCallId: row!.id, ...lot })));
-      outcome = { result: 'new', callId: row!.id };
+      const row = {
+        ...fields,
+        id: randomUUID(),
+        procedure: fields.procedure ?? 'other',
+        submissionDeadline: fields.submissionDeadline,
+        reference: notice.sourceId,
+        source: notice.source,
+        sourceId: notice.sourceId,
+      };
+      state.pending.calls.push(row);
+      for (const lot of lots) state.pending.lots.push({ tenderCallId: row.id, ...lot });
+      // As a later notice of the batch would read it back (a correction of it, its twin).
+      state.calls.set(row.id, { ...row, status: 'open' } as CallRow);
+      state.lots.set(row.id, byNumber(lots));
+      outcome = { result: 'new', callId: row.id };
     }
   } else if (notice.kind === 'cancellation') {
     if (!call) throw new Refuse('sourcing-unknown-call', `cancels ${notice.related.map(keyOf).join(', ') || 'an unknown notice'}`);
     if (call.status === 'cancelled') outcome = { result: 'unchanged', callId: call.id };
     else {
-      await tx.update(tenderCalls).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(tenderCalls.id, call.id));
-      await change('cancellation', [{ field: 'status', from: call.status, to: 'cancelled' }]);
+      await updateCall({ status: 'cancelled' });
+      change('cancellation', [{ field: 'status', from: call.status, to: 'cancelled' }]);
       outcome = { result: 'cancelled', callId: call.id, cancelled: { tenderCallId: call.id, source: notice.source, sourceId: notice.sourceId } };
     }
   } else {
     // An award: its contracts replace those an earlier version of the notice gave.
-    await tx.delete(awards).where(and(eq(awards.source, notice.source), eq(awards.sourceId, notice.sourceId)));
-    if (notice.awards.length) {
-      await tx.insert(awards).values(
-        notice.awards.map((award, position) => ({
-          tenderCallId: call?.id ?? null,
-          source: notice.source,
-          sourceId: notice.sourceId,
-          position,
-          lot: text(award.lot),
-          winners: award.winners.map((w) => ({ name: text(w.name), siret: w.siret })),
-          amount: euros(award.amount),
-          awardDate: award.date,
-          offers: award.offers,
-          title: fields.title,
-          buyer: fields.buyer || null,
-          buyerSiret: fields.buyerSiret,
-          cpvCodes: fields.cpvCodes,
-        })),
-      );
+    if (seen) {
+      await flushPending(tx, state);
+      await tx.delete(awards).where(and(eq(awards.source, notice.source), eq(awards.sourceId, notice.sourceId)));
+    }
+    for (const [position, award] of notice.awards.entries()) {
+      state.pending.awards.push({
+        tenderCallId: call?.id ?? null,
+        source: notice.source,
+        sourceId: notice.sourceId,
+        position,
+        lot: text(award.lot),
+        winners: award.winners.map((w) => ({ name: text(w.name), siret: w.siret })),
+        amount: euros(award.amount),
+        awardDate: award.date,
+        offers: award.offers,
+        title: fields.title,
+        buyer: fields.buyer || null,
+        buyerSiret: fields.buyerSiret,
+        cpvCodes: fields.cpvCodes,
+      });
     }
     if (call) {
       const changes: { field: string; from: unknown; to: unknown }[] = [{ field: 'awards', from: null, to: notice.awards.length }];
       if (call.status === 'open') {
-        await tx.update(tenderCalls).set({ status: 'awarded', updatedAt: new Date() }).where(eq(tenderCalls.id, call.id));
+        await updateCall({ status: 'awarded' });
         changes.unshift({ field: 'status', from: call.status, to: 'awarded' });
       }
-      await change('award', changes);
+      change('award', changes);
     }
     outcome = { result: 'awarded', callId: call?.id };
   }
@@ -363,11 +434,16 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
     importRunId: runId,
   };
   let id = seen?.id;
-  if (id) await tx.update(sourceNotices).set({ ...values, updatedAt: new Date() }).where(eq(sourceNotices.id, id));
-  else [{ id }] = (await tx.insert(sourceNotices).values({ source: notice.source, sourceId: notice.sourceId, ...values }).returning({ id: sourceNotices.id })) as [{ id: string }];
+  if (id) {
+    await flushPending(tx, state);
+    await tx.update(sourceNotices).set({ ...values, updatedAt: new Date() }).where(eq(sourceNotices.id, id));
+  } else {
+    id = randomUUID();
+    state.pending.notices.push({ id, source: notice.source, sourceId: notice.sourceId, ...values });
+  }
   // A later notice of the batch with the same id (a file holding two versions) sees this one.
-  lookups.seen.set(keyOf(notice), { id: id!, hash, callId: values.tenderCallId });
-  if (values.tenderCallId) for (const key of values.related) if (!lookups.naming.has(key)) lookups.naming.set(key, values.tenderCallId);
+  state.seen.set(keyOf(notice), { id, hash, callId: values.tenderCallId });
+  if (values.tenderCallId) for (const key of values.related) if (!state.naming.has(key)) state.naming.set(key, values.tenderCallId);
   return outcome;
 }
 
@@ -379,10 +455,11 @@ type BatchResult = { counts: ImportCounts; callIds: Set<string>; moves: Deadline
 class RetryWithSavepoints extends Error {}
 
 /**
- * Writes some notices in one transaction. First without savepoints (each costs two round trips):
- * a notice refused by the rules writes nothing and the others go on. Should the database refuse
- * one, the transaction is rolled back and the batch written again with a savepoint per notice, so
- * that only that notice is refused (sourcing-store-failed) and the others land.
+ * Writes some notices in one transaction. First without savepoints, new rows in multi-row
+ * inserts: a notice refused by the rules writes nothing and the others go on. Should the database
+ * refuse a row, the transaction is rolled back and the batch written again with a savepoint per
+ * notice (its rows sent inside it), so that only that notice is refused (sourcing-store-failed)
+ * and the others land.
  */
 export async function storeBatch(db: Database, runId: string, fileName: string, results: ImportResult[], firstPosition = 1): Promise<BatchResult> {
   try {
@@ -393,21 +470,39 @@ export async function storeBatch(db: Database, runId: string, fileName: string, 
   }
 }
 
+/** A copy of what the batch knows, to go back to when a notice's savepoint is rolled back. */
+const snapshotOf = (state: BatchState): BatchState => ({
+  seen: new Map(state.seen),
+  naming: new Map(state.naming),
+  typed: new Map(state.typed),
+  calls: new Map(state.calls),
+  lots: new Map(state.lots),
+  pending: nothingPending(),
+});
+
 async function writeBatch(db: Database, runId: string, fileName: string, results: ImportResult[], firstPosition: number, savepoints: boolean): Promise<BatchResult> {
   const out: BatchResult = { counts: emptyCounts(), callIds: new Set(), moves: [], cancellations: [] };
   await db.transaction(async (tx) => {
     const refused: (typeof refusedNotices.$inferInsert)[] = [];
-    const lookups = await lookupsOf(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
+    let state = await loadBatch(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
     for (const [i, result] of results.entries()) {
       out.counts.notices++;
       let outcome: Outcome;
       if ('refused' in result) outcome = result;
       else {
         const notice = result.notice;
+        const before = savepoints ? snapshotOf(state) : state;
         try {
-          outcome = savepoints ? await tx.transaction((sp) => storeNotice(sp, notice, runId, lookups)) : await storeNotice(tx, notice, runId, lookups);
+          outcome = savepoints
+            ? await tx.transaction(async (sp) => {
+                const stored = await storeNotice(sp, notice, runId, state);
+                await flushPending(sp, state);
+                return stored;
+              })
+            : await storeNotice(tx, notice, runId, state);
         } catch (error) {
           if (!savepoints && !(error instanceof Refuse)) throw new RetryWithSavepoints();
+          if (savepoints) state = before;
           const reason = error instanceof Refuse ? error.reason : 'sourcing-store-failed';
           outcome = { refused: { reason: reason as Refusal['reason'], detail: (error as Error).message.slice(0, 500), sourceId: notice.sourceId } };
           (outcome.refused as Refusal & { source?: string }).source = notice.source;
@@ -423,6 +518,11 @@ async function writeBatch(db: Database, runId: string, fileName: string, results
       if (outcome.callId && outcome.result !== 'unchanged') out.callIds.add(outcome.callId);
       if (outcome.moved) out.moves.push(outcome.moved);
       if (outcome.cancelled) out.cancellations.push(outcome.cancelled);
+    }
+    try {
+      await flushPending(tx, state);
+    } catch {
+      if (!savepoints) throw new RetryWithSavepoints();
     }
     if (refused.length) await tx.insert(refusedNotices).values(refused);
   });
