@@ -3339,6 +3339,11 @@ export interface components {
                     lost: components["schemas"]["StatusTimeStats"];
                 };
             };
+            /** @description The Go/No-Go decisions taken on all companies' tenders (issue 13). */
+            decisions: {
+                go: number;
+                noGo: number;
+            };
         };
         /** @enum {string} */
         OrganigrammeType: "normal" | "construction";

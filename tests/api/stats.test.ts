@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenderCalls, tenderStatusChanges, tenders, type TenderStatus } from '../../server/db/schema';
+import { tenderCalls, tenderGoNoGo, tenderStatusChanges, tenders, type TenderStatus } from '../../server/db/schema';
 import { computeAdminStats } from '../../server/domains/admin/stats';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 
@@ -23,6 +23,7 @@ async function tenderWithHistory(companyId: string, status: TenderStatus, deadli
   await ctx.db.insert(tenderStatusChanges).values(
     history.map(([at, toStatus], i) => ({ tenderId: tender!.id, fromStatus: i === 0 ? null : history[i - 1]![1], toStatus, changedAt: new Date(at) })),
   );
+  return tender!.id;
 }
 
 describe('GET /api/admin/stats/', () => {
@@ -63,7 +64,7 @@ describe('GET /api/admin/stats/', () => {
       const { companyId: c } = await createUser(ctx, 'manager');
       const { companyId: other } = await createUser(ctx, 'manager');
       // T1 won. in_progress→submitted 30 d (Jun 2, previous window); →won 30 d (Jul 2, previous).
-      await tenderWithHistory(c!, 'won', '2026-06-01T10:00:00Z', [
+      const t1 = await tenderWithHistory(c!, 'won', '2026-06-01T10:00:00Z', [
         ['2026-05-01T08:00:00Z', 'not_started'],
         ['2026-05-03T08:00:00Z', 'in_progress'],
         ['2026-06-02T08:00:00Z', 'submitted'],
@@ -85,13 +86,13 @@ describe('GET /api/admin/stats/', () => {
       ]);
       // T4 in progress, deadline passed, never submitted: counts against the response rate.
       // Created 2025-11-30T23:30Z = 1 December 2025 00:30 in Paris: the oldest of the 12 months.
-      await tenderWithHistory(c!, 'in_progress', '2026-11-01T10:00:00Z', [
+      const t4 = await tenderWithHistory(c!, 'in_progress', '2026-11-01T10:00:00Z', [
         ['2025-11-30T23:30:00Z', 'not_started'],
         ['2025-12-10T08:00:00Z', 'in_progress'],
       ]);
       // T5 not started, deadline ahead: not in the response rate. Created 2025-11-30 23:00 in
       // Paris: before the 12 months.
-      await tenderWithHistory(c!, 'not_started', '2026-12-15T10:00:00Z', [['2025-11-30T22:00:00Z', 'not_started']]);
+      const t5 = await tenderWithHistory(c!, 'not_started', '2026-12-15T10:00:00Z', [['2025-11-30T22:00:00Z', 'not_started']]);
       // T6 won. →submitted 30 d (Mar 31, in neither window); →won 76 d (Jun 15, previous).
       await tenderWithHistory(c!, 'won', '2026-04-01T10:00:00Z', [
         ['2026-03-01T08:00:00Z', 'not_started'],
@@ -106,11 +107,23 @@ describe('GET /api/admin/stats/', () => {
       ]);
       // T8, another company (the statistics are the platform's). →submitted 10 d (Jul 25,
       // previous); →lost 36 d (Aug 30, recent).
-      await tenderWithHistory(other!, 'lost', '2026-07-31T10:00:00Z', [
+      const t8 = await tenderWithHistory(other!, 'lost', '2026-07-31T10:00:00Z', [
         ['2026-07-15T08:00:00Z', 'not_started'],
         ['2026-07-25T08:00:00Z', 'submitted'],
         ['2026-08-30T08:00:00Z', 'lost'],
       ]);
+      // Go/No-Go: go on T1 and T8 (two companies), no-go on T4; T5's go is taken after NOW.
+      await ctx.db.insert(tenderGoNoGo).values([
+        { tenderId: t1, decision: 'go', decidedAt: new Date('2026-05-02T08:00:00Z') },
+        { tenderId: t8, decision: 'go', decidedAt: new Date('2026-07-16T08:00:00Z') },
+        { tenderId: t4, decision: 'no_go', reason: 'Plan de charge complet', decidedAt: new Date('2025-12-12T08:00:00Z') },
+        { tenderId: t5, decision: 'go', decidedAt: new Date('2026-11-24T08:00:00Z') },
+      ]);
+    });
+
+    it('counts the Go/No-Go decisions taken by then, on every company', async () => {
+      const stats = await computeAdminStats(ctx.db, NOW);
+      expect(stats.decisions).toEqual({ go: 2, noGo: 1 });
     });
 
     it('counts every tender and computes the rates', async () => {

@@ -3,7 +3,7 @@ import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { tenderStatusChanges, tenders, type TenderStatus } from '../../db/schema';
+import { tenderGoNoGo, tenderStatusChanges, tenders, type TenderStatus } from '../../db/schema';
 
 type AdminStats = components['schemas']['AdminStats'];
 type StatusTimeStats = components['schemas']['StatusTimeStats'];
@@ -19,7 +19,7 @@ type Measured = (typeof MEASURED)[number];
 
 /** One row of the history as of `now`; days: since the tender's previous row (null for its first). */
 export type HistoryRow = { fromStatus: TenderStatus | null; toStatus: TenderStatus; changedAt: Date; days: number | null };
-export type TenderTotals = { total: number; won: number; lost: number; submitted: number; due: number };
+export type TenderTotals = { total: number; won: number; lost: number; submitted: number; due: number; go: number; noGo: number };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 /** "4.5", "12", "-3.2": one decimal at most, "0" for nothing (and never "-0"). */
@@ -89,6 +89,7 @@ export function statsFrom(rows: HistoryRow[], totals: TenderTotals, now: Date): 
       totalCount: overall.count,
       statusBreakdown: { submitted: timeStats(changesInto.submitted, now), won: timeStats(changesInto.won, now), lost: timeStats(changesInto.lost, now) },
     },
+    decisions: { go: totals.go, noGo: totals.noGo },
   };
 }
 
@@ -103,6 +104,8 @@ export async function computeAdminStats(db: Database, now: Date): Promise<AdminS
       lost: sql<number>`(count(*) filter (where ${tenders.status} = 'lost'))::int`,
       submitted: sql<number>`(count(*) filter (where ${submittedAsOfNow}))::int`,
       due: sql<number>`(count(*) filter (where ${tenders.submissionDeadline} < ${at} or ${submittedAsOfNow}))::int`,
+      go: sql<number>`(select count(*)::int from ${tenderGoNoGo} where ${tenderGoNoGo.decision} = 'go' and ${tenderGoNoGo.decidedAt} <= ${at})`,
+      noGo: sql<number>`(select count(*)::int from ${tenderGoNoGo} where ${tenderGoNoGo.decision} = 'no_go' and ${tenderGoNoGo.decidedAt} <= ${at})`,
     })
     .from(tenders);
   const rows = await db
@@ -115,7 +118,8 @@ export async function computeAdminStats(db: Database, now: Date): Promise<AdminS
     .from(tenderStatusChanges)
     .where(lte(tenderStatusChanges.changedAt, now))
     .orderBy(asc(tenderStatusChanges.changedAt));
-  const totals = { total: Number(totalsRow?.total ?? 0), won: Number(totalsRow?.won ?? 0), lost: Number(totalsRow?.lost ?? 0), submitted: Number(totalsRow?.submitted ?? 0), due: Number(totalsRow?.due ?? 0) };
+  const count = (key: keyof TenderTotals) => Number(totalsRow?.[key] ?? 0);
+  const totals: TenderTotals = { total: count('total'), won: count('won'), lost: count('lost'), submitted: count('submitted'), due: count('due'), go: count('go'), noGo: count('noGo') };
   return statsFrom(
     rows.map((r) => ({ ...r, days: r.days === null ? null : Number(r.days) })),
     totals,

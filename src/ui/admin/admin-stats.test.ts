@@ -8,6 +8,7 @@ const empty = {
   conversionRate: 0,
   tendersByMonth: [],
   statusChangeStats: { averageDays: '0', timeSavings: '0', totalCount: 0, statusBreakdown: { submitted: zeroStatus, won: zeroStatus, lost: zeroStatus } },
+  decisions: { go: 0, noGo: 0 },
 };
 
 describe('normaliseAdminStats', () => {
@@ -25,6 +26,7 @@ describe('normaliseAdminStats', () => {
       conversionRate: null,
       tendersByMonth: [{ month: '2026-11', created: 3 }, { created: 9 }, 'nonsense'],
       statusChangeStats: { averageDays: '12.5', timeSavings: 'beaucoup', statusBreakdown: { won: { count: 2, averageDays: 30 } } },
+      decisions: { go: 4 },
     });
     expect(stats).toEqual({
       totalTenders: 42,
@@ -38,11 +40,12 @@ describe('normaliseAdminStats', () => {
         totalCount: 0,
         statusBreakdown: { submitted: zeroStatus, won: { count: 2, averageDays: '30', timeSavings: '0' }, lost: zeroStatus },
       },
+      decisions: { go: 4, noGo: 0 },
     });
   });
 
   it('passes a complete answer through unchanged', () => {
-    const full = { ...empty, totalTenders: 8, tendersByMonth: [{ month: '2026-10', created: 1, submitted: 2, won: 0 }] };
+    const full = { ...empty, totalTenders: 8, decisions: { go: 3, noGo: 1 }, tendersByMonth: [{ month: '2026-10', created: 1, submitted: 2, won: 0 }] };
     expect(normaliseAdminStats(full)).toEqual(full);
   });
 });

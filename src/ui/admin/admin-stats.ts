@@ -22,6 +22,7 @@ export function normaliseAdminStats(raw: unknown): AdminStats {
   const o = objectOr(raw);
   const change = objectOr(o.statusChangeStats);
   const breakdown = objectOr(change.statusBreakdown);
+  const decisions = objectOr(o.decisions);
   const months = Array.isArray(o.tendersByMonth) ? o.tendersByMonth : [];
   return {
     totalTenders: numberOr0(o.totalTenders),
@@ -37,6 +38,7 @@ export function normaliseAdminStats(raw: unknown): AdminStats {
       totalCount: numberOr0(change.totalCount),
       statusBreakdown: { submitted: timeStats(breakdown.submitted), won: timeStats(breakdown.won), lost: timeStats(breakdown.lost) },
     },
+    decisions: { go: numberOr0(decisions.go), noGo: numberOr0(decisions.noGo) },
   };
 }
 

@@ -351,6 +351,7 @@ function StatsFigures({ data }: { data: AdminStats }) {
         <Figure icon={<Timer size={18} />} label={t('dashboard-average_days')} value={days(change.averageDays)} hint={t('dashboard-average_days_hint', { count: change.totalCount, formatted: n(change.totalCount) })} />
         <Figure icon={<Gauge size={18} />} label={t('dashboard-time_savings')} value={savings(change.timeSavings)} hint={t('dashboard-time_savings_hint')} />
       </div>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('go_no_go-stats', { go: n(data.decisions.go), noGo: n(data.decisions.noGo) })}</p>
       <Panel id="dashboard-chart-months" title={t('dashboard-chart_months')} description={t('dashboard-chart_months_text')}>
         <ChartSlot>
           <GroupedBarChart

@@ -24,6 +24,7 @@ export const adminStats: AdminStats = {
       lost: { count: 16, averageDays: '6', timeSavings: '0' },
     },
   },
+  decisions: { go: 21, noGo: 9 },
 };
 
 const zero = { count: 0, averageDays: '0', timeSavings: '0' };
@@ -33,6 +34,7 @@ export const emptyAdminStats: AdminStats = {
   conversionRate: 0,
   tendersByMonth: months.map((month) => ({ month, created: 0, submitted: 0, won: 0 })),
   statusChangeStats: { averageDays: '0', timeSavings: '0', totalCount: 0, statusBreakdown: { submitted: zero, won: zero, lost: zero } },
+  decisions: { go: 0, noGo: 0 },
 };
 
 export const latestReports: ReportRow[] = [

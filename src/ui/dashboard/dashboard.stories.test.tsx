@@ -31,6 +31,7 @@ describe('admin statistics', () => {
     expect(within(stats).getAllByText((_, el) => el?.tagName === 'P' && spaced(el.textContent) === '42,5 %')).toHaveLength(1);
     expect(within(stats).getByText('12,5 jours')).toBeTruthy();
     expect(within(stats).getByText((_, el) => el?.tagName === 'P' && spaced(el.textContent) === '13,7 %')).toBeTruthy();
+    expect(within(stats).getByText('Décisions Go / No-Go : 21 go, 9 no-go')).toBeTruthy();
     // Charts (stood in for) and their text alternatives.
     expect(await screen.findByRole('img', { name: /Histogramme des appels d'offres .* de déc\. 2025 à nov\. 2026/ })).toBeTruthy();
     const months = screen.getByRole('table', { name: "Appels d'offres par mois" });
