@@ -234,15 +234,15 @@ async function loadBatch(tx: Executor, notices: ImportedNotice[]): Promise<Batch
   const ids = new Set([...[...state.seen.values()].flatMap((s) => (s.callId ? [s.callId] : [])), ...state.naming.values(), ...state.typed.values()]);
   const twins = notices.flatMap((n) => {
     const deadline = n.reference ? deadlineOf(n) : null;
-    return deadline ? [{ reference: text(n.reference)!, at: deadline.at }] : [];
+    return deadline ? [sql`(${text(n.reference)}, ${deadline.at.toISOString()}::timestamptz, ${n.source})`] : [];
   });
   const which = [
     ...(ids.size ? [inArray(tenderCalls.id, [...ids])] : []),
     ...(twins.length
       ? [
           and(
-            inArray(tenderCalls.buyerReference, [...new Set(twins.map((t) => t.reference))]),
-            inArray(tenderCalls.submissionDeadline, twins.map((t) => t.at)),
+            inArray(tenderCalls.buyerReference, [...new Set(notices.flatMap((n) => (n.reference ? [text(n.reference)!] : [])))]),
+            sql`exists (select 1 from (values ${sql.join(twins, sql`, `)}) as twin(reference, deadline, source) where twin.reference = ${tenderCalls.buyerReference} and twin.deadline = ${tenderCalls.submissionDeadline} and twin.source <> ${tenderCalls.source}::text)`,
           ),
         ]
       : []),
