@@ -1888,6 +1888,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, with how many are unread. */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the caller read. */
+        post: operations["readAllNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the caller's notifications read (404 for anyone else's). */
+        post: operations["readNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/alert-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own alert settings (digest of new matching calls, reminder and change emails). */
+        get: operations["getAlertSettings"];
+        /** Change the caller's own alert settings. */
+        put: operations["saveAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The unsubscribe link of an alert email (a token signed by the server for one user) turns that user's alert emails and digest off. A POST, so that mail scanners prefetching the link change nothing. */
+        post: operations["unsubscribeAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2154,7 +2240,7 @@ export interface components {
             /** @description Only while it works (unused, unexpired) and only without SMTP. */
             link: string | null;
             /** @enum {string} */
-            kind: "invitation" | "verify_email" | "reset_password";
+            kind: "invitation" | "verify_email" | "reset_password" | "alert" | "digest";
             /** Format: date-time */
             sentAt: string | null;
             error: string | null;
@@ -2755,6 +2841,53 @@ export interface components {
             references: number;
             price: number;
             risk: number;
+        };
+        /** @enum {string} */
+        DigestFrequency: "daily" | "weekly" | "off";
+        AlertSettings: {
+            digestFrequency: components["schemas"]["DigestFrequency"];
+            /** @description Reminder and change emails (the in-app notifications are always kept). */
+            alertEmails: boolean;
+        };
+        /**
+         * @description reminder_submission, reminder_questions, reminder_site_visit: a date of a tender is 7 or 2 days away; deadline_moved: the call's deadline changed; cancelled: the call was cancelled; digest: new calls match the company.
+         * @enum {string}
+         */
+        NotificationKind: "reminder_submission" | "reminder_questions" | "reminder_site_visit" | "deadline_moved" | "cancelled" | "digest";
+        Notification: {
+            _id: components["schemas"]["Id"];
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The tender it is about (null for a digest). */
+            tender: null | {
+                _id: components["schemas"]["Id"];
+                reference: string;
+                title: string;
+            };
+            /** @description What the sentence needs: days (reminders), date (the reminded date), from and to (a moved deadline), count (a digest). */
+            payload: {
+                days?: number;
+                /** Format: date-time */
+                date?: string;
+                /** Format: date-time */
+                from?: string;
+                /** Format: date-time */
+                to?: string;
+                count?: number;
+            };
+            readAt: null | string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NotificationList: components["schemas"]["ListEnvelope"] & {
+            notifications: components["schemas"]["Notification"][];
+            /** @description The caller's unread notifications (all pages). */
+            unread: number;
+        };
+        NotificationsReadResult: {
+            msg: string;
+            details: {
+                unread: number;
+            };
         };
         GoNoGoRating: {
             criterion: components["schemas"]["GoNoGoCriterion"];
@@ -8088,6 +8221,155 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    readAllNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsReadResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    readNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsReadResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    saveAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        details: components["schemas"]["AlertSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    unsubscribeAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
 }

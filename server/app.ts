@@ -54,6 +54,9 @@ import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
+import { alertsHandlers } from './domains/alerts/routes';
+import { alertImportHooks } from './domains/alerts/notify';
+import { startAlerts } from './domains/alerts/scheduler';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -94,6 +97,8 @@ export type AppOptions = {
   llm?: LlmConfig | null;
   /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
   soffice?: string | null;
+  /** Alerts (reminders, digests) pass every this many ms; none or 0: not started (tests run passes themselves). */
+  alertsIntervalMs?: number;
 };
 
 const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -124,11 +129,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
     log: app.log,
   });
+  const mailer = createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log });
+  // Alerts: in-app notifications and emails; the unsubscribe links are signed with the server's secret.
+  const alertContext = { db: options.db, mailer, secret: options.jwtSecret, log: app.log };
+  const alertHooks = alertImportHooks(alertContext);
   // Notice imports on a queue of their own: a file of hundreds of MB (many minutes) neither holds up
   // the extraction and analyses nor hits their time limit.
   const importJobs = createJobQueue(options.db, {
     workers: options.jobWorkers === 0 ? 0 : 1,
-    handlers: { [IMPORT_NOTICES]: importJobHandler(options.db, storage) },
+    handlers: { [IMPORT_NOTICES]: importJobHandler(options.db, storage, alertHooks) },
     timeoutMs: IMPORT_TIMEOUT_MS,
     log: app.log,
   });
@@ -151,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: packageVersion(),
     office: createOffice({ soffice: options.soffice }),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    mailer: createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log }),
+    mailer,
+    alertHooks,
     jobs,
   };
   app.decorate('mailer', deps.mailer);
@@ -212,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
+    ...alertsHandlers(deps, options.jwtSecret),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 
@@ -259,6 +270,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   await importJobs.start({ recover: options.dbKind === 'pglite' });
   app.addHook('onClose', () => importJobs.stop());
+  if (options.alertsIntervalMs) {
+    const stopAlerts = startAlerts(alertContext, options.alertsIntervalMs);
+    app.addHook('onClose', () => stopAlerts());
+  }
   await app.ready();
   return app;
 }

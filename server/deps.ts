@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { Llm } from './llm/client';
 import type { Office } from './domains/memories/office';
+import type { ImportHooks } from './domains/sourcing/store';
 
 /** What the handlers of every domain are built with (one set per app instance). */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   registerLimit: WindowLimiter;
   inviteLimits: { perUser: WindowLimiter; perCompany: WindowLimiter };
   mailer: Mailer;
+  /** A call's deadline moved or the call was cancelled: the companies working it are told (alerts). */
+  alertHooks: ImportHooks;
   /** Background work (text extraction, analyses), queued in the database. */
   jobs: JobQueue;
   /** The language model of the OpenAI-compatible endpoint configured, if any. */

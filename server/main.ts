@@ -46,6 +46,7 @@ const app = await buildApp({
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
   llm: llmConfigFromEnv(env),
+  alertsIntervalMs: env.ALERTS_INTERVAL_MS ? Number(env.ALERTS_INTERVAL_MS) : 15 * 60_000,
   maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,
   loginLimits: {
     perEmail: env.LOGIN_LIMIT_PER_EMAIL ? Number(env.LOGIN_LIMIT_PER_EMAIL) : undefined,

@@ -254,6 +254,13 @@ async function feedSecretOfA() {
   return secret;
 }
 
+import { notifications } from '../../server/db/schema';
+/** A notification of this person, inserted directly. */
+async function notificationOf(person: Person) {
+  const [row] = await ctx.db.insert(notifications).values({ userId: person.id, kind: 'digest', payload: { count: 1 }, dedupeKey: `matrix:${randomUUID()}` }).returning({ id: notifications.id });
+  return row!.id;
+}
+
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
@@ -375,6 +382,19 @@ const matrix: Record<string, Row[]> = {
     const [run] = await ctx.db.insert(importRuns).values({ fileName: 'avis.json' }).returning({ id: importRuns.id });
     return { request: json('GET', `/api/admin/imports/${run!.id}/refused`) };
   }),
+  // Alerts: each signed-in user's own notifications and settings; another's notification answers 404; unsubscribing is public, a forged token 400.
+  listNotifications: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/notifications?perPage=5') })),
+  readNotification: [
+    ...self(secured(200, 200, 200, 200), async (caller) => ({ request: json('POST', `/api/notifications/${await notificationOf(personOf(caller) ?? world.people.employeeA)}/read`) })),
+    ...none(secured(404, 404, 404, 404), async () => ({ request: json('POST', `/api/notifications/${await notificationOf(await insertUser('Autre Salariée', 'employee', world.B.id))}/read`) })),
+  ],
+  readAllNotifications: self(secured(200, 200, 200, 200), async () => ({ request: json('POST', '/api/notifications/read-all') })),
+  getAlertSettings: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/users/alert-settings') })),
+  saveAlertSettings: self(secured(200, 200, 200, 200), async (caller) => ({
+    as: await cloneOf(personOf(caller) ?? world.people.employeeA),
+    request: json('PUT', '/api/users/alert-settings', { digestFrequency: 'weekly', alertEmails: false }),
+  })),
+  unsubscribeAlerts: none(everyone(400), async () => ({ request: json('POST', '/api/alerts/unsubscribe', { token: `${randomUUID()}.alerts.${randomBytes(32).toString('base64url')}` }) })),
   getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
   // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),

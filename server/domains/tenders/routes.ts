@@ -83,7 +83,7 @@ function ownCompany(caller: Caller): string {
   return caller.companyId;
 }
 
-export function tendersHandlers({ db, storage }: Deps): Handlers<
+export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
   | 'listTenders'
   | 'createTender'
   | 'listMyCompanyTenders'
@@ -368,6 +368,10 @@ export function tendersHandlers({ db, storage }: Deps): Handlers<
         throw error;
       }
       await refreshMatches(db, eq(tenders.tenderCallId, id));
+      // A deadline changed by hand is told to the companies working the call, like a correction.
+      if (values.submissionDeadline && values.submissionDeadline.getTime() !== new Date(current.submissionDeadline).getTime()) {
+        await alertHooks.deadlineMoved?.({ tenderCallId: id, from: new Date(current.submissionDeadline).toISOString(), to: values.submissionDeadline.toISOString(), source: 'manual', sourceId: id });
+      }
       return { msg: t(request, 'tender_call-updated'), details: await loadCall(id) };
     },
 

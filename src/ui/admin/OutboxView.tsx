@@ -12,7 +12,7 @@ import type { OutboxRow } from './admin-types';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 
 export type OutboxKind = OutboxRow['kind'];
-const KINDS: OutboxKind[] = ['invitation', 'verify_email', 'reset_password'];
+const KINDS: OutboxKind[] = ['invitation', 'verify_email', 'reset_password', 'alert', 'digest'];
 
 /** The emails as a table: recipient, subject, date, and the link the email carries as a button. */
 export function OutboxTable({ emails, caption }: { emails: OutboxRow[]; caption: string }) {

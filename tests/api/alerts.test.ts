@@ -1,0 +1,343 @@
+// Alerts (issue 13): reminders 7 and 2 days before a tender's dates, the digest of new matching
+// calls, the notification centre, the alert settings and the unsubscribe link, with the clock
+// injected into each pass; a correction imported by an admin moving a deadline tells the company.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { callFeedback, callMatches, companies, notifications, outboxEmails, tenderCalls, tenderGoNoGo, tenders, users } from '../../server/db/schema';
+import { runAlerts } from '../../server/domains/alerts/scheduler';
+import { unsubscribeToken } from '../../server/domains/alerts/token';
+import { importNotices } from '../../server/domains/sourcing/index';
+import { createImportRun, storeBatch } from '../../server/domains/sourcing/store';
+import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
+
+const DAY = 86_400_000;
+const FIXTURES = join(import.meta.dirname, '../fixtures/sourcing');
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ jobWorkers: 1 });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const pass = (now: Date) => runAlerts({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret, now });
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let seq = 0;
+/** A company with a manager and an employee (both signed in). */
+async function company() {
+  const [row] = await ctx.db.insert(companies).values({ name: `Alertes ${seq++}` }).returning({ id: companies.id });
+  const manager = await createUser(ctx, 'manager', { companyId: row!.id });
+  const employee = await createUser(ctx, 'employee', { companyId: row!.id });
+  return { id: row!.id, manager, employee };
+}
+
+async function call(values: Partial<typeof tenderCalls.$inferInsert> & { submissionDeadline: Date }) {
+  const [row] = await ctx.db
+    .insert(tenderCalls)
+    .values({ reference: `AL-${seq++}`, title: 'Réfection de la toiture du gymnase', buyer: 'Commune de Vienne', ...values })
+    .returning({ id: tenderCalls.id, reference: tenderCalls.reference });
+  return row!;
+}
+
+async function tender(companyId: string, tenderCallId: string, submissionDeadline: Date, status: typeof tenders.$inferInsert.status = 'in_progress') {
+  const [row] = await ctx.db.insert(tenders).values({ tenderCallId, companyId, status, submissionDeadline }).returning({ id: tenders.id });
+  return row!.id;
+}
+
+const notificationsOf = (userId: string) => ctx.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+const mailsTo = (email: string) => ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(outboxEmails.createdAt);
+
+describe('deadline reminders', () => {
+  it('7 and 2 days before the submission deadline, once each, to every active user of the company, by email unless turned off', async () => {
+    const c = await company();
+    await ctx.db.update(users).set({ alertEmails: false }).where(eq(users.id, c.employee.id));
+    const deadline = new Date('2031-03-20T11:00:00Z');
+    const { id: callId } = await call({ submissionDeadline: deadline });
+    const tenderId = await tender(c.id, callId, deadline);
+
+    // Eight days before: nothing yet.
+    await pass(new Date(deadline.getTime() - 8 * DAY));
+    expect(await notificationsOf(c.manager.id)).toHaveLength(0);
+
+    // Seven days before, and passes every quarter of an hour after it: one reminder.
+    const seven = new Date(deadline.getTime() - 7 * DAY + 60_000);
+    await pass(seven);
+    await pass(new Date(seven.getTime() + 15 * 60_000));
+    await pass(new Date(seven.getTime() + DAY));
+    let mine = await notificationsOf(c.manager.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ kind: 'reminder_submission', tenderId, payload: { days: 7, date: deadline.toISOString() } });
+    expect(await notificationsOf(c.employee.id)).toHaveLength(1);
+
+    // Two days before: the second one, once.
+    const two = new Date(deadline.getTime() - 2 * DAY + 60_000);
+    await pass(two);
+    await pass(new Date(two.getTime() + 3600_000));
+    mine = await notificationsOf(c.manager.id);
+    expect(mine.map((n) => n.payload.days)).toEqual([7, 2]);
+    // After the deadline: nothing more.
+    await pass(new Date(deadline.getTime() + 60_000));
+    expect(await notificationsOf(c.manager.id)).toHaveLength(2);
+
+    const mails = await mailsTo(c.manager.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toMatchObject({ kind: 'alert', link: `http://localhost:8080/tenders/${tenderId}` });
+    expect(mails[0]!.subject).toMatch(/^Rappel : remise des offres le jeudi 20 mars 2031 à 12:00 — AL-/);
+    expect(mails[0]!.text).toContain('(J-7)');
+    expect(mails[1]!.text).toContain('(J-2)');
+    expect(mails[0]!.text).toMatch(/http:\/\/localhost:8080\/alerts\/unsubscribe\?token=[\w.-]+/);
+    // The employee turned alert emails off: notified in the app only.
+    expect(await mailsTo(c.employee.email)).toHaveLength(0);
+  });
+
+  it('the questions deadline and the site visit have their own reminders', async () => {
+    const c = await company();
+    const deadline = new Date('2031-05-30T10:00:00Z');
+    const questions = new Date('2031-05-20T10:00:00Z');
+    const visit = new Date('2031-05-12T08:00:00Z');
+    const { id: callId } = await call({ submissionDeadline: deadline, questionsDeadline: questions, siteVisitDate: visit });
+    await tender(c.id, callId, deadline, 'not_started');
+    await pass(new Date(visit.getTime() - 2 * DAY + 1000));
+    // Seven days before the visit is past: the nearer reminder only; the questions deadline is 10 days away.
+    expect((await notificationsOf(c.manager.id)).map((n) => [n.kind, n.payload.days])).toEqual([['reminder_site_visit', 2]]);
+    await pass(new Date(questions.getTime() - 7 * DAY + 1000));
+    expect((await notificationsOf(c.manager.id)).map((n) => [n.kind, n.payload.days])).toEqual([
+      ['reminder_site_visit', 2],
+      ['reminder_questions', 7],
+    ]);
+    expect((await mailsTo(c.manager.email)).map((m) => m.subject.split(' — ')[0])).toEqual(['Rappel : visite de site le lundi 12 mai 2031 à 10:00', 'Rappel : questions à poser avant le mardi 20 mai 2031 à 12:00']);
+  });
+
+  it('none for a tender decided no-go, submitted or won, nor for an inactive user', async () => {
+    const c = await company();
+    const deadline = new Date('2031-07-10T10:00:00Z');
+    const noGo = await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline, 'in_progress');
+    await ctx.db.insert(tenderGoNoGo).values({ tenderId: noGo, decision: 'no_go', reason: 'Hors zone', decidedBy: c.manager.id, decidedAt: new Date() });
+    await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline, 'submitted');
+    await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline, 'won');
+    await pass(new Date(deadline.getTime() - 2 * DAY + 1000));
+    expect(await notificationsOf(c.manager.id)).toHaveLength(0);
+
+    await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline, 'pending');
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, c.employee.id));
+    await pass(new Date(deadline.getTime() - 2 * DAY + 2000));
+    expect(await notificationsOf(c.manager.id)).toHaveLength(1);
+    expect(await notificationsOf(c.employee.id)).toHaveLength(0);
+  });
+
+  it('a deadline moved later gets its reminders again', async () => {
+    const c = await company();
+    const first = new Date('2031-09-10T10:00:00Z');
+    const { id: callId } = await call({ submissionDeadline: first });
+    const tenderId = await tender(c.id, callId, first);
+    await pass(new Date(first.getTime() - 2 * DAY + 1000));
+    const later = new Date('2031-09-24T10:00:00Z');
+    await ctx.db.update(tenderCalls).set({ submissionDeadline: later }).where(eq(tenderCalls.id, callId));
+    await ctx.db.update(tenders).set({ submissionDeadline: later }).where(eq(tenders.id, tenderId));
+    await pass(new Date(later.getTime() - 7 * DAY + 1000));
+    await pass(new Date(later.getTime() - 2 * DAY + 1000));
+    expect((await notificationsOf(c.manager.id)).map((n) => [n.payload.date, n.payload.days])).toEqual([
+      [first.toISOString(), 2],
+      [later.toISOString(), 7],
+      [later.toISOString(), 2],
+    ]);
+  });
+});
+
+describe('digest of new matching calls', () => {
+  async function match(companyId: string, computedAt: Date, values: { status?: 'high' | 'medium' | 'low'; score?: number; deadline?: Date; callStatus?: 'open' | 'cancelled'; title?: string } = {}) {
+    const c = await call({ submissionDeadline: values.deadline ?? new Date('2031-12-01T11:00:00Z'), status: values.callStatus ?? 'open', title: values.title ?? 'Entretien des espaces verts' });
+    await ctx.db.insert(callMatches).values({
+      companyId,
+      tenderCallId: c.id,
+      score: values.score ?? 70,
+      status: values.status ?? 'high',
+      reasons: [{ criterion: 'keywords', points: 30, matched: ['espaces verts'] }],
+      computedAt,
+    });
+    return c;
+  }
+
+  it('lists the new high and medium matches, once a day for a daily digest, nothing when empty', async () => {
+    const c = await company();
+    const now = new Date('2031-10-01T06:00:00Z');
+    await ctx.db.update(users).set({ digestFrequency: 'daily', digestSentAt: new Date(now.getTime() - DAY - 1000) }).where(eq(users.id, c.manager.id));
+    const kept = await match(c.id, new Date(now.getTime() - 3600_000), { score: 85, title: 'Tonte des stades' });
+    const medium = await match(c.id, new Date(now.getTime() - 7200_000), { status: 'medium', score: 45, title: 'Élagage des platanes' });
+    // Left out: low, old, closed or past calls, one already in the pipeline, one set aside.
+    const low = await match(c.id, new Date(now.getTime() - 3600_000), { status: 'low', score: 10 });
+    const old = await match(c.id, new Date(now.getTime() - 3 * DAY));
+    const cancelled = await match(c.id, new Date(now.getTime() - 3600_000), { callStatus: 'cancelled' });
+    const past = await match(c.id, new Date(now.getTime() - 3600_000), { deadline: new Date(now.getTime() - DAY) });
+    const worked = await match(c.id, new Date(now.getTime() - 3600_000));
+    await tender(c.id, worked.id, new Date('2031-12-01T11:00:00Z'));
+    const refused = await match(c.id, new Date(now.getTime() - 3600_000));
+    await ctx.db.insert(callFeedback).values({ companyId: c.id, tenderCallId: refused.id, verdict: 'not_relevant', reason: 'Hors métier' });
+
+    const result = await pass(now);
+    expect(result.digests).toBe(1);
+    const [mail, ...others] = await mailsTo(c.manager.email);
+    expect(others).toHaveLength(0);
+    expect(mail).toMatchObject({ kind: 'digest', subject: "Nouveaux appels d'offres pour vous aujourd'hui (2)", link: 'http://localhost:8080/potential-tenders' });
+    expect(mail!.text).toContain(`${kept.reference} — Tonte des stades`);
+    expect(mail!.text).toContain(`${medium.reference} — Élagage des platanes`);
+    expect(mail!.text.indexOf(kept.reference)).toBeLessThan(mail!.text.indexOf(medium.reference));
+    expect(mail!.text).toContain('Mots-clés de votre activité trouvés : espaces verts');
+    for (const left of [low, old, cancelled, past, worked, refused]) expect(mail!.text).not.toContain(`${left.reference} —`);
+    expect(mail!.text).toContain('/alerts/unsubscribe?token=');
+    const [note] = await notificationsOf(c.manager.id);
+    expect(note).toMatchObject({ kind: 'digest', payload: { count: 2 } });
+    const [manager] = await ctx.db.select().from(users).where(eq(users.id, c.manager.id));
+    expect(manager!.digestSentAt?.toISOString()).toBe(now.toISOString());
+    // The employee did not ask for a digest.
+    expect(await mailsTo(c.employee.email)).toHaveLength(0);
+
+    // An hour later: not due. A day later with nothing new: nothing sent, the period starts again.
+    await pass(new Date(now.getTime() + 3600_000));
+    await pass(new Date(now.getTime() + DAY));
+    expect(await mailsTo(c.manager.email)).toHaveLength(1);
+    expect(await notificationsOf(c.manager.id)).toHaveLength(1);
+    const [again] = await ctx.db.select().from(users).where(eq(users.id, c.manager.id));
+    expect(again!.digestSentAt?.toISOString()).toBe(new Date(now.getTime() + DAY).toISOString());
+  });
+
+  it('a weekly digest waits a week', async () => {
+    const c = await company();
+    const now = new Date('2031-11-03T06:00:00Z');
+    await ctx.db.update(users).set({ digestFrequency: 'weekly', digestSentAt: new Date(now.getTime() - 2 * DAY) }).where(eq(users.id, c.employee.id));
+    await match(c.id, new Date(now.getTime() - DAY));
+    await pass(now);
+    expect(await mailsTo(c.employee.email)).toHaveLength(0);
+    await pass(new Date(now.getTime() + 5 * DAY));
+    const mails = await mailsTo(c.employee.email);
+    expect(mails.map((m) => m.subject)).toEqual(["Nouveaux appels d'offres pour vous cette semaine (1)"]);
+  });
+});
+
+describe('notification centre and settings', () => {
+  it('lists the caller\'s notifications newest first with the unread count, marks one or all read, never another user\'s', async () => {
+    const c = await company();
+    const other = await company();
+    const deadline = new Date('2032-01-20T10:00:00Z');
+    const { id: callId, reference } = await call({ submissionDeadline: deadline });
+    const tenderId = await tender(c.id, callId, deadline);
+    await pass(new Date(deadline.getTime() - 7 * DAY + 1000));
+    await pass(new Date(deadline.getTime() - 2 * DAY + 1000));
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications?perPage=1', headers: auth(c.manager.token) });
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as { count: number; totalPages: number; unread: number; notifications: { _id: string; kind: string; tender: unknown; payload: { days: number }; readAt: string | null }[] };
+    expect(body).toMatchObject({ count: 2, totalPages: 2, unread: 2 });
+    expect(body.notifications[0]).toMatchObject({ kind: 'reminder_submission', tender: { _id: tenderId, reference, title: 'Réfection de la toiture du gymnase' }, payload: { days: 2 }, readAt: null });
+
+    const id = body.notifications[0]!._id;
+    const foreign = await ctx.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: auth(other.manager.token) });
+    expect(foreign.statusCode).toBe(404);
+    const read = await ctx.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: auth(c.manager.token) });
+    expect(read.json()).toMatchObject({ details: { unread: 1 } });
+    // The employee's copy is theirs: still unread.
+    expect(((await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(c.employee.token) })).json() as { unread: number }).unread).toBe(2);
+    const all = await ctx.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { ...auth(c.manager.token), 'accept-language': 'en' } });
+    expect(all.json()).toEqual({ msg: 'All notifications are marked as read.', details: { unread: 0 } });
+    expect(((await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(other.manager.token) })).json() as { count: number }).count).toBe(0);
+  });
+
+  it('each user reads and changes their own alert settings', async () => {
+    const c = await company();
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/users/alert-settings', headers: auth(c.employee.token) });
+    expect(get.json()).toEqual({ digestFrequency: 'off', alertEmails: true });
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(c.employee.token), payload: { digestFrequency: 'weekly', alertEmails: false } });
+    expect(put.json()).toEqual({ msg: "Préférences d'alerte enregistrées.", details: { digestFrequency: 'weekly', alertEmails: false } });
+    const bad = await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(c.employee.token), payload: { digestFrequency: 'hourly', alertEmails: true } });
+    expect(bad.statusCode).toBe(400);
+    expect(((await ctx.app.inject({ method: 'GET', url: '/api/users/alert-settings', headers: auth(c.manager.token) })).json() as { digestFrequency: string }).digestFrequency).toBe('off');
+  });
+});
+
+describe('unsubscribe', () => {
+  it('the link of an email turns alert emails and the digest off; a forged or altered token is refused', async () => {
+    const c = await company();
+    await ctx.db.update(users).set({ digestFrequency: 'daily' }).where(eq(users.id, c.manager.id));
+    const deadline = new Date('2032-03-20T10:00:00Z');
+    await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline);
+    await pass(new Date(deadline.getTime() - 7 * DAY + 1000));
+    const [mail] = await mailsTo(c.manager.email);
+    const token = new URL(/http\S+\/alerts\/unsubscribe\?token=\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+    expect(token).toBe(unsubscribeToken(ctx.jwtSecret, c.manager.id));
+
+    const forged = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: unsubscribeToken('another-secret', c.manager.id) } });
+    expect(forged.statusCode).toBe(400);
+    expect(errorOf(forged).msg).toBe("Ce lien de désabonnement n'est pas valide. Vous pouvez régler vos alertes depuis votre profil.");
+    const altered = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: token.replace(c.manager.id, c.employee.id) } });
+    expect(altered.statusCode).toBe(400);
+    expect((await ctx.db.select().from(users).where(eq(users.id, c.employee.id)))[0]!.alertEmails).toBe(true);
+
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ msg: "C'est fait : vous ne recevrez plus d'alertes ni de récapitulatif par e-mail. Vous pouvez les réactiver depuis votre profil." });
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, c.manager.id));
+    expect(after).toMatchObject({ alertEmails: false, digestFrequency: 'off' });
+    // The 2-day reminder is in the app only now.
+    await pass(new Date(deadline.getTime() - 2 * DAY + 1000));
+    expect(await notificationsOf(c.manager.id)).toHaveLength(2);
+    expect(await mailsTo(c.manager.email)).toHaveLength(1);
+  });
+});
+
+describe('changes of a call', () => {
+  it('a correction imported by an admin moving the deadline notifies the users of the company working the call, and emails them', async () => {
+    const c = await company();
+    const bystander = await company();
+    const admin = await createUser(ctx, 'admin');
+    // The call the fixture's correction (BWP06184060013B) names, as first published: due 10 July 2006.
+    let correction;
+    for await (const r of importNotices(join(FIXTURES, 'akshaiyganesh_json_api_boamp_2006_v110_20records.json'))) if ('notice' in r && r.notice.sourceId === 'BWP06184060013B') correction = r.notice;
+    const runId = await createImportRun(ctx.db, { fileName: 'original.json', size: 0, status: 'running' });
+    await storeBatch(ctx.db, runId, 'original.json', [{ notice: { ...correction!, sourceId: 'BWP06173060423D', kind: 'call', related: [], deadline: '2006-07-10T12:00:00+02:00', deadlineDate: '2006-07-10' } }]);
+    const [original] = await ctx.db.select().from(tenderCalls).where(eq(tenderCalls.sourceId, 'BWP06173060423D'));
+    const tenderId = await tender(c.id, original!.id, original!.submissionDeadline);
+
+    const form = multipart([{ name: 'file', filename: 'boamp.json', type: 'application/json', data: await import('node:fs/promises').then((fs) => fs.readFile(join(FIXTURES, 'akshaiyganesh_json_api_boamp_2006_v110_20records.json'))) }]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...auth(admin.token), ...form.headers }, payload: form.payload });
+    expect(res.statusCode).toBe(202);
+    let moved: (typeof notifications.$inferSelect)[] = [];
+    for (let i = 0; i < 200 && moved.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      moved = await ctx.db.select().from(notifications).where(and(eq(notifications.tenderId, tenderId), eq(notifications.kind, 'deadline_moved')));
+    }
+    expect(moved.map((n) => n.userId).sort()).toEqual([c.manager.id, c.employee.id].sort());
+    expect(moved[0]!.payload).toEqual({ from: '2006-07-10T10:00:00.000Z', to: '2006-07-24T10:00:00.000Z' });
+    const [mail] = await mailsTo(c.manager.email);
+    expect(mail).toMatchObject({ kind: 'alert', link: `http://localhost:8080/tenders/${tenderId}` });
+    expect(mail!.subject).toBe(`Date limite modifiée — ${original!.reference}`);
+    expect(mail!.text).toContain('elle passe du lundi 10 juillet 2006 à 12:00 au lundi 24 juillet 2006 à 12:00');
+    expect(await notificationsOf(bystander.manager.id)).toHaveLength(0);
+
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(c.manager.token) })).json() as { unread: number; notifications: { kind: string; tender: { _id: string } }[] };
+    expect(list.unread).toBe(1);
+    expect(list.notifications[0]).toMatchObject({ kind: 'deadline_moved', tender: { _id: tenderId } });
+  });
+
+  it('a deadline changed by hand notifies the same way; a cancellation too', async () => {
+    const c = await company();
+    const admin = await createUser(ctx, 'admin');
+    const deadline = new Date('2032-06-10T10:00:00Z');
+    const { id: callId } = await call({ submissionDeadline: deadline });
+    const tenderId = await tender(c.id, callId, deadline);
+    const res = await ctx.app.inject({ method: 'PATCH', url: `/api/tenderCalls/${callId}`, headers: auth(admin.token), payload: { submissionDeadline: '2032-06-17T10:00:00.000Z' } });
+    expect(res.statusCode).toBe(200);
+    const notes = await notificationsOf(c.employee.id);
+    expect(notes.map((n) => [n.kind, n.payload])).toEqual([['deadline_moved', { from: deadline.toISOString(), to: '2032-06-17T10:00:00.000Z' }]]);
+
+    const { notifyCancelled } = await import('../../server/domains/alerts/notify');
+    await notifyCancelled({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret }, { tenderCallId: callId });
+    await notifyCancelled({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret }, { tenderCallId: callId });
+    const kinds = (await ctx.db.select().from(notifications).where(inArray(notifications.userId, [c.manager.id, c.employee.id]))).map((n) => n.kind).sort();
+    expect(kinds).toEqual(['cancelled', 'cancelled', 'deadline_moved', 'deadline_moved']);
+    expect((await mailsTo(c.manager.email)).map((m) => m.subject.split(' — ')[0])).toEqual(['Date limite modifiée', "Appel d'offres annulé"]);
+    expect(tenderId).toBeTruthy();
+  });
+});
