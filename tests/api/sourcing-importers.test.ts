@@ -537,6 +537,45 @@ describe('streaming', () => {
     expect(growth).toBeLessThan(60 * 1024 * 1024);
   });
 
+  it('a 500 MB export made on the fly (notices between 4 MB records and one past the size limit) is read with bounded memory', async () => {
+    const wrapper = JSON.parse(await readFile(fixture('jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json'), 'utf8'));
+    const record = Buffer.from(JSON.stringify(wrapper.data.results[1]));
+    const megabyte = Buffer.alloc(1024 * 1024, 'x');
+    const TOTAL = 500 * 1024 * 1024;
+    let sent = 0;
+    let pads = 0;
+    // Nothing on disk: the bytes are made as the reader asks for them, one megabyte at a time.
+    async function* bytes() {
+      yield Buffer.from('{"total_count": 0, "results": [');
+      for (let i = 0; sent < TOTAL; i++) {
+        yield record;
+        // A 4 MB record (not a notice), and once a 20 MB one, over the 16 M characters a record may hold.
+        const size = i === 60 ? 20 : 4;
+        yield Buffer.from(`,{"idweb": "pad-${i}", "pad": "`);
+        for (let m = 0; m < size; m++) yield megabyte;
+        yield Buffer.from('"},');
+        pads++;
+        sent += record.length + size * megabyte.length;
+      }
+      yield record;
+      yield Buffer.from(']}');
+    }
+    global.gc?.();
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const counts = { notices: 0, unknown: 0, tooLarge: 0 };
+    for await (const r of importNotices(Readable.from(bytes()), 'huge.json')) {
+      if ('notice' in r) counts.notices++;
+      else if (r.refused.reason === 'sourcing-unknown-shape') counts.unknown++;
+      else if (r.refused.reason === 'sourcing-record-too-large') counts.tooLarge++;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    expect(sent).toBeGreaterThanOrEqual(TOTAL);
+    expect(counts).toEqual({ notices: pads + 1, unknown: pads - 1, tooLarge: 1 });
+    // Holding the file would take its 500 MB at least (several times that as strings and objects).
+    expect(peak - base).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
+
   it('a 25 MB XML file of many notices is read notice by notice with bounded memory', async () => {
     const pub = (await readFile(fixture('test-pub-2.xml'), 'utf8')).replace(/^<\?xml[^>]*>/, '');
     const file = join(tmp, 'big.xml');
