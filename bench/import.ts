@@ -117,14 +117,14 @@ async function ourImport(db: Database, file: string) {
 
 async function measure(label: string, db: Database, file: string) {
   const a = await baseline(db, file);
-  console.log(`${label} (a) bare JSON.parse + INSERT ×1000: ${a.count} records in ${a.seconds.toFixed(1)} s = ${Math.round(a.perSecond)} records/s`);
+  console.info(`${label} (a) bare JSON.parse + INSERT ×1000: ${a.count} records in ${a.seconds.toFixed(1)} s = ${Math.round(a.perSecond)} records/s`);
   const b = await ourImport(db, file);
   const c = b.counts;
-  console.log(
+  console.info(
     `${label} (b) import: ${c.notices} notices in ${b.seconds.toFixed(1)} s = ${Math.round(b.perSecond)} notices/s (new ${c.new}, updated ${c.updated}, refused ${c.refused}, unchanged ${c.unchanged})`,
   );
-  console.log(`${label} ratio (b)/(a): ${((b.perSecond / a.perSecond) * 100).toFixed(0)} % (target ≥ 50 %)`);
-  console.log(`${label} RSS: ${mb(b.before)} before (b), peak ${mb(b.peak)} during (b) (target < 500 MB)`);
+  console.info(`${label} ratio (b)/(a): ${((b.perSecond / a.perSecond) * 100).toFixed(0)} % (target ≥ 50 %)`);
+  console.info(`${label} RSS: ${mb(b.before)} before (b), peak ${mb(b.peak)} during (b) (target < 500 MB)`);
 }
 
 function answers(host: string, port: number): Promise<boolean> {
@@ -149,7 +149,7 @@ try {
   const file = join(root, 'notices.jsonl');
   const t0 = performance.now();
   await generate(file, COUNT);
-  console.log(`${COUNT} notices generated: ${mb((await stat(file)).size)} of JSON Lines in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.info(`${COUNT} notices generated: ${mb((await stat(file)).size)} of JSON Lines in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   {
     const database = await openDatabase({ pgliteDir: join(root, 'pgdata') });
@@ -162,7 +162,7 @@ try {
   }
 
   const url = process.env.DATABASE_URL ?? ((await answers('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
-  if (!url) console.log('PostgreSQL: none answers at DATABASE_URL or 127.0.0.1:5432, skipped');
+  if (!url) console.info('PostgreSQL: none answers at DATABASE_URL or 127.0.0.1:5432, skipped');
   else {
     const { default: pg } = await import('pg');
     const name = `soumissio_bench_${randomBytes(4).toString('hex')}`;
