@@ -980,6 +980,42 @@ export interface paths {
         patch: operations["updateTenderCall"];
         trace?: never;
     };
+    "/api/tenderCalls/{id}/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the imports know of a call's market: its history of corrections, its awards, the same buyer's past awards for similar CPV codes (same first 3 digits, else division), newest first, at most 50, and their statistics. */
+        get: operations["getTenderCallMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The calls the company won (awards naming its SIRET, or its SIREN) and lost (its tenders with status lost, with the winner and amount when an award of that call is known), newest first. */
+        get: operations["listCompanyAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderDocs": {
         parameters: {
             query?: never;
@@ -2377,10 +2413,117 @@ export interface components {
                 name: string;
             } | null;
             lots: components["schemas"]["Lot"][];
+            status: components["schemas"]["TenderCallStatus"];
+            /** @description The notices that made or changed the call (one call may be published on BOAMP and TED). */
+            links: components["schemas"]["NoticeLink"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @description open; cancelled by a cancellation notice; awarded by an award notice.
+         * @enum {string}
+         */
+        TenderCallStatus: "open" | "cancelled" | "awarded";
+        NoticeLink: {
+            source: string;
+            sourceId: string;
+            url: string | null;
+            /** @enum {string} */
+            kind: "call" | "correction" | "cancellation" | "award";
+            /** Format: date */
+            publishedAt: string | null;
+        };
+        AwardWinner: {
+            name: string | null;
+            siret: string | null;
+        };
+        CallAward: {
+            lot: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+        };
+        BuyerAward: {
+            _id: components["schemas"]["Id"];
+            title: string;
+            lot: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+            cpvCodes: string[];
+            link: {
+                source: string;
+                sourceId: string;
+                url: string | null;
+            };
+        };
+        TenderCallMarket: {
+            /** @description How the buyer's past awards were chosen: the buyer by SIRET, else by its name (case, accents and punctuation ignored; null: the call names no buyer), and the CPV prefixes compared (3 digits, else the 2 of the division; empty: the call has no CPV code). */
+            similar: {
+                /** @enum {string|null} */
+                by: "siret" | "name" | null;
+                cpvPrefixes: string[];
+            };
+            /** @description The call's history, oldest first. */
+            changes: {
+                /** @enum {string} */
+                kind: "correction" | "republished" | "merged" | "cancellation" | "award";
+                source: string;
+                sourceId: string;
+                changes: {
+                    field: string;
+                    from: unknown;
+                    to: unknown;
+                }[];
+                deadlineMoved: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            awards: components["schemas"]["CallAward"][];
+            buyerAwards: components["schemas"]["BuyerAward"][];
+            /** @description Over the buyer's similar awards (all of them, not only the 50 shown). */
+            buyerStats: {
+                count: number;
+                /** Format: date */
+                since: string | null;
+                medianAmount: components["schemas"]["Amount"];
+                minAmount: components["schemas"]["Amount"];
+                maxAmount: components["schemas"]["Amount"];
+                topWinners: {
+                    name: string | null;
+                    siret: string | null;
+                    count: number;
+                }[];
+            };
+        };
+        CompanyAward: {
+            /** @enum {string} */
+            outcome: "won" | "lost";
+            title: string;
+            buyer: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+            tenderId: components["schemas"]["Id"] | null;
+            tenderCallId: components["schemas"]["Id"] | null;
+            link: {
+                source: string;
+                sourceId: string;
+                url: string | null;
+            } | null;
+        };
+        CompanyAwardList: {
+            count: number;
+            totalPages: number;
+            awards: components["schemas"]["CompanyAward"][];
         };
         TenderCallInput: {
             reference: string;
@@ -6023,6 +6166,58 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getTenderCallMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call's market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderCallMarket"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listCompanyAwards: {
+        parameters: {
+            query?: {
+                perPage?: number;
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of won and lost calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAwardList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     uploadTenderDoc: {

@@ -432,6 +432,8 @@ const matrix: Record<string, Row[]> = {
   // Calls for tenders are public notices: everyone reads them, admins write them.
   createTenderCall: none(adminOnly(201), async () => ({ request: json('POST', '/api/tenderCalls', callInput()) })),
   getTenderCall: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', `/api/tenderCalls/${await insertCall()}`) })),
+  // A call's market (history, awards, the buyer's past awards): calls are public, like the call itself.
+  getTenderCallMarket: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', `/api/tenderCalls/${await insertCall()}/market`) })),
   updateTenderCall: none(adminOnly(200), async () => ({ request: json('PATCH', `/api/tenderCalls/${await insertCall()}`, { buyer: 'Ville de Grenoble' }) })),
   deleteTenderCall: none(adminOnly(200), async () => ({ request: json('DELETE', `/api/tenderCalls/${await insertCall()}`) })),
   // DCE templates are shared by every company: everyone reads them, admins write them.
@@ -549,6 +551,11 @@ const matrix: Record<string, Row[]> = {
   decideTenderGoNoGo: onBoth(
     (target) => scoped(target, 200, 200, 403),
     async (_caller, target) => ({ request: json('POST', `/api/tenders/${(await insertTender(ctx, companyOf(target).id)).id}/go-no-go/decision`, { decision: 'go' }) }),
+  ),
+  // The calls a company won and lost: its staff and admins.
+  listCompanyAwards: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/companies/${companyOf(target).id}/awards`) }),
   ),
   getGoNoGoWeights: onBoth(
     (target) => scoped(target, 200, 200, 200),

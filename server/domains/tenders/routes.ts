@@ -14,7 +14,7 @@ import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
 import { goNoGoFilter } from './go-no-go';
-import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
+import { callById, callExtrasOf, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
@@ -175,11 +175,11 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
           .$dynamic();
         if (limit !== undefined) page = page.limit(limit);
         const rows = n > offset ? await page : [];
-        const lots = await lotsOf(db, rows.map((r) => r.callId));
+        const extras = await callExtrasOf(db, rows.map((r) => r.callId));
         return {
           count: n,
           totalPages: totalPages(n, perPage),
-          tenders: rows.map((r) => potential(toTenderCall(r, lots.get(r.callId) ?? []), noMatch, { companiesCount: Number(r.companiesCount) })),
+          tenders: rows.map((r) => potential(toTenderCall(r, extras.lots(r.callId), extras.links(r.callId)), noMatch, { companiesCount: Number(r.companiesCount) })),
         };
       }
 
@@ -191,11 +191,11 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), eq(tenderCalls.status, 'open'), notMine))
         .orderBy(...callsByDeadline)
         .limit(POTENTIAL_CANDIDATES);
-      const lots = await lotsOf(db, rows.map((r) => r.callId));
+      const extras = await callExtrasOf(db, rows.map((r) => r.callId));
       const profile = await matchProfileOf(db, companyId);
       const scored = rows
         .map((row) => {
-          const call = toTenderCall(row, lots.get(row.callId) ?? []);
+          const call = toTenderCall(row, extras.lots(row.callId), extras.links(row.callId));
           return { call, match: matchCall(matchedCallOf(call), profile) };
         })
         .filter(({ match }) => !matchStatus || match.status === matchStatus)
