@@ -22,7 +22,6 @@ import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
 import { memoryCommentsCalls } from './memories/comment-calls';
 import { sourcingCalls } from './sourcing/calls';
-import { calendarCalls } from './calendar/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -46,7 +45,6 @@ export const pageCalls = {
   ...libraryCalls,
   ...memoryCommentsCalls,
   ...sourcingCalls,
-  ...calendarCalls,
 };
 
 export type PageCalls = typeof pageCalls;

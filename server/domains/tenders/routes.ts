@@ -14,8 +14,9 @@ import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
 import { goNoGoFilter } from './go-no-go';
-import { callById, callExtrasOf, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
+import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
+import { enforceLimit } from '../billing/store';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
 type TenderCallPatch = components['schemas']['TenderCallPatch'];
@@ -136,6 +137,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
       const call = await loadCall(tenderCallId);
+      await enforceLimit(db, request, companyId, 'activeTenders');
       const match = matchCall(matchedCallOf(call), await matchProfileOf(db, companyId));
       let id: string;
       try {
@@ -175,11 +177,11 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
           .$dynamic();
         if (limit !== undefined) page = page.limit(limit);
         const rows = n > offset ? await page : [];
-        const extras = await callExtrasOf(db, rows.map((r) => r.callId));
+        const lots = await lotsOf(db, rows.map((r) => r.callId));
         return {
           count: n,
           totalPages: totalPages(n, perPage),
-          tenders: rows.map((r) => potential(toTenderCall(r, extras.lots(r.callId), extras.links(r.callId)), noMatch, { companiesCount: Number(r.companiesCount) })),
+          tenders: rows.map((r) => potential(toTenderCall(r, lots.get(r.callId) ?? []), noMatch, { companiesCount: Number(r.companiesCount) })),
         };
       }
 
@@ -191,11 +193,11 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), eq(tenderCalls.status, 'open'), notMine))
         .orderBy(...callsByDeadline)
         .limit(POTENTIAL_CANDIDATES);
-      const extras = await callExtrasOf(db, rows.map((r) => r.callId));
+      const lots = await lotsOf(db, rows.map((r) => r.callId));
       const profile = await matchProfileOf(db, companyId);
       const scored = rows
         .map((row) => {
-          const call = toTenderCall(row, extras.lots(row.callId), extras.links(row.callId));
+          const call = toTenderCall(row, lots.get(row.callId) ?? []);
           return { call, match: matchCall(matchedCallOf(call), profile) };
         })
         .filter(({ match }) => !matchStatus || match.status === matchStatus)
