@@ -980,6 +980,60 @@ export interface paths {
         patch: operations["updateTenderCall"];
         trace?: never;
     };
+    "/api/tenderCalls/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The company's verdict on a call (staff): not relevant, with a reason, hides it from potential tenders and lowers similar calls (same buyer or CPV category); relevant raises them. */
+        put: operations["setTenderCallFeedback"];
+        post?: never;
+        /** Takes the company's verdict on a call back (staff); a hidden call shows again. */
+        delete: operations["deleteTenderCallFeedback"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenderCalls/{id}/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the imports know of a call's market: its history of corrections, its awards, the same buyer's past awards for similar CPV codes (same first 3 digits, else division), newest first, at most 50, and their statistics. */
+        get: operations["getTenderCallMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The calls the company won (awards naming its SIRET, or its SIREN) and lost (its tenders with status lost, with the winner and amount when an award of that call is known), newest first. */
+        get: operations["listCompanyAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenderDocs": {
         parameters: {
             query?: never;
@@ -1974,134 +2028,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/billing/{companyId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        /** A company's plan, status, usage against the plan's limits, next renewal, the plans to compare; for its managers and admins also the payment method and billing details (employees see the plan only). */
-        get: operations["getBilling"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change the billing details the invoices are made out to (admin, or a manager of that company); the SIRET is Luhn-checked, a French VAT number's key is checked. */
-        patch: operations["updateBilling"];
-        trace?: never;
-    };
-    "/api/billing/{companyId}/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        /** The company's invoices and credit notes, newest first (admin, or a manager of that company). */
-        get: operations["listInvoices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/billing/{companyId}/plan": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /** Set a company's plan by hand, with the reason kept in its history (admin). No invoice is issued. */
-        put: operations["setCompanyPlan"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/billing/{companyId}/transfer-orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A manager orders a paid plan paid by bank transfer; an invoice with the bank details and a reference is issued, and the plan applies at once (past due if unpaid at the due date). */
-        post: operations["orderPlanByTransfer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{id}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The invoice as a Factur-X PDF (PDF/A-3 carrying its CII XML as factur-x.xml), for the company's managers and admins. */
-        get: operations["downloadInvoicePdf"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{id}/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Record the bank transfer that paid an open invoice (admin). */
-        post: operations["markInvoicePaid"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{id}/credit-note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel an issued invoice by a credit note of the same amounts, numbered in the same sequence (admin); the invoice itself never changes. */
-        post: operations["creditInvoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2461,9 +2387,10 @@ export interface components {
         Department: string;
         MatchReason: {
             /** @enum {string} */
-            criterion: "keywords" | "cpv" | "place" | "amount";
+            criterion: "keywords" | "cpv" | "place" | "amount" | "certification" | "past_wins" | "feedback";
+            /** @description Negative for feedback that lowers the call (similar calls marked not relevant). */
             points: number;
-            /** @description What of the company profile matched (keywords, CPV codes, a place, the amount range). */
+            /** @description What of the company profile matched (keywords, CPV codes, a place, the amount range), the vault certifications the call names, or the titles of the won or judged calls it is similar to. */
             matched: string[];
         };
         Lot: {
@@ -2505,10 +2432,117 @@ export interface components {
                 name: string;
             } | null;
             lots: components["schemas"]["Lot"][];
+            status: components["schemas"]["TenderCallStatus"];
+            /** @description The notices that made or changed the call (one call may be published on BOAMP and TED). */
+            links: components["schemas"]["NoticeLink"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @description open; cancelled by a cancellation notice; awarded by an award notice.
+         * @enum {string}
+         */
+        TenderCallStatus: "open" | "cancelled" | "awarded";
+        NoticeLink: {
+            source: string;
+            sourceId: string;
+            url: string | null;
+            /** @enum {string} */
+            kind: "call" | "correction" | "cancellation" | "award";
+            /** Format: date */
+            publishedAt: string | null;
+        };
+        AwardWinner: {
+            name: string | null;
+            siret: string | null;
+        };
+        CallAward: {
+            lot: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+        };
+        BuyerAward: {
+            _id: components["schemas"]["Id"];
+            title: string;
+            lot: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+            cpvCodes: string[];
+            link: {
+                source: string;
+                sourceId: string;
+                url: string | null;
+            };
+        };
+        TenderCallMarket: {
+            /** @description How the buyer's past awards were chosen: the buyer by SIRET, else by its name (case, accents and punctuation ignored; null: the call names no buyer), and the CPV prefixes compared (3 digits, else the 2 of the division; empty: the call has no CPV code). */
+            similar: {
+                /** @enum {string|null} */
+                by: "siret" | "name" | null;
+                cpvPrefixes: string[];
+            };
+            /** @description The call's history, oldest first. */
+            changes: {
+                /** @enum {string} */
+                kind: "correction" | "republished" | "merged" | "cancellation" | "award";
+                source: string;
+                sourceId: string;
+                changes: {
+                    field: string;
+                    from: unknown;
+                    to: unknown;
+                }[];
+                deadlineMoved: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            awards: components["schemas"]["CallAward"][];
+            buyerAwards: components["schemas"]["BuyerAward"][];
+            /** @description Over the buyer's similar awards (all of them, not only the 50 shown). */
+            buyerStats: {
+                count: number;
+                /** Format: date */
+                since: string | null;
+                medianAmount: components["schemas"]["Amount"];
+                minAmount: components["schemas"]["Amount"];
+                maxAmount: components["schemas"]["Amount"];
+                topWinners: {
+                    name: string | null;
+                    siret: string | null;
+                    count: number;
+                }[];
+            };
+        };
+        CompanyAward: {
+            /** @enum {string} */
+            outcome: "won" | "lost";
+            title: string;
+            buyer: string | null;
+            winners: components["schemas"]["AwardWinner"][];
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            awardDate: string | null;
+            offers: number | null;
+            tenderId: components["schemas"]["Id"] | null;
+            tenderCallId: components["schemas"]["Id"] | null;
+            link: {
+                source: string;
+                sourceId: string;
+                url: string | null;
+            } | null;
+        };
+        CompanyAwardList: {
+            count: number;
+            totalPages: number;
+            awards: components["schemas"]["CompanyAward"][];
         };
         TenderCallInput: {
             reference: string;
@@ -2681,10 +2715,25 @@ export interface components {
             tenderId: string | null;
             /** @description Admins only; how many companies work the call (0 for staff). */
             companiesCount: number;
+            /** @description Staff; the company's verdict on the call, if any. */
+            feedback?: components["schemas"]["CallFeedback"] | null;
+        };
+        CallFeedback: {
+            verdict: components["schemas"]["CallVerdict"];
+            reason: string;
+        };
+        /** @enum {string} */
+        CallVerdict: "relevant" | "not_relevant";
+        CallFeedbackInput: {
+            verdict: components["schemas"]["CallVerdict"];
+            /** @description Required when the call is not relevant. */
+            reason?: string;
         };
         PotentialTenderList: {
             count: number;
             totalPages: number;
+            /** @description Staff: open calls the company marked not relevant, left out unless `hidden` is asked. */
+            hiddenCount?: number;
             tenders: components["schemas"]["PotentialTender"][];
         };
         ZipEntry: {
@@ -4020,157 +4069,6 @@ export interface components {
             details: components["schemas"]["MemorySummary"];
             analysis: components["schemas"]["MemoryAnalysis"];
         };
-        /** @enum {string} */
-        PlanCode: "free" | "essential" | "pro";
-        /** @enum {string} */
-        BillingCycle: "monthly" | "yearly";
-        /** @description null is unlimited. storageBytes in bytes; analysesPerMonth counts DCE and CCTP analyses started this calendar month. */
-        BillingLimits: {
-            users: number | null;
-            activeTenders: number | null;
-            analysesPerMonth: number | null;
-            storageBytes: number | null;
-        };
-        BillingPlan: {
-            code: components["schemas"]["PlanCode"];
-            /** @description In the caller's language. */
-            name: string;
-            /** @description Cents excluding VAT. */
-            monthlyPrice: number;
-            /** @description Cents excluding VAT. */
-            yearlyPrice: number;
-            limits: components["schemas"]["BillingLimits"];
-            llmFeatures: boolean;
-        };
-        BillingDetails: {
-            legalName: string;
-            address: string;
-            postalCode: string;
-            city: string;
-            country: string;
-            siret: string;
-            vatNumber: string;
-            invoiceEmail: string;
-        };
-        BillingDetailsPatch: {
-            legalName?: string;
-            address?: string;
-            postalCode?: string;
-            city?: string;
-            country?: string;
-            siret?: string;
-            vatNumber?: string;
-            invoiceEmail?: string;
-        };
-        Billing: {
-            companyId: components["schemas"]["Id"];
-            /** @description The plan whose limits apply now (the free plan once a trial ended). */
-            plan: components["schemas"]["BillingPlan"];
-            subscribedPlan: components["schemas"]["PlanCode"];
-            /** @enum {string} */
-            status: "trialing" | "active" | "past_due" | "canceled";
-            cycle: components["schemas"]["BillingCycle"];
-            /** Format: date-time */
-            trialEndsAt: string | null;
-            /**
-             * Format: date-time
-             * @description The end of the period paid
-             */
-            renewsAt: string | null;
-            usage: {
-                users: number;
-                activeTenders: number;
-                analysesPerMonth: number;
-                storageBytes: number;
-            };
-            /** @description null for employees, or when nothing was paid yet. */
-            paymentMethod: null | {
-                /** @enum {string} */
-                type: "card" | "transfer";
-                summary: string;
-            };
-            /** @description The billing details; null for employees. */
-            details: null | components["schemas"]["BillingDetails"];
-            plans: components["schemas"]["BillingPlan"][];
-            /** @description The caller may change the details */
-            canManage: boolean;
-        };
-        BillingWriteResult: {
-            msg: string;
-            details: components["schemas"]["Billing"];
-        };
-        InvoiceLine: {
-            description: string;
-            quantity: number;
-            /** @description Cents excluding VAT. */
-            unitPrice: number;
-            /** @description Percent */
-            vatRate: number;
-            totalExclVat: number;
-            vat: number;
-        };
-        Invoice: {
-            _id: components["schemas"]["Id"];
-            /** @description YYYY-NNNNNN, one continuous sequence a year for invoices and credit notes. */
-            number: string;
-            /** @enum {string} */
-            kind: "invoice" | "credit_note";
-            /** @enum {string} */
-            status: "open" | "paid" | "credited";
-            /** @description Open past its due date. */
-            overdue: boolean;
-            /** Format: date */
-            issueDate: string;
-            /** Format: date */
-            dueDate: string;
-            /** Format: date */
-            periodStart: string | null;
-            /** Format: date */
-            periodEnd: string | null;
-            plan: string | null;
-            /** @enum {string|null} */
-            cycle: "monthly" | "yearly" | null;
-            /** @enum {string} */
-            paymentMethod: "card" | "transfer";
-            paymentReference: string;
-            currency: string;
-            /** @description Cents. */
-            totalExclVat: number;
-            totalVat: number;
-            totalInclVat: number;
-            creditedInvoiceId: string | null;
-            /** Format: date-time */
-            paidAt: string | null;
-            buyerName: string;
-            lines: components["schemas"]["InvoiceLine"][];
-        };
-        InvoiceList: {
-            count: number;
-            totalPages: number;
-            invoices: components["schemas"]["Invoice"][];
-        };
-        InvoiceWriteResult: {
-            msg: string;
-            details: components["schemas"]["Invoice"];
-        };
-        PlanChangeBody: {
-            plan: components["schemas"]["PlanCode"];
-            reason: string;
-            cycle?: components["schemas"]["BillingCycle"];
-        };
-        TransferOrderBody: {
-            /** @enum {string} */
-            plan: "essential" | "pro";
-            cycle: components["schemas"]["BillingCycle"];
-        };
-        InvoicePaymentBody: {
-            /** Format: date */
-            receivedAt?: string;
-            reference?: string;
-        };
-        CreditNoteBody: {
-            reason: string;
-        };
     };
     responses: {
         /** @description An error, with a localised message. */
@@ -5109,7 +5007,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -5338,7 +5235,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -5389,6 +5285,8 @@ export interface operations {
                 /** @description A procedure. */
                 filterBy?: components["schemas"]["Procedure"];
                 search?: components["parameters"]["Search"];
+                /** @description Staff; true lists only the calls the company marked not relevant. */
+                hidden?: boolean;
             };
             header?: never;
             path?: never;
@@ -5642,7 +5540,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -5788,7 +5685,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -6308,6 +6204,113 @@ export interface operations {
             409: components["responses"]["Error"];
         };
     };
+    setTenderCallFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallFeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded; the company's matches follow it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteTenderCallFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken back (also when there was none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTenderCallMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call's market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderCallMarket"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listCompanyAwards: {
+        parameters: {
+            query?: {
+                perPage?: number;
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of won and lost calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAwardList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     uploadTenderDoc: {
         parameters: {
             query: {
@@ -6335,7 +6338,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -6559,7 +6561,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -8655,238 +8656,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
-        };
-    };
-    getBilling: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The company's billing. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Billing"];
-                };
-            };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    updateBilling: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BillingDetailsPatch"];
-            };
-        };
-        responses: {
-            /** @description Updated. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingWriteResult"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    listInvoices: {
-        parameters: {
-            query?: {
-                /** @description Items per page, or 'all'. */
-                perPage?: components["parameters"]["PerPage"];
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of invoices. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceList"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    setCompanyPlan: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PlanChangeBody"];
-            };
-        };
-        responses: {
-            /** @description Changed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingWriteResult"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    orderPlanByTransfer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                companyId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TransferOrderBody"];
-            };
-        };
-        responses: {
-            /** @description The invoice issued. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceWriteResult"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-        };
-    };
-    downloadInvoicePdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF, as an attachment. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    markInvoicePaid: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvoicePaymentBody"];
-            };
-        };
-        responses: {
-            /** @description Paid. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceWriteResult"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-        };
-    };
-    creditInvoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreditNoteBody"];
-            };
-        };
-        responses: {
-            /** @description The credit note issued. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceWriteResult"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
         };
     };
 }

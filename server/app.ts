@@ -54,7 +54,7 @@ import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
-import { billingHandlers } from './domains/billing/routes';
+import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
 import { alertImportHooks } from './domains/alerts/notify';
 import { startAlerts } from './domains/alerts/scheduler';
@@ -222,8 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
-    ...billingHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
+    ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
   };
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));

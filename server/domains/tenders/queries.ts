@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
-import { companies, dceTemplates, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
+import { companies, dceTemplates, sourceNotices, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
 import { fold, pageOf, totalPages, type ListQuery } from '../admin/lists';
 
 export type Tender = components['schemas']['Tender'];
 export type TenderCall = components['schemas']['TenderCall'];
 type Lot = components['schemas']['Lot'];
+export type NoticeLink = components['schemas']['NoticeLink'];
 
 /**
  * The French full-text query of a search: every word, folded like the indexed text, as a prefix
@@ -67,6 +68,7 @@ export const callColumns = {
   noticeUrl: tenderCalls.noticeUrl,
   description: tenderCalls.description,
   source: tenderCalls.source,
+  callStatus: tenderCalls.status,
   dceTemplateId: tenderCalls.dceTemplateId,
   dceTemplateName: dceTemplates.name,
   callCreatedAt: tenderCalls.createdAt,
@@ -119,7 +121,26 @@ export async function lotsOf(db: Database, callIds: string[]): Promise<Map<strin
   return byCall;
 }
 
-export function toTenderCall(row: CallRow, lots: Lot[]): TenderCall {
+/** The notices of some calls (their links), by call id, oldest first: one query for a whole page. */
+export async function linksOf(db: Database, callIds: string[]): Promise<Map<string, NoticeLink[]>> {
+  const byCall = new Map<string, NoticeLink[]>(callIds.map((id) => [id, []]));
+  if (callIds.length === 0) return byCall;
+  const rows = await db
+    .select({ callId: sourceNotices.tenderCallId, source: sourceNotices.source, sourceId: sourceNotices.sourceId, url: sourceNotices.url, kind: sourceNotices.kind, publishedAt: sourceNotices.publishedAt })
+    .from(sourceNotices)
+    .where(inArray(sourceNotices.tenderCallId, [...new Set(callIds)]))
+    .orderBy(sql`${sourceNotices.publishedAt} asc nulls first`, asc(sourceNotices.createdAt), asc(sourceNotices.sourceId));
+  for (const { callId, ...link } of rows) byCall.get(callId!)?.push({ ...link, kind: link.kind as NoticeLink['kind'] });
+  return byCall;
+}
+
+/** Lots and links of some calls: two queries for a whole page. */
+export async function callExtrasOf(db: Database, callIds: string[]) {
+  const [lots, links] = await Promise.all([lotsOf(db, callIds), linksOf(db, callIds)]);
+  return { lots: (id: string) => lots.get(id) ?? [], links: (id: string) => links.get(id) ?? [] };
+}
+
+export function toTenderCall(row: CallRow, lots: Lot[], links: NoticeLink[] = []): TenderCall {
   return {
     _id: row.callId,
     reference: row.reference,
@@ -139,12 +160,14 @@ export function toTenderCall(row: CallRow, lots: Lot[]): TenderCall {
     source: row.source,
     dceTemplate: row.dceTemplateId && row.dceTemplateName !== null ? { _id: row.dceTemplateId, name: row.dceTemplateName } : null,
     lots,
+    status: row.callStatus,
+    links,
     createdAt: row.callCreatedAt.toISOString(),
     updatedAt: row.callUpdatedAt.toISOString(),
   };
 }
 
-function toTender(row: TenderRow, lots: Lot[]): Tender {
+function toTender(row: TenderRow, lots: Lot[], links: NoticeLink[] = []): Tender {
   return {
     _id: row.id,
     status: row.status,
@@ -155,7 +178,7 @@ function toTender(row: TenderRow, lots: Lot[]): Tender {
     responseStep: row.responseStep,
     documentsCount: Number(row.documentsCount),
     company: { _id: row.companyId, name: row.companyName },
-    tenderCall: toTenderCall(row, lots),
+    tenderCall: toTenderCall(row, lots, links),
     statusChangedAt: row.statusChangedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -165,13 +188,15 @@ function toTender(row: TenderRow, lots: Lot[]): Tender {
 export async function tenderById(db: Database, id: string): Promise<Tender | undefined> {
   const [row] = await selectTenders(db).where(eq(tenders.id, id)).limit(1);
   if (!row) return undefined;
-  return toTender(row, (await lotsOf(db, [row.callId])).get(row.callId) ?? []);
+  const extras = await callExtrasOf(db, [row.callId]);
+  return toTender(row, extras.lots(row.callId), extras.links(row.callId));
 }
 
 export async function callById(db: Database, id: string): Promise<TenderCall | undefined> {
   const [row] = await selectCalls(db).where(eq(tenderCalls.id, id)).limit(1);
   if (!row) return undefined;
-  return toTenderCall(row, (await lotsOf(db, [row.callId])).get(row.callId) ?? []);
+  const extras = await callExtrasOf(db, [row.callId]);
+  return toTenderCall(row, extras.lots(row.callId), extras.links(row.callId));
 }
 
 export type TenderListItem = components['schemas']['TenderListItem'];

@@ -1,10 +1,12 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, tenderCalls, tenders } from '../../db/schema';
+import { tenderCalls, tenders } from '../../db/schema';
+import { loadProfile } from '../sourcing/matching';
 import { matchCall, type MatchedCall, type MatchProfile } from './match';
 import { lotsOf, selectCalls, toTenderCall, type TenderCall } from './queries';
 
 export const matchedCallOf = (call: TenderCall): MatchedCall => ({
+  id: call._id,
   title: call.title,
   description: call.description,
   lotTitles: call.lots.map((l) => l.title),
@@ -12,16 +14,11 @@ export const matchedCallOf = (call: TenderCall): MatchedCall => ({
   department: call.department,
   region: call.region,
   estimatedAmount: call.estimatedAmount,
+  buyer: call.buyer,
 });
 
-export async function matchProfileOf(db: Database, companyId: string): Promise<MatchProfile> {
-  const [row] = await db
-    .select({ keywords: companies.keywords, cpvCodes: companies.cpvCodes, departments: companies.departments, regions: companies.regions, amountMin: companies.amountMin, amountMax: companies.amountMax })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row ?? { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null };
-}
+/** The company's match profile: its profile, valid certifications, won calls and verdicts (server/domains/sourcing/matching.ts). */
+export const matchProfileOf = (db: Database, companyId: string): Promise<MatchProfile> => loadProfile(db, companyId);
 
 /**
  * Scores the tenders selected by `where` again. The score is stored with the tender so that

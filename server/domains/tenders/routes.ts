@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
+import { callFeedback, callMatches, companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -14,17 +14,15 @@ import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall, type Match } from './match';
 import { goNoGoFilter } from './go-no-go';
-import { callById, callsByDeadline, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type TenderCall } from './queries';
+import { callById, callExtrasOf, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type CallRow, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
-import { enforceLimit } from '../billing/store';
+import { matchCalls, rematchCompany } from '../sourcing/matching';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
 type TenderCallPatch = components['schemas']['TenderCallPatch'];
 type PotentialTender = components['schemas']['PotentialTender'];
 
 const noMatch: Match = { score: 0, status: 'none', reasons: [] };
-/** More open calls than this are not scored for one page of potential tenders (docs/scaling.md). */
-const POTENTIAL_CANDIDATES = 2000;
 
 /** The columns of a call from its input; lots are written apart. */
 function callValues(input: TenderCallPatch): Partial<typeof tenderCalls.$inferInsert> {
@@ -99,6 +97,8 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
   | 'getTenderCall'
   | 'updateTenderCall'
   | 'deleteTenderCall'
+  | 'setTenderCallFeedback'
+  | 'deleteTenderCallFeedback'
 > {
   const loadTender = async (id: string) => {
     const tender = await tenderById(db, id);
@@ -137,7 +137,6 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
       const call = await loadCall(tenderCallId);
-      await enforceLimit(db, request, companyId, 'activeTenders');
       const match = matchCall(matchedCallOf(call), await matchProfileOf(db, companyId));
       let id: string;
       try {
@@ -177,34 +176,75 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
           .$dynamic();
         if (limit !== undefined) page = page.limit(limit);
         const rows = n > offset ? await page : [];
-        const lots = await lotsOf(db, rows.map((r) => r.callId));
+        const extras = await callExtrasOf(db, rows.map((r) => r.callId));
         return {
           count: n,
           totalPages: totalPages(n, perPage),
-          tenders: rows.map((r) => potential(toTenderCall(r, lots.get(r.callId) ?? []), noMatch, { companiesCount: Number(r.companiesCount) })),
+          tenders: rows.map((r) => potential(toTenderCall(r, extras.lots(r.callId), extras.links(r.callId)), noMatch, { companiesCount: Number(r.companiesCount) })),
         };
       }
 
-      // Staff: open calls (not cancelled or awarded by a later notice) not in their pipeline,
-      // scored against the company profile, best first.
+      // Staff: open calls (not cancelled or awarded by a later notice) not in their pipeline, with
+      // their stored match (server/domains/sourcing/matching.ts), best first, then the calls
+      // matching nothing, nearest deadline first. Calls marked not relevant are apart (`hidden`).
       const companyId = ownCompany(user);
       const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
-      const rows = await selectCalls(db)
-        .where(and(where, gte(tenderCalls.submissionDeadline, sql`now()`), eq(tenderCalls.status, 'open'), notMine))
-        .orderBy(...callsByDeadline)
-        .limit(POTENTIAL_CANDIDATES);
-      const lots = await lotsOf(db, rows.map((r) => r.callId));
-      const profile = await matchProfileOf(db, companyId);
-      const scored = rows
-        .map((row) => {
-          const call = toTenderCall(row, lots.get(row.callId) ?? []);
-          return { call, match: matchCall(matchedCallOf(call), profile) };
-        })
-        .filter(({ match }) => !matchStatus || match.status === matchStatus)
-        // Stable: equal scores keep the nearest deadline first.
-        .sort((a, b) => b.match.score - a.match.score);
-      const pageItems = limit === undefined ? scored : scored.slice(offset, offset + limit);
-      return { count: scored.length, totalPages: totalPages(scored.length, perPage), tenders: pageItems.map(({ call, match }) => potential(call, match)) };
+      const open = and(where, sql`${tenderCalls.submissionDeadline} > now()`, eq(tenderCalls.status, 'open'), notMine);
+      const judged = sql`exists (select 1 from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.tenderCallId} = ${tenderCalls.id} and ${callFeedback.verdict} = 'not_relevant')`;
+      const shown = and(open, request.query.hidden ? judged : sql`not ${judged}`);
+      const matched = and(shown, eq(callMatches.companyId, companyId), matchStatus && matchStatus !== 'none' ? eq(callMatches.status, matchStatus) : undefined);
+      const unmatched = and(shown, sql`not exists (select 1 from ${callMatches} where ${callMatches.companyId} = ${companyId} and ${callMatches.tenderCallId} = ${tenderCalls.id})`);
+      const withUnmatched = !matchStatus || matchStatus === 'none';
+      const withMatched = matchStatus !== 'none';
+      const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+      const [nMatched, nUnmatched, hiddenCount] = [
+        withMatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(callMatches).innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId)).where(matched)) : 0,
+        withUnmatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)) : 0,
+        await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(and(open, judged))),
+      ];
+      const count = nMatched + nUnmatched;
+      const end = limit === undefined ? count : Math.min(count, offset + limit);
+      type Item = { row: CallRow; match: Match };
+      const items: Item[] = [];
+      if (withMatched && offset < nMatched) {
+        const rows = await db
+          .select({ ...callColumns, score: callMatches.score, status: callMatches.status, reasons: callMatches.reasons })
+          .from(callMatches)
+          .innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId))
+          .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
+          .where(matched)
+          .orderBy(desc(callMatches.score), asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
+          .offset(offset)
+          .limit(Math.min(end, nMatched) - offset);
+        for (const { score, status, reasons, ...row } of rows) items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] } });
+      }
+      if (withUnmatched && end > nMatched) {
+        const from = Math.max(0, offset - nMatched);
+        const rows = await selectCalls(db)
+          .where(unmatched)
+          .orderBy(asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
+          .offset(from)
+          .limit(end - nMatched - from);
+        for (const row of rows) items.push({ row, match: noMatch });
+      }
+      const ids = items.map((i) => i.row.callId);
+      const extras = await callExtrasOf(db, ids);
+      const verdicts = new Map(
+        ids.length
+          ? (
+              await db
+                .select({ id: callFeedback.tenderCallId, verdict: callFeedback.verdict, reason: callFeedback.reason })
+                .from(callFeedback)
+                .where(and(eq(callFeedback.companyId, companyId), inArray(callFeedback.tenderCallId, ids)))
+            ).map((f) => [f.id, { verdict: f.verdict, reason: f.reason }])
+          : [],
+      );
+      return {
+        count,
+        totalPages: totalPages(count, perPage),
+        hiddenCount,
+        tenders: items.map(({ row, match }) => ({ ...potential(toTenderCall(row, extras.lots(row.callId), extras.links(row.callId)), match), feedback: verdicts.get(row.callId) ?? null })),
+      };
     },
 
     async getTender(request) {
@@ -214,7 +254,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
 
     async updateTender(request) {
       const { user } = sessionOf(request);
-      const { id, tenderCallId } = await reachableTender(db, user, request.params.id);
+      const { id, tenderCallId, companyId, status: previous } = await reachableTender(db, user, request.params.id);
       const { status, answeredLots, responseStep } = request.body;
       if (answeredLots) {
         const known = new Set((await lotsOf(db, [tenderCallId])).get(tenderCallId)?.map((l) => l.number));
@@ -238,6 +278,8 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         }
         await tx.update(tenders).set(values).where(eq(tenders.id, id));
       });
+      // A won call raises similar calls (issue 13): the company is matched again when one is won or no longer is.
+      if (status !== undefined && status !== previous && (status === 'won' || previous === 'won')) await rematchCompany(db, companyId);
       return { msg: t(request, status !== undefined ? 'tender-status_changed' : 'tender-updated'), details: await loadTender(id) };
     },
 
@@ -321,6 +363,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         if (isUniqueViolation(error)) throw referenceTaken();
         throw error;
       }
+      await matchCalls(db, [id]);
       reply.code(201);
       return { msg: t(request, 'tender_call-created'), details: await loadCall(id) };
     },
@@ -334,7 +377,8 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       }
       const companyId = ownCompany(user);
       const [mine] = await db.select({ id: tenders.id }).from(tenders).where(and(eq(tenders.tenderCallId, call._id), eq(tenders.companyId, companyId))).limit(1);
-      return potential(call, matchCall(matchedCallOf(call), await matchProfileOf(db, companyId)), { tenderId: mine?.id ?? null });
+      const [verdict] = await db.select({ verdict: callFeedback.verdict, reason: callFeedback.reason }).from(callFeedback).where(and(eq(callFeedback.companyId, companyId), eq(callFeedback.tenderCallId, call._id))).limit(1);
+      return { ...potential(call, matchCall(matchedCallOf(call), await matchProfileOf(db, companyId)), { tenderId: mine?.id ?? null }), feedback: verdict ?? null };
     },
 
     async updateTenderCall(request) {
@@ -370,11 +414,40 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         throw error;
       }
       await refreshMatches(db, eq(tenders.tenderCallId, id));
+      await matchCalls(db, [id]);
       // A deadline changed by hand is told to the companies working the call, like a correction.
       if (values.submissionDeadline && values.submissionDeadline.getTime() !== new Date(current.submissionDeadline).getTime()) {
         await alertHooks.deadlineMoved?.({ tenderCallId: id, from: new Date(current.submissionDeadline).toISOString(), to: values.submissionDeadline.toISOString(), source: 'manual', sourceId: id });
       }
       return { msg: t(request, 'tender_call-updated'), details: await loadCall(id) };
+    },
+
+    // A company's verdict on a call (issue 13): the call is hidden (not relevant) and similar
+    // calls lowered or raised once the company is matched again.
+    async setTenderCallFeedback(request) {
+      const { user } = sessionOf(request);
+      const companyId = ownCompany(user);
+      const call = await loadCall(request.params.id);
+      const { verdict } = request.body;
+      const reason = (request.body.reason ?? '').trim();
+      if (verdict === 'not_relevant' && !reason) throw new ValidationFailure([{ field: 'reason', key: 'tender_call-feedback_reason_required', vars: {} }]);
+      await db
+        .insert(callFeedback)
+        .values({ companyId, tenderCallId: call._id, verdict, reason, userId: user.id })
+        .onConflictDoUpdate({ target: [callFeedback.companyId, callFeedback.tenderCallId], set: { verdict, reason, userId: user.id, updatedAt: new Date() } });
+      await rematchCompany(db, companyId);
+      return { msg: t(request, verdict === 'relevant' ? 'tender_call-marked_relevant' : 'tender_call-marked_not_relevant') };
+    },
+
+    async deleteTenderCallFeedback(request) {
+      const companyId = ownCompany(sessionOf(request).user);
+      const call = await loadCall(request.params.id);
+      const removed = await db
+        .delete(callFeedback)
+        .where(and(eq(callFeedback.companyId, companyId), eq(callFeedback.tenderCallId, call._id)))
+        .returning({ id: callFeedback.tenderCallId });
+      if (removed.length) await rematchCompany(db, companyId);
+      return { msg: t(request, 'tender_call-feedback_removed') };
     },
 
     async deleteTenderCall(request) {

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, FileDown, FileText, FileUser, FolderOpen, Inbox, LayoutDashboard, LayoutTemplate, MessageSquareWarning, Radar, Users } from 'lucide-react';
+import { Building2, CalendarDays, CreditCard, FileDown, FileText, FileUser, FolderOpen, Inbox, LayoutDashboard, LayoutTemplate, MessageSquareWarning, Radar, Users } from 'lucide-react';
 import type { Profile, Role } from '../../machines/types';
 import type { SideMenuBadge, SideMenuLink, SideMenuSection } from '../../ui/shell/SideMenu';
 
@@ -29,6 +29,8 @@ export const sideMenuEntries: Entry[] = [
   { id: 'outbox', label: 'sidemenu-outbox', href: () => '/admin/outbox', roles: ['admin'], section: 'admin', icon: <Inbox aria-hidden="true" />, ready: true },
   { id: 'imports', label: 'sidemenu-imports', href: () => '/admin/imports', roles: ['admin'], section: 'admin', icon: <FileDown aria-hidden="true" />, ready: true },
   { id: 'company-tenders', label: 'sidemenu-tenders', href: () => '/company/tenders', roles: staff, section: 'company', icon: <FileText aria-hidden="true" />, ready: true },
+  // Not in the spec's table: the deadline calendar of issue 13, beside the tenders.
+  { id: 'company-calendar', label: 'sidemenu-calendar', href: () => '/company/calendar', roles: staff, section: 'company', icon: <CalendarDays aria-hidden="true" />, ready: true },
   { id: 'company-documents', label: 'sidemenu-company_documents', href: (id) => `/company/documents/${id}`, roles: staff, section: 'company', icon: <FolderOpen aria-hidden="true" />, ready: true },
   { id: 'company-resumes', label: 'sidemenu-resumes', href: (id) => `/companies/${id}/resumes`, roles: staff, section: 'company', icon: <FileUser aria-hidden="true" />, ready: true },
   { id: 'company-users', label: 'sidemenu-users', href: () => '/company/users', roles: staff, section: 'company', icon: <Users aria-hidden="true" />, ready: true },

@@ -31,6 +31,8 @@ const call = (patch: Partial<TenderCallRow>): TenderCallRow => ({
     { number: 2, title: 'Menuiseries extérieures', estimatedAmount: 380_000 },
     { number: 3, title: 'Chauffage, ventilation', estimatedAmount: 250_000 },
   ],
+  status: 'open',
+  links: [],
   createdAt: '2026-02-21T08:00:00.000Z',
   updatedAt: '2026-02-21T08:00:00.000Z',
   ...patch,

@@ -1,0 +1,171 @@
+// Matching at scale (issue 13): every call is matched against every company once, when it is
+// imported or changed, and a company against every open call when what its match depends on
+// changes (profile, vault certifications, a won tender, a verdict). The result is stored in
+// call_matches, one row per company and call with a score above 0, so that potential tenders
+// are read and paged in SQL. Profiles and calls are compiled once per run (folded words, word
+// prefixes, CPV prefixes) and scored in memory: 2 000 calls × 1 000 companies take about a
+// second this way (docs/sourcing.md), where a query per company scanned the calls each time.
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { callFeedback, callMatches, companies, companyDocuments, tenderCalls, tenders } from '../../db/schema';
+import { compileCall, compileProfile, scoreCompiled, type CompiledCall, type KnownCall, type Match, type MatchProfile, type Verdict } from '../tenders/match';
+
+/** Calls read and scored at once; rows written per statement. */
+const CALL_CHUNK = 2000;
+const ROW_CHUNK = 5000;
+
+type Row = { companyId: string; callId: string; match: Match };
+
+const grouped = <T extends { companyId: string }>(rows: T[]) => {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.companyId);
+    if (list) list.push(row);
+    else out.set(row.companyId, [row]);
+  }
+  return out;
+};
+
+/** The match profiles of the companies (all when `ids` is undefined): profile, valid certifications, wins and verdicts. */
+export async function loadProfiles(db: Database, ids?: string[]): Promise<Map<string, MatchProfile>> {
+  const only = (column: Column) => (ids ? inArray(column, ids) : undefined);
+  const rows = await db
+    .select({ id: companies.id, keywords: companies.keywords, cpvCodes: companies.cpvCodes, departments: companies.departments, regions: companies.regions, amountMin: companies.amountMin, amountMax: companies.amountMax })
+    .from(companies)
+    .where(only(companies.id));
+  if (rows.length === 0) return new Map();
+  const certificates = await db
+    .select({ companyId: companyDocuments.companyId, title: companyDocuments.title })
+    .from(companyDocuments)
+    .where(and(only(companyDocuments.companyId), eq(companyDocuments.kind, 'certification'), sql`(${companyDocuments.validUntil} is null or ${companyDocuments.validUntil} >= current_date)`));
+  const callOf = { id: tenderCalls.id, title: tenderCalls.title, buyer: tenderCalls.buyer, cpvCodes: tenderCalls.cpvCodes };
+  const won = await db
+    .select({ companyId: tenders.companyId, ...callOf })
+    .from(tenders)
+    .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+    .where(and(only(tenders.companyId), eq(tenders.status, 'won')));
+  const verdicts = await db
+    .select({ companyId: callFeedback.companyId, verdict: callFeedback.verdict, ...callOf })
+    .from(callFeedback)
+    .innerJoin(tenderCalls, eq(tenderCalls.id, callFeedback.tenderCallId))
+    .where(only(callFeedback.companyId))
+    .orderBy(sql`${callFeedback.updatedAt} desc`);
+  const certs = grouped(certificates);
+  const wins = grouped(won);
+  const words = grouped(verdicts);
+  const known = ({ id, title, buyer, cpvCodes }: KnownCall): KnownCall => ({ id, title, buyer, cpvCodes });
+  return new Map(
+    rows.map(({ id, ...profile }) => [
+      id,
+      {
+        ...profile,
+        certifications: (certs.get(id) ?? []).map((c) => c.title),
+        wins: (wins.get(id) ?? []).map(known),
+        verdicts: (words.get(id) ?? []).map((v): Verdict => ({ ...known(v), verdict: v.verdict })),
+      },
+    ]),
+  );
+}
+
+/** The match profile of one company (an empty one for an unknown company). */
+export async function loadProfile(db: Database, companyId: string): Promise<MatchProfile> {
+  return (await loadProfiles(db, [companyId])).get(companyId) ?? { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null };
+}
+
+/** Open calls with a deadline to come are matched; others get no rows. */
+const matchable = sql`${tenderCalls.status} = 'open' and ${tenderCalls.submissionDeadline} > now()`;
+
+async function compiledCalls(db: Database, where: SQL, after?: string, limit?: number): Promise<CompiledCall[]> {
+  let query = db
+    .select({
+      id: tenderCalls.id,
+      title: tenderCalls.title,
+      description: tenderCalls.description,
+      cpvCodes: tenderCalls.cpvCodes,
+      department: tenderCalls.department,
+      region: tenderCalls.region,
+      estimatedAmount: tenderCalls.estimatedAmount,
+      buyer: tenderCalls.buyer,
+      lotTitles: sql<string[]>`array(select l.title from tender_call_lots l where l.tender_call_id = ${tenderCalls.id})`,
+    })
+    .from(tenderCalls)
+    .where(and(where, matchable, after ? sql`${tenderCalls.id} > ${after}` : undefined))
+    .orderBy(tenderCalls.id)
+    .$dynamic();
+  if (limit) query = query.limit(limit);
+  return (await query).map((c) => compileCall({ ...c, lotTitles: c.lotTitles ?? [] }));
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertRows(tx: Tx, rows: Row[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROW_CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + ROW_CHUNK).map((r) => ({ company_id: r.companyId, tender_call_id: r.callId, score: r.match.score, status: r.match.status, reasons: r.match.reasons })));
+    await tx.execute(sql`
+      insert into ${callMatches} (company_id, tender_call_id, score, status, reasons)
+      select company_id, tender_call_id, score, status, reasons
+      from jsonb_to_recordset(${json}::jsonb) as x(company_id uuid, tender_call_id uuid, score integer, status match_status, reasons jsonb)
+      on conflict (company_id, tender_call_id) do update set score = excluded.score, status = excluded.status, reasons = excluded.reasons, computed_at = now()`);
+  }
+}
+
+/**
+ * Matches new or changed calls against every company, once: their rows in call_matches are
+ * replaced by those scoring above 0; a cancelled, awarded or closed call keeps none.
+ */
+export async function matchCalls(db: Database, callIds: string[]): Promise<{ calls: number; rows: number }> {
+  const ids = [...new Set(callIds)];
+  if (ids.length === 0) return { calls: 0, rows: 0 };
+  const profiles = [...(await loadProfiles(db)).entries()].map(([id, profile]) => ({ id, profile: compileProfile(profile) }));
+  let written = 0;
+  for (let i = 0; i < ids.length; i += CALL_CHUNK) {
+    const chunk = ids.slice(i, i + CALL_CHUNK);
+    const calls = await compiledCalls(db, inArray(tenderCalls.id, chunk));
+    const rows: Row[] = [];
+    for (const call of calls) {
+      for (const { id, profile } of profiles) {
+        const match = scoreCompiled(call, profile);
+        if (match.score > 0) rows.push({ companyId: id, callId: call.id!, match });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(callMatches).where(inArray(callMatches.tenderCallId, chunk));
+      await insertRows(tx, rows);
+    });
+    written += rows.length;
+  }
+  return { calls: ids.length, rows: written };
+}
+
+/**
+ * Matches one company against every open call again: after its profile, its vault
+ * certifications, a won tender or a verdict changed. Rows of calls now closed go too.
+ */
+export async function rematchCompany(db: Database, companyId: string): Promise<{ rows: number }> {
+  const profiles = await loadProfiles(db, [companyId]);
+  const found = profiles.get(companyId);
+  if (!found) return { rows: 0 };
+  const profile = compileProfile(found);
+  const rows: Row[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const calls = await compiledCalls(db, sql`true`, after, CALL_CHUNK * 5);
+    for (const call of calls) {
+      const match = scoreCompiled(call, profile);
+      if (match.score > 0) rows.push({ companyId, callId: call.id!, match });
+    }
+    if (calls.length < CALL_CHUNK * 5) break;
+    after = calls[calls.length - 1]!.id;
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(callMatches).where(eq(callMatches.companyId, companyId));
+    await insertRows(tx, rows);
+  });
+  return { rows: rows.length };
+}
+
+/** Every open call matched again against every company (the demo seed, a backfill). */
+export async function matchAllCalls(db: Database): Promise<{ calls: number; rows: number }> {
+  const ids = (await db.select({ id: tenderCalls.id }).from(tenderCalls).where(matchable)).map((r) => r.id);
+  return matchCalls(db, ids);
+}
