@@ -3129,7 +3129,13 @@ export interface components {
         };
         ImportRun: {
             _id: components["schemas"]["Id"];
+            /** @description The uploaded file's name; the URL for the scheduled fetch. */
             fileName: string;
+            /**
+             * @description How the file came, an admin's upload, the command line (npm run import) or the scheduled fetch of SOURCING_FETCH_URLS.
+             * @enum {string}
+             */
+            origin: "upload" | "cli" | "fetch";
             size: number;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";

@@ -36,7 +36,7 @@ let failed = false;
 try {
   for (const file of files) {
     const started = Date.now();
-    const runId = await createImportRun(database.db, { fileName: basename(file), size: statSync(file).size, status: 'running' });
+    const runId = await createImportRun(database.db, { fileName: basename(file), size: statSync(file).size, status: 'running', origin: 'cli' });
     try {
       const counts = await runImport({ db: database.db, runId, input: file, hooks });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -54,6 +54,7 @@ import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
+import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
 import { alertImportHooks } from './domains/alerts/notify';
@@ -98,6 +99,8 @@ export type AppOptions = {
   llm?: LlmConfig | null;
   /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
   soffice?: string | null;
+  /** The scheduled fetch of notice exports (SOURCING_FETCH_URLS); off when absent. */
+  sourcingFetch?: FetchConfig | null;
   /** Alerts (reminders, digests) pass every this many ms; none or 0: not started (tests run passes themselves). */
   alertsIntervalMs?: number;
 };
@@ -272,6 +275,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   await importJobs.start({ recover: options.dbKind === 'pglite' });
   app.addHook('onClose', () => importJobs.stop());
+  if (options.sourcingFetch) {
+    // Stopping the server abandons a download under way; its upload is not queued.
+    const stopFetching = startFetching({ db: options.db, storage, jobs: importJobs, log: app.log }, options.sourcingFetch);
+    app.addHook('onClose', () => stopFetching());
+  }
   if (options.alertsIntervalMs) {
     const stopAlerts = startAlerts(alertContext, options.alertsIntervalMs);
     app.addHook('onClose', () => stopAlerts());

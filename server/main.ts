@@ -10,6 +10,7 @@ import { loggerOptions } from './http/logging';
 import { localStorage } from './storage/local';
 import { llmConfigFromEnv } from './llm/client';
 import { passwordEstimator } from './auth/password-policy';
+import { fetchConfigFromEnv } from './domains/sourcing/fetch';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -46,6 +47,7 @@ const app = await buildApp({
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
   llm: llmConfigFromEnv(env),
+  sourcingFetch: fetchConfigFromEnv(env),
   alertsIntervalMs: env.ALERTS_INTERVAL_MS ? Number(env.ALERTS_INTERVAL_MS) : 15 * 60_000,
   maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,
   loginLimits: {

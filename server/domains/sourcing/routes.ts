@@ -25,7 +25,7 @@ export const MAX_IMPORT_BYTES = 1024 ** 3;
 export const IMPORT_TIMEOUT_MS = 4 * 3600_000;
 
 type ImportRun = components['schemas']['ImportRun'];
-type Translate = (key: string) => string;
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /** The job: reads the stored upload through the streaming importers, then removes it. */
 export function importJobHandler(db: Database, storage: Storage, hooks?: ImportHooks): JobHandler {
@@ -64,6 +64,7 @@ const runColumns = {
   refused: importRuns.refusedCount,
   unchanged: importRuns.unchangedCount,
   error: importRuns.error,
+  origin: importRuns.origin,
   userId: users.id,
   username: users.username,
   createdAt: importRuns.createdAt,
@@ -77,6 +78,8 @@ function toRun(row: RunRow, translate: Translate): ImportRun {
   // A job that gave up for good fails its run even if the handler could not say so (a killed server).
   const status = row.jobStatus === 'failed' ? 'failed' : row.status;
   const error = status === 'failed' ? (row.error ?? 'import-failed') : null;
+  // A failed download keeps the HTTP status after its key (import-fetch_http_error:503).
+  const [errorKey, httpStatus] = error ? error.split(':') : [];
   return {
     _id: row.id,
     fileName: row.fileName,
@@ -84,7 +87,8 @@ function toRun(row: RunRow, translate: Translate): ImportRun {
     status,
     progress: row.progress,
     counts: { notices: row.notices, new: row.new, updated: row.updated, cancelled: row.cancelled, awarded: row.awarded, refused: row.refused, unchanged: row.unchanged },
-    error: error && translate(error),
+    error: errorKey ? translate(errorKey, { status: httpStatus ?? '' }) : null,
+    origin: row.origin === 'cli' || row.origin === 'fetch' ? row.origin : 'upload',
     createdBy: row.userId && row.username !== null ? { _id: row.userId, username: row.username } : null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
@@ -99,7 +103,7 @@ export function importsHandlers({ db, storage, jobs: jobQueue }: Deps): Handlers
       let page = selectRuns(db).orderBy(desc(importRuns.createdAt), desc(importRuns.id)).offset(offset).$dynamic();
       if (limit !== undefined) page = page.limit(limit);
       const rows = n > offset ? await page : [];
-      return { count: n, totalPages: totalPages(n, perPage), imports: rows.map((r) => toRun(r, (key) => t(request, key))) };
+      return { count: n, totalPages: totalPages(n, perPage), imports: rows.map((r) => toRun(r, (key, vars) => t(request, key, vars))) };
     },
 
     async createImport(request, reply) {
@@ -122,7 +126,7 @@ export function importsHandlers({ db, storage, jobs: jobQueue }: Deps): Handlers
       try {
         await received.commit();
         runId = await db.transaction(async (tx) => {
-          const id = await createImportRun(tx, { fileName, size: received.size, createdBy: user.id, storageKey: runKey });
+          const id = await createImportRun(tx, { fileName, size: received.size, createdBy: user.id, storageKey: runKey, origin: 'upload' });
           const jobId = await jobQueue.enqueue(tx, IMPORT_NOTICES, { runId: id });
           await tx.update(importRuns).set({ jobId }).where(eq(importRuns.id, id));
           return id;
@@ -135,7 +139,7 @@ export function importsHandlers({ db, storage, jobs: jobQueue }: Deps): Handlers
       jobQueue.wake();
       const [row] = await selectRuns(db).where(eq(importRuns.id, runId));
       reply.code(202);
-      return { msg: t(request, 'import-started'), details: toRun(row!, (key) => t(request, key)) };
+      return { msg: t(request, 'import-started'), details: toRun(row!, (key, vars) => t(request, key, vars)) };
     },
 
     async listImportRefusals(request) {

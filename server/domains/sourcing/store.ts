@@ -544,10 +544,16 @@ const countColumns = (c: ImportCounts) => ({
   unchangedCount: c.unchanged,
 });
 
-export async function createImportRun(db: Pick<Database, 'insert'>, values: { fileName: string; size: number; createdBy?: string | null; storageKey?: string | null; jobId?: string | null; status?: 'queued' | 'running' }) {
+/** How a file came to be imported: an admin's upload, the CLI, or the scheduled fetch (its URL is the file name). */
+export type ImportOrigin = 'upload' | 'cli' | 'fetch';
+
+export async function createImportRun(
+  db: Pick<Database, 'insert'>,
+  values: { fileName: string; size: number; createdBy?: string | null; storageKey?: string | null; jobId?: string | null; status?: 'queued' | 'running'; origin?: ImportOrigin },
+) {
   const [row] = await db
     .insert(importRuns)
-    .values({ fileName: values.fileName, size: values.size, createdBy: values.createdBy ?? null, storageKey: values.storageKey ?? null, jobId: values.jobId ?? null, status: values.status ?? 'queued' })
+    .values({ fileName: values.fileName, size: values.size, createdBy: values.createdBy ?? null, storageKey: values.storageKey ?? null, jobId: values.jobId ?? null, status: values.status ?? 'queued', origin: values.origin ?? 'upload' })
     .returning({ id: importRuns.id });
   return row!.id;
 }

@@ -142,7 +142,7 @@ export function ImportRunsTable({ runs, onShowRefused }: { runs: ImportRunRow[];
             </TableCell>
             <TableCell label={t('imports-col_started')} className={css({ whiteSpace: 'nowrap' })}>
               <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-                <span>{run.createdBy?.username ?? t('imports-by_nobody')}</span>
+                <span>{run.origin === 'upload' ? (run.createdBy?.username ?? t('imports-by_nobody')) : t(`imports-origin_${run.origin}`)}</span>
                 <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{formatDateTime(run.createdAt, i18n.language)}</span>
               </div>
             </TableCell>

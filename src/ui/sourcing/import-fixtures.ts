@@ -12,6 +12,7 @@ export const doneRun: ImportRunRow = {
   progress: 100,
   counts: counts({ notices: 24, new: 18, updated: 2, cancelled: 1, awarded: 1, refused: 2 }),
   error: null,
+  origin: 'upload',
   createdBy: admin,
   createdAt: '2026-03-02T09:15:00.000Z',
   finishedAt: '2026-03-02T09:15:04.000Z',
@@ -44,7 +45,19 @@ export const failedRun: ImportRunRow = {
 
 export const queuedRun: ImportRunRow = { ...runningRun, _id: '10000000-0000-4000-8000-000000000004', fileName: 'boamp-fnsimple.json', status: 'queued', progress: 0, counts: counts() };
 
-export const runs = [runningRun, doneRun, failedRun];
+/** Downloaded by the scheduled fetch: its file name is the URL; a server error failed it. */
+export const fetchedRun: ImportRunRow = {
+  ...failedRun,
+  _id: '10000000-0000-4000-8000-000000000005',
+  fileName: 'https://boamp-datadila.opendatasoft.com/api/explore/v2.1/catalog/datasets/boamp/exports/jsonl',
+  size: 0,
+  origin: 'fetch',
+  progress: 0,
+  counts: counts(),
+  error: 'Le serveur de la source a répondu par une erreur (HTTP 503).',
+};
+
+export const runs = [runningRun, doneRun, failedRun, fetchedRun];
 
 export const refusedNotices: RefusedNoticeRow[] = [
   {

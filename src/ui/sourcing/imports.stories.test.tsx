@@ -26,7 +26,7 @@ describe('notice imports', () => {
     const table = await screen.findByRole('table', { name: 'Imports' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Fichier', 'Lancé par', 'État', 'Nouveaux', 'Mis à jour', 'Inchangés', 'Annulés', 'Attribués', 'Refusés']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const running = rows[0]!;
     expect(within(running).getByText('ted-2026-03.zip')).toBeTruthy();
     expect(within(running).getByText('En cours, 42 %')).toBeTruthy();
@@ -37,6 +37,10 @@ describe('notice imports', () => {
     expect(rows[1]!.querySelectorAll('td')[3]!.textContent).toBe('18');
     expect(within(rows[2]!).getByText("L'import a échoué. Importez le fichier à nouveau.")).toBeTruthy();
     expect(within(rows[2]!).getByText('Compte supprimé')).toBeTruthy();
+    // A run of the scheduled fetch: the URL as its file, the fetch as who launched it, the server's answer as why it failed.
+    expect(within(rows[3]!).getByText(/^https:\/\/boamp-datadila\.opendatasoft\.com\//)).toBeTruthy();
+    expect(within(rows[3]!).getByText('Collecte programmée')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Le serveur de la source a répondu par une erreur (HTTP 503).')).toBeTruthy();
   });
 
   it('a run with refused notices opens their list', async () => {
