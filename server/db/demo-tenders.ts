@@ -205,6 +205,8 @@ export const DEMO_CALLS: DemoCall[] = [
     deadlineInDays: 7,
     visit: { inDays: 2, mandatory: false },
     description: 'Ravalement des façades, remplacement des fenêtres bois par des menuiseries bois double vitrage, réfection des appuis en pierre.',
+    // The buyer's past awards are in the demo's DECP records (Ville de Lyon): the market card shows them.
+    status: 'in_progress',
     lots: [
       ['Ravalement – maçonnerie', 190_000],
       ['Menuiseries extérieures bois', 130_000],

@@ -4,6 +4,7 @@ import type { Database } from './client';
 import { callMatches, companies, users, type Role } from './schema';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoTenders } from './demo-tenders';
+import { seedDemoNotices } from './demo-notices';
 import { matchAllCalls } from '../domains/sourcing/matching';
 import { seedDemoOrganigrammes } from './demo-organigrammes';
 import { seedDemoPlannings } from './demo-plannings';
@@ -11,7 +12,6 @@ import { seedDemoDce } from './demo-dce';
 import { seedDemoResumes } from './demo-resumes';
 import { seedDemoLibrary } from './demo-library';
 import { seedDemoBrand } from './demo-brand';
-import { seedDemoBilling } from './demo-billing';
 import type { Storage } from '../storage/storage';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
@@ -98,14 +98,14 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
       .where(and(isNull(users.emailVerifiedAt), sql`lower(${users.email}) in (${sql.join(Object.values(DEMO_ACCOUNTS).map((a) => sql`${a.email}`), sql`, `)})`));
     const idOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id ?? null;
     await seedDemoTenders(db, company!.id, { admin: await idOf(DEMO_ACCOUNTS.admin.email), manager: await idOf(DEMO_ACCOUNTS.manager.email) });
+    // Real notices and awards (issue 13), imported once: potential tenders and buyers' history.
+    await seedDemoNotices(db);
     await seedDemoOrganigrammes(db, company!.id);
     await seedDemoPlannings(db, company!.id);
     await seedDemoResumes(db, company!.id, await idOf(DEMO_ACCOUNTS.employee.email));
     await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoBrand(db, options.storage, company!.id);
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
-    // Billing (issue 14): Essentiel paid by transfer, with its last invoices.
-    await seedDemoBilling(db, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
     // The demo's potential tenders read stored matches (issue 13): made once, when there are none yet.
     const [matched] = await db.select({ id: callMatches.tenderCallId }).from(callMatches).where(eq(callMatches.companyId, company!.id)).limit(1);
     if (!matched) await matchAllCalls(db);
