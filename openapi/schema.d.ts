@@ -2028,6 +2028,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A company's plan, status, usage against the plan's limits, next renewal, the plans to compare; for its managers and admins also the payment method and billing details (employees see the plan only). */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the billing details the invoices are made out to (admin, or a manager of that company); the SIRET is Luhn-checked, a French VAT number's key is checked. */
+        patch: operations["updateBilling"];
+        trace?: never;
+    };
+    "/api/billing/{companyId}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The company's invoices and credit notes, newest first (admin, or a manager of that company). */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/{companyId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a company's plan by hand, with the reason kept in its history (admin). No invoice is issued. */
+        put: operations["setCompanyPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/{companyId}/transfer-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manager orders a paid plan paid by bank transfer; an invoice with the bank details and a reference is issued, and the plan applies at once (past due if unpaid at the due date). */
+        post: operations["orderPlanByTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as a Factur-X PDF (PDF/A-3 carrying its CII XML as factur-x.xml), for the company's managers and admins. */
+        get: operations["downloadInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the bank transfer that paid an open invoice (admin). */
+        post: operations["markInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an issued invoice by a credit note of the same amounts, numbered in the same sequence (admin); the invoice itself never changes. */
+        post: operations["creditInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4075,6 +4203,157 @@ export interface components {
             details: components["schemas"]["MemorySummary"];
             analysis: components["schemas"]["MemoryAnalysis"];
         };
+        /** @enum {string} */
+        PlanCode: "free" | "essential" | "pro";
+        /** @enum {string} */
+        BillingCycle: "monthly" | "yearly";
+        /** @description null is unlimited. storageBytes in bytes; analysesPerMonth counts DCE and CCTP analyses started this calendar month. */
+        BillingLimits: {
+            users: number | null;
+            activeTenders: number | null;
+            analysesPerMonth: number | null;
+            storageBytes: number | null;
+        };
+        BillingPlan: {
+            code: components["schemas"]["PlanCode"];
+            /** @description In the caller's language. */
+            name: string;
+            /** @description Cents excluding VAT. */
+            monthlyPrice: number;
+            /** @description Cents excluding VAT. */
+            yearlyPrice: number;
+            limits: components["schemas"]["BillingLimits"];
+            llmFeatures: boolean;
+        };
+        BillingDetails: {
+            legalName: string;
+            address: string;
+            postalCode: string;
+            city: string;
+            country: string;
+            siret: string;
+            vatNumber: string;
+            invoiceEmail: string;
+        };
+        BillingDetailsPatch: {
+            legalName?: string;
+            address?: string;
+            postalCode?: string;
+            city?: string;
+            country?: string;
+            siret?: string;
+            vatNumber?: string;
+            invoiceEmail?: string;
+        };
+        Billing: {
+            companyId: components["schemas"]["Id"];
+            /** @description The plan whose limits apply now (the free plan once a trial ended). */
+            plan: components["schemas"]["BillingPlan"];
+            subscribedPlan: components["schemas"]["PlanCode"];
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled";
+            cycle: components["schemas"]["BillingCycle"];
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the period paid
+             */
+            renewsAt: string | null;
+            usage: {
+                users: number;
+                activeTenders: number;
+                analysesPerMonth: number;
+                storageBytes: number;
+            };
+            /** @description null for employees, or when nothing was paid yet. */
+            paymentMethod: null | {
+                /** @enum {string} */
+                type: "card" | "transfer";
+                summary: string;
+            };
+            /** @description The billing details; null for employees. */
+            details: null | components["schemas"]["BillingDetails"];
+            plans: components["schemas"]["BillingPlan"][];
+            /** @description The caller may change the details */
+            canManage: boolean;
+        };
+        BillingWriteResult: {
+            msg: string;
+            details: components["schemas"]["Billing"];
+        };
+        InvoiceLine: {
+            description: string;
+            quantity: number;
+            /** @description Cents excluding VAT. */
+            unitPrice: number;
+            /** @description Percent */
+            vatRate: number;
+            totalExclVat: number;
+            vat: number;
+        };
+        Invoice: {
+            _id: components["schemas"]["Id"];
+            /** @description YYYY-NNNNNN, one continuous sequence a year for invoices and credit notes. */
+            number: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            /** @enum {string} */
+            status: "open" | "paid" | "credited";
+            /** @description Open past its due date. */
+            overdue: boolean;
+            /** Format: date */
+            issueDate: string;
+            /** Format: date */
+            dueDate: string;
+            /** Format: date */
+            periodStart: string | null;
+            /** Format: date */
+            periodEnd: string | null;
+            plan: string | null;
+            /** @enum {string|null} */
+            cycle: "monthly" | "yearly" | null;
+            /** @enum {string} */
+            paymentMethod: "card" | "transfer";
+            paymentReference: string;
+            currency: string;
+            /** @description Cents. */
+            totalExclVat: number;
+            totalVat: number;
+            totalInclVat: number;
+            creditedInvoiceId: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            buyerName: string;
+            lines: components["schemas"]["InvoiceLine"][];
+        };
+        InvoiceList: {
+            count: number;
+            totalPages: number;
+            invoices: components["schemas"]["Invoice"][];
+        };
+        InvoiceWriteResult: {
+            msg: string;
+            details: components["schemas"]["Invoice"];
+        };
+        PlanChangeBody: {
+            plan: components["schemas"]["PlanCode"];
+            reason: string;
+            cycle?: components["schemas"]["BillingCycle"];
+        };
+        TransferOrderBody: {
+            /** @enum {string} */
+            plan: "essential" | "pro";
+            cycle: components["schemas"]["BillingCycle"];
+        };
+        InvoicePaymentBody: {
+            /** Format: date */
+            receivedAt?: string;
+            reference?: string;
+        };
+        CreditNoteBody: {
+            reason: string;
+        };
     };
     responses: {
         /** @description An error, with a localised message. */
@@ -5013,6 +5292,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -5241,6 +5521,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -5546,6 +5827,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -5691,6 +5973,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -6344,6 +6627,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -6567,6 +6851,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -8662,6 +8947,238 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's billing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingDetailsPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Items per page, or 'all'. */
+                perPage?: components["parameters"]["PerPage"];
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setCompanyPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChangeBody"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    orderPlanByTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOrderBody"];
+            };
+        };
+        responses: {
+            /** @description The invoice issued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    downloadInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    markInvoicePaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    creditInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteBody"];
+            };
+        };
+        responses: {
+            /** @description The credit note issued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
 }

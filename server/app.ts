@@ -54,6 +54,7 @@ import { createOffice } from './domains/memories/office';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
+import { billingHandlers } from './domains/billing/routes';
 import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
+    ...billingHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),

@@ -1067,3 +1067,178 @@ export const notifications = pgTable(
   },
   (t) => [uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey), index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ── Billing (issue 14) ────────────────────────────────────────────────────────────────────────
+
+// The plans themselves (names, prices, limits) are code: server/domains/billing/plans.ts.
+export const subscriptionStatusEnum = pgEnum('subscription_status', ['trialing', 'active', 'past_due', 'canceled']);
+export const billingCycleEnum = pgEnum('billing_cycle', ['monthly', 'yearly']);
+export const paymentMethodEnum = pgEnum('payment_method', ['card', 'transfer']);
+export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note']);
+export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'credited']);
+
+// One per company. No row yet: a trial of the top plan from the company's creation (created on
+// first read). A trial that ended, or a canceled subscription, counts as the free plan.
+export const subscriptions = pgTable('subscriptions', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  status: subscriptionStatusEnum('status').notNull(),
+  cycle: billingCycleEnum('cycle').notNull().default('monthly'),
+  paymentMethod: paymentMethodEnum('payment_method'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  // A card's summary for the page ("visa •••• 4242"), never the card itself.
+  cardSummary: text('card_summary'),
+  ...timestamps,
+});
+
+// Every change of plan: by an admin (with a reason), a bank-transfer order, a payment, the trial's end.
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fromPlan: text('from_plan'),
+    toPlan: text('to_plan').notNull(),
+    source: text('source').notNull(),
+    reason: text('reason').notNull().default(''),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_changes_company_idx').on(t.companyId, t.createdAt)],
+);
+
+// Who the invoices are made out to; empty until a manager fills it (the company's own details are used meanwhile).
+export const billingDetails = pgTable('billing_details', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default('FR'),
+  siret: text('siret').notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
+  invoiceEmail: text('invoice_email').notNull().default(''),
+  ...timestamps,
+});
+
+// The last invoice number used per year: locked by the issuing transaction, so numbers follow on
+// without a gap or a duplicate (a rolled-back issue gives its number back).
+export const invoiceSequences = pgTable('invoice_sequences', {
+  year: integer('year').primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});
+
+export type PartySnapshot = {
+  legalName: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  siret: string;
+  vatNumber: string;
+  email?: string;
+  legalForm?: string;
+  capital?: string;
+  rcs?: string;
+};
+
+// An issued invoice or credit note: never changed once issued except its payment state; a
+// correction is a credit note (kind credit_note, creditedInvoiceId) with a number of the same sequence.
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Invoices are kept (ten years, Code de commerce L123-22) when the company is deleted: the buyer is in the snapshot.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    kind: invoiceKindEnum('kind').notNull().default('invoice'),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    status: invoiceStatusEnum('status').notNull().default('open'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    plan: text('plan'),
+    cycle: billingCycleEnum('cycle'),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    // The bank transfer's reference the buyer quotes (the number by default).
+    paymentReference: text('payment_reference').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    // Cents.
+    totalExclVat: bigint('total_excl_vat', { mode: 'number' }).notNull(),
+    totalVat: bigint('total_vat', { mode: 'number' }).notNull(),
+    totalInclVat: bigint('total_incl_vat', { mode: 'number' }).notNull(),
+    seller: jsonb('seller').$type<PartySnapshot>().notNull(),
+    buyer: jsonb('buyer').$type<PartySnapshot>().notNull(),
+    creditedInvoiceId: uuid('credited_invoice_id'),
+    // Why a credit note was issued (printed on it); empty on invoices.
+    note: text('note').notNull().default(''),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_seq_idx').on(t.year, t.seq),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_stripe_idx').on(t.stripeInvoiceId),
+    index('invoices_company_idx').on(t.companyId, t.issueDate),
+    foreignKey({ columns: [t.creditedInvoiceId], foreignColumns: [t.id], name: 'invoices_credited_fk' }).onDelete('restrict'),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    // Cents excluding VAT; the rate in hundredths of a percent (2000 = 20 %).
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    totalExclVat: bigint('total_excl_vat', { mode: 'number' }).notNull(),
+    vat: bigint('vat', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('invoice_lines_position_idx').on(t.invoiceId, t.position)],
+);
+
+// Money received against an invoice (a bank transfer marked by an admin, or a card payment).
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    receivedAt: date('received_at', { mode: 'string' }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+);
+
+// Stripe events already applied: inserted in the transaction of their effects, so a redelivered event is a no-op.
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ import { seedDemoDce } from './demo-dce';
 import { seedDemoResumes } from './demo-resumes';
 import { seedDemoLibrary } from './demo-library';
 import { seedDemoBrand } from './demo-brand';
+import { seedDemoBilling } from './demo-billing';
 import type { Storage } from '../storage/storage';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@soumissio.local';
@@ -106,6 +107,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoBrand(db, options.storage, company!.id);
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
+    // Billing (issue 14): Essentiel paid by transfer, with its last invoices.
+    await seedDemoBilling(db, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
     // The demo's potential tenders read stored matches (issue 13): made once, when there are none yet.
     const [matched] = await db.select({ id: callMatches.tenderCallId }).from(callMatches).where(eq(callMatches.companyId, company!.id)).limit(1);
     if (!matched) await matchAllCalls(db);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { outboxEmails } from '../db/schema';
 import { translate, type Language } from '../i18n';
 
-export type MailKind = 'invitation' | 'verify_email' | 'reset_password' | 'alert' | 'digest';
+export type MailKind = 'invitation' | 'verify_email' | 'reset_password' | 'alert' | 'digest' | 'invoice';
 export type Mail = { to: string; subject: string; text: string; link: string | null; kind: MailKind };
 export type RecordedMail = Mail & { id: string };
 type Executor = Pick<Database, 'insert'>;

@@ -15,6 +15,8 @@ import { localStorage } from '../../server/storage/local';
 import { createTestApp, errorOf, multipart, signToken, tinyPng, uniqueEmail, type TestContext } from './context';
 import { siretFor } from './sirets';
 import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
+import { invoices } from '../../server/db/schema';
+import { issueInvoice } from '../../server/domains/billing/invoices';
 
 const contract = loadContract();
 // Path items may also hold shared `parameters`: only the HTTP methods are operations.
@@ -865,7 +867,52 @@ const matrix: Record<string, Row[]> = {
       return { request: json('DELETE', `/api/plannings/${planning.id}/tasks/${planning.taskId}`) };
     },
   ),
+  // Billing (issue 14): every member sees the plan; the company's managers and admins the details
+  // and invoices; admins set plans, mark transfers paid and issue credit notes.
+  getBilling: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/billing/${companyOf(target).id}`) }),
+  ),
+  updateBilling: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('PATCH', `/api/billing/${companyOf(target).id}`, { invoiceEmail: 'compta@example.fr' }) }),
+  ),
+  listInvoices: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => {
+      await invoiceOf(target);
+      return { request: json('GET', `/api/billing/${companyOf(target).id}/invoices`) };
+    },
+  ),
+  setCompanyPlan: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('PUT', `/api/billing/${companyOf(target).id}/plan`, { plan: 'pro', reason: 'Geste commercial' }) }),
+  ),
+  orderPlanByTransfer: onBoth(
+    (target) => scoped(target, 403, 201, 403),
+    async (_caller, target) => {
+      // An open invoice refuses a new order (409): the earlier ones are settled first.
+      await ctx.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.companyId, companyOf(target).id));
+      return { request: json('POST', `/api/billing/${companyOf(target).id}/transfer-orders`, { plan: 'essential', cycle: 'monthly' }) };
+    },
+  ),
+  downloadInvoicePdf: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('GET', `/api/invoices/${await invoiceOf(target)}/pdf`) }),
+  ),
+  markInvoicePaid: onBoth(
+    () => adminOnly(200),
+    async (_caller, target) => ({ request: json('POST', `/api/invoices/${await invoiceOf(target)}/payment`, {}) }),
+  ),
+  creditInvoice: onBoth(
+    () => adminOnly(201),
+    async (_caller, target) => ({ request: json('POST', `/api/invoices/${await invoiceOf(target)}/credit-note`, { reason: 'Erreur de formule' }) }),
+  ),
 };
+
+/** A fresh open invoice of the target company, issued directly. */
+const invoiceOf = (target: Target) =>
+  issueInvoice(ctx.db, { companyId: companyOf(target).id, lines: [{ description: 'Abonnement Soumissio Essentiel', quantity: 1, unitPrice: 4900, vatRate: 2000 }], paymentMethod: 'transfer' });
 
 const planningTask = { name: 'Chiffrage', startDate: '2026-11-30', endDate: '2026-12-02' };
 /** A fresh tender of the target company with a planning of one task, inserted directly. */

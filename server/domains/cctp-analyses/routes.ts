@@ -13,6 +13,7 @@ import { reachableTender } from '../tenders/access';
 import { pageOf, totalPages } from '../admin/lists';
 import { contentDisposition } from '../../files/intake';
 import { ANALYSE_CCTP } from './job';
+import { enforceLimit } from '../billing/store';
 
 type Summary = components['schemas']['CctpAnalysisSummary'];
 type Requirement = components['schemas']['CctpRequirement'];
@@ -161,6 +162,7 @@ export function cctpAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<
         .where(and(eq(cctpAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
         .limit(1);
       if (running) throw new AppError(409, 'cctpanalysis-already_running');
+      await enforceLimit(db, request, tender.companyId, 'analysesPerMonth');
       const id = await db.transaction(async (tx) => {
         const [created] = await tx.insert(cctpAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: cctpAnalyses.id });
         const jobId = await jobQueue.enqueue(tx, ANALYSE_CCTP, { analysisId: created!.id });

@@ -10,6 +10,7 @@ import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
+import { enforceLimit } from '../billing/store';
 import { t } from '../../i18n';
 import { pageOf, searchAny, totalPages } from '../admin/lists';
 import { readScope, type Caller } from '../companies/scope';
@@ -163,8 +164,10 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       const form = fields as DocumentFields;
       checkDates(form.issueDate ?? null, form.validUntil ?? null);
       if (!received) throw fileRequired();
-      await storeWith(db, storage, received, (tx) =>
-        tx.insert(companyDocuments).values({
+      await storeWith(db, storage, received, async (tx) => {
+        // Past the plan's storage the file is refused (402) and removed with the transaction.
+        await enforceLimit(tx, request, companyId, 'storageBytes', received.size);
+        return tx.insert(companyDocuments).values({
           id,
           companyId,
           kind: form.kind!,
@@ -172,8 +175,8 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
           issueDate: form.issueDate || null,
           validUntil: form.validUntil || null,
           ...fileValues(received, user.id),
-        }),
-      );
+        });
+      });
       // A certification the calls ask for counts in the company's matches (issue 13).
       if (form.kind === 'certification') await rematchCompany(db, companyId);
       reply.code(201);

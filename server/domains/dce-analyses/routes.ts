@@ -12,6 +12,7 @@ import { reachableTender } from '../tenders/access';
 import { pageOf, totalPages } from '../admin/lists';
 import { ANALYSE_DCE } from './job';
 import { checkFactValue } from './fact-values';
+import { enforceLimit } from '../billing/store';
 
 type DceAnalysis = components['schemas']['DceAnalysis'];
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -101,6 +102,7 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
         .where(and(eq(dceAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
         .limit(1);
       if (running) throw new AppError(409, 'dceanalysis-already_running');
+      await enforceLimit(db, request, tender.companyId, 'analysesPerMonth');
       const id = await db.transaction(async (tx) => {
         const [created] = await tx.insert(dceAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: dceAnalyses.id });
         const jobId = await jobQueue.enqueue(tx, ANALYSE_DCE, { analysisId: created!.id });

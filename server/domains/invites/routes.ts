@@ -17,6 +17,7 @@ import { pickLanguage, t, translate, type Language } from '../../i18n';
 import { readScope, type Caller } from '../companies/scope';
 import { pageOf, searchAny, totalPages } from '../admin/lists';
 import { toProfile } from '../users/profile';
+import { enforceLimit } from '../billing/store';
 
 type Invite = components['schemas']['Invite'];
 type InviteStatus = components['schemas']['InviteStatus'];
@@ -177,6 +178,8 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       countInvitation(reply, user.id, companyId);
       const account = await accountOf(email, companyId);
       if (account === 'member') throw new AppError(409, 'invite-already_member');
+      // The plan's user limit counts members and pending invitations (402 past it).
+      await enforceLimit(db, request, companyId, 'users');
 
       const token = newLinkToken();
       const lng = pickLanguage(request.headers['accept-language']);

@@ -13,6 +13,7 @@ import { t } from '../../i18n';
 import { queueExtraction } from './extraction';
 import { readScope, type Caller } from '../companies/scope';
 import { reachableTender, type TenderRef } from '../tenders/access';
+import { enforceLimit } from '../billing/store';
 
 type TenderDoc = components['schemas']['TenderDoc'];
 
@@ -159,6 +160,8 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       if (!received || !tender) throw fileRequired();
       const tenderId = tender.id;
       await storeWith(db, storage, received, async (tx) => {
+        // Past the plan's storage the file is refused (402) and removed with the transaction.
+        await enforceLimit(tx, request, companyId, 'storageBytes', received.size);
         await tx.insert(tenderDocuments).values({ id, tenderId, companyId, ...fileValues(received, user.id) });
         await queueExtraction(jobQueue, tx, { documentId: id, storageKey: received.key });
       });

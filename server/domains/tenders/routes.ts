@@ -17,6 +17,7 @@ import { goNoGoFilter } from './go-no-go';
 import { callById, callExtrasOf, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type CallRow, type TenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 import { matchCalls, rematchCompany } from '../sourcing/matching';
+import { enforceLimit } from '../billing/store';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
 type TenderCallPatch = components['schemas']['TenderCallPatch'];
@@ -137,6 +138,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
       const call = await loadCall(tenderCallId);
+      await enforceLimit(db, request, companyId, 'activeTenders');
       const match = matchCall(matchedCallOf(call), await matchProfileOf(db, companyId));
       let id: string;
       try {

@@ -75,15 +75,7 @@ function useEventText() {
 function EventLink({ event, tabbable }: { event: CalendarEvent; tabbable: boolean }) {
   const text = useEventText();
   return (
-    <Link
-      href={`/tenders/${event.tenderId}`}
-      tabIndex={tabbable ? undefined : -1}
-      aria-label={text.long(event)}
-      title={text.long(event)}
-      data-kind={event.kind}
-      // Outside the grid (agenda, day list) links are targets of their own: 24 px high at least.
-      className={cx(chip, kindClass[event.kind], tabbable && css({ minH: '6', py: '1', fontSize: 'sm' }))}
-    >
+    <Link href={`/tenders/${event.tenderId}`} tabIndex={tabbable ? undefined : -1} aria-label={text.long(event)} title={text.long(event)} data-kind={event.kind} className={cx(chip, kindClass[event.kind])}>
       {text.short(event)}
     </Link>
   );
