@@ -22,6 +22,7 @@ import { memoryAssistCalls } from './memories/assist-calls';
 import { libraryCalls } from './library/calls';
 import { memoryCommentsCalls } from './memories/comment-calls';
 import { sourcingCalls } from './sourcing/calls';
+import { alertsCalls } from './alerts/calls';
 import { calendarCalls } from './calendar/calls';
 
 export const pageCalls = {
@@ -46,6 +47,7 @@ export const pageCalls = {
   ...libraryCalls,
   ...memoryCommentsCalls,
   ...sourcingCalls,
+  ...alertsCalls,
   ...calendarCalls,
 };
 

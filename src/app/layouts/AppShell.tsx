@@ -19,6 +19,7 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useRequest } from '../use-request';
 import { sideMenuFor } from './side-menu-entries';
+import { AlertsBell } from '../alerts/AlertsBell';
 
 // The side menu's badges come from the dashboard summary, read again on every page change and
 // whenever a page changes what they count (an invitation sent or revoked).
@@ -77,7 +78,7 @@ function Shell({ children }: { children: ReactNode }) {
 
   return (
     <MenuBadgesContext.Provider value={refreshBadges}>
-      <AppLayout header={<Header {...controls} start={menuButton} logoInSideMenu end={end} />} sideMenu={<SideMenu sections={sections} currentPath={location} />}>
+      <AppLayout header={<Header {...controls} start={menuButton} logoInSideMenu end={end} bell={profile ? <AlertsBell /> : null} />} sideMenu={<SideMenu sections={sections} currentPath={location} />}>
         {children}
       </AppLayout>
       <Drawer

@@ -13,6 +13,8 @@ export type HeaderProps = {
   onThemeModeChange: (mode: ThemeMode) => void;
   /** Sign-in/sign-up links when signed out, the profile menu when signed in. */
   end: ReactNode;
+  /** Signed in: the notification bell, just before the profile menu. */
+  bell?: ReactNode;
   /** Before the logo: the button that opens the side menu in a drawer on small screens. */
   start?: ReactNode;
   /** With the side menu on screen, the logo lives in the menu; the header keeps it on small screens only. */
@@ -21,7 +23,7 @@ export type HeaderProps = {
 
 const themeIcons = { light: <Sun />, dark: <Moon />, system: <Monitor /> };
 
-export function Header({ language, onLanguageChange, themeMode, onThemeModeChange, end, start, logoInSideMenu = false }: HeaderProps) {
+export function Header({ language, onLanguageChange, themeMode, onThemeModeChange, end, bell, start, logoInSideMenu = false }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header
@@ -78,7 +80,10 @@ export function Header({ language, onLanguageChange, themeMode, onThemeModeChang
           { value: 'system', label: t('theme-system'), icon: themeIcons.system },
         ]}
       />
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: '2' })}>{end}</div>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: '2' })}>
+        {bell}
+        {end}
+      </div>
     </header>
   );
 }
