@@ -108,7 +108,8 @@ export function facturxXml(invoice: InvoiceWithLines, credited?: { number: strin
     party('ram:SellerTradeParty', invoice.seller) +
     party('ram:BuyerTradeParty', invoice.buyer) +
     '</ram:ApplicableHeaderTradeAgreement>' +
-    '<ram:ApplicableHeaderTradeDelivery/>' +
+    // The service's date (BT-72): an empty delivery element is refused (PEPPOL-EN16931-R008).
+    `<ram:ApplicableHeaderTradeDelivery><ram:ActualDeliverySupplyChainEvent>${dateTime('ram:OccurrenceDateTime', invoice.periodStart ?? invoice.issueDate)}</ram:ActualDeliverySupplyChainEvent></ram:ApplicableHeaderTradeDelivery>` +
     '<ram:ApplicableHeaderTradeSettlement>' +
     text('ram:PaymentReference', invoice.paymentReference) +
     text('ram:InvoiceCurrencyCode', invoice.currency) +
