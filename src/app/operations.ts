@@ -147,6 +147,8 @@ const PAGE_CALLS = [
   'getTenderNotes',
   'saveTenderNotes',
   'addTenderNote',
+  'getTenderCallMarket',
+  'listCompanyAwards',
   'getTenderGoNoGo',
   'saveTenderGoNoGo',
   'decideTenderGoNoGo',

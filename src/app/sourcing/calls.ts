@@ -7,6 +7,8 @@ import { sendWithProgress } from '../upload';
 
 type ImportRun = components['schemas']['ImportRun'];
 type RefusedNotice = components['schemas']['RefusedNotice'];
+type TenderCallMarket = components['schemas']['TenderCallMarket'];
+type CompanyAwardList = components['schemas']['CompanyAwardList'];
 
 export const sourcingCalls = {
   // Notice imports (issue 13): the runs with their progress and counts, newest first.
@@ -24,4 +26,10 @@ export const sourcingCalls = {
     const data = await api.call(() => api.client.GET('/api/admin/imports/{id}/refused', { params: { path: { id: input.filters.runId }, query }, signal }));
     return { items: data.refused, count: data.count, totalPages: data.totalPages };
   },
+  // A call's market: its changes, awards and the buyer's past awards (tender page).
+  getTenderCallMarket: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<TenderCallMarket> =>
+    api.call(() => api.client.GET('/api/tenderCalls/{id}/market', { params: { path: { id: input.id } }, signal })),
+  // The calls a company won and lost (company page).
+  listCompanyAwards: async (api: Api, input: { companyId: string; page: number }, signal: AbortSignal): Promise<CompanyAwardList> =>
+    api.call(() => api.client.GET('/api/companies/{companyId}/awards', { params: { path: { companyId: input.companyId }, query: { page: input.page, perPage: 10 } }, signal })),
 };

@@ -16,6 +16,7 @@ import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 import { TenderGoNoGo } from './TenderGoNoGo';
 import { TenderNotes } from './TenderNotes';
+import { TenderMarket } from './TenderMarket';
 
 type TenderLots = components['schemas']['TenderLots'];
 type TenderPatch = components['schemas']['TenderPatch'];
@@ -147,6 +148,7 @@ function LoadedTender({ initial }: { initial: Tender }) {
         onDismissError: () => stepper.send({ type: 'stepper.dismiss' }),
       }}
       notes={<TenderNotes tenderId={id} />}
+      market={<TenderMarket call={current.tenderCall} />}
       goNoGo={
         // A go offers the existing start action: the same confirmation and status history.
         <TenderGoNoGo tenderId={id} companyId={current.company._id} status={current.status} canDecide={role === 'admin' || role === 'manager'} onStart={() => status.send({ type: 'status.choose', to: 'in_progress' })} />

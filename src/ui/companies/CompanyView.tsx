@@ -38,6 +38,8 @@ export type CompanyViewProps =
       logo?: ReactNode;
       /** The organisation charts section, wired by the page (issue 5). */
       organigrammes?: ReactNode;
+      /** The calls the company won and lost (issue 13), wired by the page. */
+      awards?: ReactNode;
       /** The company pages' tabs (profile, resumes), wired by the page. */
       tabs?: ReactNode;
     };
@@ -253,6 +255,7 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
           </dl>
         </CardBody>
       </CardRoot>
+      {props.awards}
       {props.organigrammes}
     </div>
   );

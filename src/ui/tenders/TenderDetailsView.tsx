@@ -82,6 +82,8 @@ export type TenderDetailsProps = {
   notes?: ReactNode;
   /** The Go/No-Go card, drawn by the page (it owns its requests). */
   goNoGo?: ReactNode;
+  /** The call's market and history (issue 13), drawn by the page (it owns its request). */
+  market?: ReactNode;
 };
 
 export type TenderDetailsViewProps =
@@ -197,6 +199,7 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
           <Documents tender={tender} />
           <PlanningCard tender={tender} />
           {props.goNoGo}
+          {props.market}
           {props.notes}
           <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
           <History history={props.history} />
