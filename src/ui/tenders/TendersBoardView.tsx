@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Menu } from '@ark-ui/react/menu';
@@ -42,15 +42,26 @@ export type TendersBoardViewProps = {
 
 const statusLabel = (t: (key: string) => string, status: TenderStatus) => t(`tender-status_${status}`);
 
+/** A touch held this long without moving picks a card up; moving further first is a scroll. */
+export const LONG_PRESS_MS = 450;
+const TOUCH_SLOP_PX = 10;
+
+/** The column under a point of the screen, if any. */
+const columnAt = (x: number, y: number) => (document.elementFromPoint(x, y)?.closest('[data-status]') as HTMLElement | null)?.dataset.status as TenderStatus | undefined;
+
 /**
  * The company's tenders as a kanban, one column per status in the lifecycle's order. A card moves
- * by dragging it (HTML5 drag and drop) or, for keyboards and screen readers, by its "Move to…"
- * menu, which lists only the moves the lifecycle allows; every outcome is said in a live region.
+ * by dragging it (HTML5 drag and drop with a mouse; on touch screens, which have no HTML5 drag, a
+ * long press picks it up and the finger carries it) or, for keyboards and screen readers, by its
+ * "Move to…" menu, which lists only the moves the lifecycle allows; every outcome is said in a
+ * live region.
  */
 export function TendersBoardView(props: TendersBoardViewProps) {
   const { t } = useTranslation();
   const { tenders, state } = props;
   const [dragged, setDragged] = useState<BoardTender | null>(null);
+  // The column under the finger while a card is carried by touch.
+  const [touchOver, setTouchOver] = useState<TenderStatus | null>(null);
   // The card the user last moved: focus follows it to its new column.
   const focusId = useRef<string | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
@@ -130,6 +141,7 @@ export function TendersBoardView(props: TendersBoardViewProps) {
                 aria-labelledby={headingId}
                 data-status={status}
                 data-drop={allowed ? 'allowed' : forbidden ? 'forbidden' : undefined}
+                data-over={touchOver === status || undefined}
                 // Every column takes the drop so that a forbidden one can say why; the statechart decides.
                 onDragOver={(event) => {
                   if (!dragged) return;
@@ -160,6 +172,7 @@ export function TendersBoardView(props: TendersBoardViewProps) {
                   borderColor: 'transparent',
                   '&[data-drop=allowed]': { borderColor: 'accent.default', bg: 'accent.subtle' },
                   '&[data-drop=forbidden]': { opacity: 0.6, cursor: 'not-allowed' },
+                  '&[data-over]': { borderStyle: 'solid' },
                 })}
               >
                 <h2 id={headingId} className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', px: '1', fontSize: 'sm', fontWeight: 'semibold' })}>
@@ -184,6 +197,13 @@ export function TendersBoardView(props: TendersBoardViewProps) {
                         saving={busy && props.move?.id === tender._id}
                         onDragStart={() => setDragged(tender)}
                         onDragEnd={() => setDragged(null)}
+                        onTouchDrag={(point) => setTouchOver(point ? (columnAt(point.x, point.y) ?? null) : null)}
+                        onTouchDrop={(point) => {
+                          const to = point ? columnAt(point.x, point.y) : undefined;
+                          setDragged(null);
+                          setTouchOver(null);
+                          if (to && to !== tender.status) move(tender._id, to);
+                        }}
                         onMove={(to) => move(tender._id, to)}
                       />
                     ))}
@@ -220,17 +240,107 @@ type BoardCardProps = {
   saving: boolean;
   onDragStart: () => void;
   onDragEnd: () => void;
+  /** The finger carrying the card is at this point. */
+  onTouchDrag: (point: { x: number; y: number } | null) => void;
+  /** The card was let go here (null: the gesture was cancelled). */
+  onTouchDrop: (point: { x: number; y: number } | null) => void;
   onMove: (to: TenderStatus) => void;
 };
 
-function BoardCard({ tender, canReopen, seenBefore, disabled, saving, onDragStart, onDragEnd, onMove }: BoardCardProps) {
+type Press = { pointerId: number; x: number; y: number; timer: number; carrying: boolean };
+
+/** While a card is carried, the finger's moves carry it instead of scrolling the page or the board. */
+const holdScroll = (event: TouchEvent) => event.preventDefault();
+
+/**
+ * A long press (touch or pen) picks the card up; moving before it is a scroll and lets go. The
+ * finger's moves are then the card's, and lifting it drops the card on the column under it.
+ */
+function useLongPressDrag({ enabled, onStart, onDrag, onDrop }: { enabled: boolean; onStart: () => void; onDrag: BoardCardProps['onTouchDrag']; onDrop: BoardCardProps['onTouchDrop'] }) {
+  const press = useRef<Press | null>(null);
+  // The click that follows lifting the finger must not follow the card's link.
+  const swallowClick = useRef(false);
+  const release = () => {
+    const current = press.current;
+    if (!current) return false;
+    window.clearTimeout(current.timer);
+    document.removeEventListener('touchmove', holdScroll);
+    press.current = null;
+    return current.carrying;
+  };
+  useEffect(() => () => void release(), []);
+  return {
+    handlers: {
+      onPointerDown: (event: PointerEvent<HTMLElement>) => {
+        if (!enabled || event.pointerType === 'mouse' || !event.isPrimary) return;
+        release();
+        const current: Press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, timer: 0, carrying: false };
+        current.timer = window.setTimeout(() => {
+          current.carrying = true;
+          document.addEventListener('touchmove', holdScroll, { passive: false });
+          onStart();
+          onDrag({ x: current.x, y: current.y });
+        }, LONG_PRESS_MS);
+        press.current = current;
+      },
+      onPointerMove: (event: PointerEvent<HTMLElement>) => {
+        const current = press.current;
+        if (!current || current.pointerId !== event.pointerId) return;
+        if (!current.carrying) {
+          if (Math.hypot(event.clientX - current.x, event.clientY - current.y) > TOUCH_SLOP_PX) release();
+          return;
+        }
+        event.preventDefault();
+        onDrag({ x: event.clientX, y: event.clientY });
+      },
+      onPointerUp: (event: PointerEvent<HTMLElement>) => {
+        if (press.current?.pointerId !== event.pointerId) return;
+        if (!release()) return;
+        swallowClick.current = true;
+        window.setTimeout(() => (swallowClick.current = false), 500);
+        onDrop({ x: event.clientX, y: event.clientY });
+      },
+      onPointerCancel: (event: PointerEvent<HTMLElement>) => {
+        if (press.current?.pointerId !== event.pointerId) return;
+        if (release()) onDrop(null);
+      },
+      // A long press opens the system's menu (copy link…) on a phone; not while picking a card up.
+      onContextMenu: (event: MouseEvent<HTMLElement>) => {
+        if (press.current) event.preventDefault();
+      },
+      onClickCapture: (event: MouseEvent<HTMLElement>) => {
+        if (!swallowClick.current) return;
+        swallowClick.current = false;
+        event.preventDefault();
+        event.stopPropagation();
+      },
+    },
+  };
+}
+
+function BoardCard({ tender, canReopen, seenBefore, disabled, saving, onDragStart, onDragEnd, onTouchDrag, onTouchDrop, onMove }: BoardCardProps) {
   const { t } = useTranslation();
   const classes = menu();
   const targets = boardTargets(tender.status, canReopen);
   const call = tender.tenderCall;
+  const [carried, setCarried] = useState(false);
+  const touch = useLongPressDrag({
+    enabled: !disabled && targets.length > 0,
+    onStart: () => {
+      setCarried(true);
+      onDragStart();
+    },
+    onDrag: onTouchDrag,
+    onDrop: (point) => {
+      setCarried(false);
+      onTouchDrop(point);
+    },
+  });
   return (
     <li
       data-card-id={tender._id}
+      data-carried={carried || undefined}
+      {...touch.handlers}
       draggable={!disabled && targets.length > 0}
       aria-busy={saving || undefined}
       onDragStart={(event) => {
@@ -251,6 +361,10 @@ function BoardCard({ tender, canReopen, seenBefore, disabled, saving, onDragStar
         boxShadow: 'xs',
         cursor: disabled || targets.length === 0 ? 'default' : 'grab',
         opacity: saving ? 0.7 : 1,
+        // No text selection nor link callout under a long press: it picks the card up.
+        userSelect: 'none',
+        WebkitTouchCallout: 'none',
+        '&[data-carried]': { boxShadow: 'popover', borderColor: 'accent.default', transform: 'scale(1.02)' },
       })}
     >
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
