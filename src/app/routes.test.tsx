@@ -63,6 +63,8 @@ const spec: [string, Rule][] = [
   ['/reset-password', { kind: 'signedOutOnly' }],
   ['/create-company', { kind: 'registered' }],
   ['/verify-email', { kind: 'public' }],
+  // Not in spec section 2: the unsubscribe link of alert emails (issue 13); open to all, the button unsubscribes.
+  ['/alerts/unsubscribe', { kind: 'public' }],
   ['/not-found', { kind: 'public' }],
 ];
 

@@ -54,6 +54,7 @@ export const routes: RouteDef[] = [
   { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ForgotPasswordPage')) },
   { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ResetPasswordPage')) },
   { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./users/VerifyEmailPage')) },
+  { path: '/alerts/unsubscribe', access: 'public', layout: 'centered', page: lazy(withCatalogue(() => import('./alerts/UnsubscribePage'))) },
   { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(withCatalogue(() => import('./companies/CreateCompanyPage'))) },
 
   // Side menu and header.

@@ -110,13 +110,14 @@ async function insertRows(tx: Tx, rows: Row[]): Promise<void> {
 }
 
 /**
- * Matches new or changed calls against every company, once: their rows in call_matches are
- * replaced by those scoring above 0; a cancelled, awarded or closed call keeps none.
+ * Matches new or changed calls against every company (or those of `companyIds`), once: their
+ * rows in call_matches are replaced by those scoring above 0; a cancelled, awarded or closed
+ * call keeps none.
  */
-export async function matchCalls(db: Database, callIds: string[]): Promise<{ calls: number; rows: number }> {
+export async function matchCalls(db: Database, callIds: string[], options: { companyIds?: string[] } = {}): Promise<{ calls: number; rows: number }> {
   const ids = [...new Set(callIds)];
   if (ids.length === 0) return { calls: 0, rows: 0 };
-  const profiles = [...(await loadProfiles(db)).entries()].map(([id, profile]) => ({ id, profile: compileProfile(profile) }));
+  const profiles = [...(await loadProfiles(db, options.companyIds)).entries()].map(([id, profile]) => ({ id, profile: compileProfile(profile) }));
   let written = 0;
   for (let i = 0; i < ids.length; i += CALL_CHUNK) {
     const chunk = ids.slice(i, i + CALL_CHUNK);
@@ -129,7 +130,7 @@ export async function matchCalls(db: Database, callIds: string[]): Promise<{ cal
       }
     }
     await db.transaction(async (tx) => {
-      await tx.delete(callMatches).where(inArray(callMatches.tenderCallId, chunk));
+      await tx.delete(callMatches).where(and(inArray(callMatches.tenderCallId, chunk), options.companyIds ? inArray(callMatches.companyId, options.companyIds) : undefined));
       await insertRows(tx, rows);
     });
     written += rows.length;

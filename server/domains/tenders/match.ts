@@ -216,6 +216,9 @@ export function scoreCompiled(call: CompiledCall, profile: CompiledProfile): Mat
     if (disliked.length > 0) reasons.push({ criterion: 'feedback', points: MATCH_POINTS.notRelevant, matched: disliked });
   }
 
+  // A shared CPV division or an amount in range says little alone (most works calls share
+  // division 45): they add to a match, never make one.
+  if (reasons.every((r) => r.criterion === 'amount' || (r.criterion === 'cpv' && r.points === MATCH_POINTS.cpvDivision))) return { score: 0, status: 'none', reasons: [] };
   const score = Math.max(0, Math.min(100, reasons.reduce((sum, r) => sum + r.points, 0)));
   return { score, status: matchStatusOf(score), reasons };
 }
@@ -227,7 +230,7 @@ export function scoreCompiled(call: CompiledCall, profile: CompiledProfile): Mat
  * 15 for a region), amount in the company's range (10), a valid vault certification the call
  * names (15), a won call of the same buyer or CPV group (10), and the company's verdicts on
  * calls of the same buyer or CPV category (+10 relevant, −20 not relevant); the score is kept
- * within 0–100. Each reason names what matched.
+ * within 0–100. A CPV division or an amount alone is no match. Each reason names what matched.
  */
 export function matchCall(call: MatchedCall, profile: MatchProfile): Match {
   return scoreCompiled(compileCall(call), compileProfile(profile));

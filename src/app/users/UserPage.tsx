@@ -13,6 +13,8 @@ import { NotificationsContext } from '../notifications';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+import { AlertSettings } from '../alerts/AlertSettings';
+import { css } from 'styled-system/css';
 import { usePageTitle } from '../use-page-title';
 
 const getUserMachine = createRequestMachine<{ id: string }, components['schemas']['UserSummary']>('getUser');
@@ -106,6 +108,7 @@ function MyProfile({ user }: { user: UserDetails }) {
   const previewUrl = useObjectUrl(file instanceof Blob ? file : null);
 
   return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
     <UserView
       status="self"
       user={user}
@@ -137,6 +140,8 @@ function MyProfile({ user }: { user: UserDetails }) {
       }}
       verification={{ sending: resend.loading, sent: resend.succeeded, error: resend.error?.message ?? null, onResend: () => resend.submit(undefined) }}
     />
+      <AlertSettings />
+    </div>
   );
 }
 

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as stories from './NotificationBell.stories';
+import * as settingsStories from './AlertSettingsCard.stories';
+import * as unsubscribeStories from './UnsubscribeView.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
@@ -18,6 +20,8 @@ beforeAll(() => {
 });
 
 const Bell = composeStories(stories);
+const Settings = composeStories(settingsStories);
+const Unsubscribe = composeStories(unsubscribeStories);
 const arg = (story: { args: unknown }, name: string) => (story.args as Record<string, unknown>)[name] as ReturnType<typeof vi.fn>;
 
 describe('the notification bell', () => {
@@ -79,6 +83,46 @@ describe('the notification bell', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Notifications, 2 non lues' }));
     expect(arg(Bell.Closed, 'onOpenChange')).toHaveBeenCalledWith(true);
+    cleanup();
+  });
+});
+
+describe('the alert settings card', () => {
+  it('offers the digest as daily, weekly or never and the alert emails as a switch, saved together once changed', async () => {
+    const u = userEvent.setup();
+    render(<Settings.Defaults />);
+    const form = screen.getByRole('form', { name: 'Alertes' });
+    const save = within(form).getByRole('button', { name: 'Enregistrer les alertes' }) as HTMLButtonElement;
+    expect(save.disabled, 'nothing changed yet').toBe(true);
+    const group = within(form).getByRole('group', { name: "Récapitulatif des nouveaux appels d'offres" });
+    expect(within(group).getAllByRole('radio').map((r) => (r.closest('label') as HTMLElement).textContent)).toEqual(['Quotidien', 'Hebdomadaire', 'Jamais']);
+    expect((within(group).getByRole('radio', { name: 'Jamais' }) as HTMLInputElement).checked).toBe(true);
+    await u.click(within(group).getByRole('radio', { name: 'Quotidien' }));
+    const emails = within(form).getByRole('switch', { name: 'Alertes par e-mail' }) as HTMLInputElement;
+    expect(emails.checked).toBe(true);
+    await u.click(emails);
+    await u.click(save);
+    expect(arg(Settings.Defaults, 'onSave')).toHaveBeenCalledWith({ digestFrequency: 'daily', alertEmails: false });
+    cleanup();
+  });
+});
+
+describe('the unsubscribe page', () => {
+  it('asks before unsubscribing, then says what the server did; a refused or missing token says so', async () => {
+    const u = userEvent.setup();
+    render(<Unsubscribe.Asking />);
+    await u.click(screen.getByRole('button', { name: 'Me désabonner' }));
+    expect(arg(Unsubscribe.Asking, 'onConfirm')).toHaveBeenCalled();
+    cleanup();
+    render(<Unsubscribe.Done />);
+    expect(screen.getByRole('status').textContent).toContain("vous ne recevrez plus d'alertes");
+    expect(screen.queryByRole('button', { name: 'Me désabonner' })).toBeNull();
+    cleanup();
+    render(<Unsubscribe.Refused />);
+    expect(screen.getByRole('alert').textContent).toContain("n'est pas valide");
+    cleanup();
+    render(<Unsubscribe.MissingToken />);
+    expect(screen.getByRole('alert').textContent).toContain('pas de jeton');
     cleanup();
   });
 });

@@ -28,6 +28,7 @@ import * as memoryLibrary from '../memories/MemoryLibraryPanel.stories';
 import * as memoryComments from '../memories/MemoryCommentsPanel.stories';
 import * as memoryTools from '../memories/MemorySectionTools.stories';
 import * as goNoGo from '../tenders/GoNoGoCard.stories';
+import * as alertSettings from '../alerts/AlertSettingsCard.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -67,6 +68,7 @@ const forms: [string, ComponentType][] = [
   ['go/no-go grid', composeStories(goNoGo).Filled],
   ['go/no-go decision', composeStories(goNoGo).ChoosingNoGo],
   ['go/no-go weights', composeStories(goNoGo).ManagerWeights],
+  ['alert settings', composeStories(alertSettings).Defaults],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';

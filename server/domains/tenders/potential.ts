@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import type { Database } from '../../db/client';
+import { callFeedback, callMatches, dceTemplates, tenderCalls, tenders, type MatchStatus } from '../../db/schema';
+import { totalPages } from '../admin/lists';
+import type { Match } from './match';
+import { callColumns, callExtrasOf, selectCalls, toTenderCall, type CallRow } from './queries';
+
+type PotentialTender = components['schemas']['PotentialTender'];
+type PotentialTenderList = components['schemas']['PotentialTenderList'];
+
+export const noMatch: Match = { score: 0, status: 'none', reasons: [] };
+
+export function potential(call: PotentialTender['tenderCall'], match: Match, extra: { tenderId?: string | null; companiesCount?: number } = {}): PotentialTender {
+  return {
+    _id: call._id,
+    status: 'new',
+    matchStatus: match.status,
+    matchScore: match.score,
+    matchReasons: match.reasons,
+    tenderCall: call,
+    tenderId: extra.tenderId ?? null,
+    companiesCount: extra.companiesCount ?? 0,
+  };
+}
+
+export type PotentialQuery = { where: SQL | undefined; matchStatus?: MatchStatus; hidden?: boolean; limit: number | undefined; offset: number; perPage: number | 'all' };
+
+/**
+ * A company's potential tenders (staff), read from the stored matches in SQL (bench/matching.ts
+ * measures it): open calls not in its pipeline that match, best first; those matching nothing
+ * with matchStatus=none (and among the hidden ones, after those that match).
+ */
+export async function staffPotentialPage(db: Database, companyId: string, query: PotentialQuery): Promise<PotentialTenderList> {
+  const { where, matchStatus, limit, offset, perPage } = query;
+    // Staff: open calls (not cancelled or awarded by a later notice) not in their pipeline, with
+    // their stored match (server/domains/sourcing/matching.ts), best first, then the calls
+    // matching nothing, nearest deadline first. Calls marked not relevant are apart (`hidden`).
+    const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
+    const open = and(where, sql`${tenderCalls.submissionDeadline} > now()`, eq(tenderCalls.status, 'open'), notMine);
+    const judged = sql`exists (select 1 from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.tenderCallId} = ${tenderCalls.id} and ${callFeedback.verdict} = 'not_relevant')`;
+    const shown = and(open, query.hidden ? judged : sql`not ${judged}`);
+    const matched = and(shown, eq(callMatches.companyId, companyId), matchStatus && matchStatus !== 'none' ? eq(callMatches.status, matchStatus) : undefined);
+    const unmatched = and(shown, sql`not exists (select 1 from ${callMatches} where ${callMatches.companyId} = ${companyId} and ${callMatches.tenderCallId} = ${tenderCalls.id})`);
+    // Calls matching nothing are listed on demand (matchStatus=none), and among the hidden ones.
+    const withUnmatched = matchStatus === 'none' || (!matchStatus && Boolean(query.hidden));
+    const withMatched = matchStatus !== 'none';
+    const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+    const [nMatched, nUnmatched, hiddenCount] = [
+      withMatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(callMatches).innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId)).where(matched)) : 0,
+      withUnmatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)) : 0,
+      await countOf(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(callFeedback)
+          .innerJoin(tenderCalls, eq(tenderCalls.id, callFeedback.tenderCallId))
+          .where(and(open, eq(callFeedback.companyId, companyId), eq(callFeedback.verdict, 'not_relevant'))),
+      ),
+    ];
+    const count = nMatched + nUnmatched;
+    const end = limit === undefined ? count : Math.min(count, offset + limit);
+    type Item = { row: CallRow; match: Match };
+    const items: Item[] = [];
+    if (withMatched && offset < nMatched) {
+      const rows = await db
+        .select({ ...callColumns, score: callMatches.score, status: callMatches.status, reasons: callMatches.reasons })
+        .from(callMatches)
+        .innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId))
+        .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
+        .where(matched)
+        .orderBy(desc(callMatches.score), asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
+        .offset(offset)
+        .limit(Math.min(end, nMatched) - offset);
+      for (const { score, status, reasons, ...row } of rows) items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] } });
+    }
+    if (withUnmatched && end > nMatched) {
+      const from = Math.max(0, offset - nMatched);
+      const rows = await selectCalls(db)
+        .where(unmatched)
+        .orderBy(asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
+        .offset(from)
+        .limit(end - nMatched - from);
+      for (const row of rows) items.push({ row, match: noMatch });
+    }
+    const ids = items.map((i) => i.row.callId);
+    const extras = await callExtrasOf(db, ids);
+    const verdicts = new Map(
+      ids.length
+        ? (
+            await db
+              .select({ id: callFeedback.tenderCallId, verdict: callFeedback.verdict, reason: callFeedback.reason })
+              .from(callFeedback)
+              .where(and(eq(callFeedback.companyId, companyId), inArray(callFeedback.tenderCallId, ids)))
+          ).map((f) => [f.id, { verdict: f.verdict, reason: f.reason }])
+        : [],
+    );
+    return {
+      count,
+      totalPages: totalPages(count, perPage),
+      hiddenCount,
+      tenders: items.map(({ row, match }) => ({ ...potential(toTenderCall(row, extras.lots(row.callId), extras.links(row.callId)), match), feedback: verdicts.get(row.callId) ?? null })),
+    };
+}
