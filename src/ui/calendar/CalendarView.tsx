@@ -75,7 +75,15 @@ function useEventText() {
 function EventLink({ event, tabbable }: { event: CalendarEvent; tabbable: boolean }) {
   const text = useEventText();
   return (
-    <Link href={`/tenders/${event.tenderId}`} tabIndex={tabbable ? undefined : -1} aria-label={text.long(event)} title={text.long(event)} data-kind={event.kind} className={cx(chip, kindClass[event.kind])}>
+    <Link
+      href={`/tenders/${event.tenderId}`}
+      tabIndex={tabbable ? undefined : -1}
+      aria-label={text.long(event)}
+      title={text.long(event)}
+      data-kind={event.kind}
+      // Outside the grid (agenda, day list) links are targets of their own: 24 px high at least.
+      className={cx(chip, kindClass[event.kind], tabbable && css({ minH: '6', py: '1', fontSize: 'sm' }))}
+    >
       {text.short(event)}
     </Link>
   );
@@ -159,7 +167,7 @@ export function CalendarView(props: CalendarViewProps) {
             </div>
             <div role="group" aria-label={t('calendar-view_label')} className={css({ display: 'inline-flex', gap: '1' })}>
               {(['month', 'week'] as const).map((kind) => (
-                <Button key={kind} size="sm" variant={view === kind ? 'solid' : 'outline'} aria-pressed={view === kind} onClick={() => props.onView(kind)}>
+                <Button key={kind} size="sm" variant={view === kind ? 'solid' : 'outline'} aria-pressed={view === kind} onClick={() => view !== kind && props.onView(kind)}>
                   {t(`calendar-view_${kind}`)}
                 </Button>
               ))}
