@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
@@ -24,7 +24,12 @@ const FREQUENCIES: AlertSettings['digestFrequency'][] = ['daily', 'weekly', 'off
 export function AlertSettingsCard({ state, settings, error, onSave, onRetry }: AlertSettingsCardProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<AlertSettings | null>(settings);
-  useEffect(() => setDraft(settings), [settings]);
+  // Loaded or saved settings replace the draft (adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(settings);
+  if (settings !== shown) {
+    setShown(settings);
+    setDraft(settings);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft) onSave(draft);
