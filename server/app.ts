@@ -55,6 +55,7 @@ import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
 import { billingHandlers } from './domains/billing/routes';
+import { startInvoiceReminders } from './domains/billing/reminders';
 import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
@@ -285,6 +286,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.alertsIntervalMs) {
     const stopAlerts = startAlerts(alertContext, options.alertsIntervalMs);
     app.addHook('onClose', () => stopAlerts());
+  }
+  // Overdue invoices reminded by email (issue 14), on the alerts' schedule.
+  if (options.alertsIntervalMs) {
+    const stopReminders = startInvoiceReminders(options.db, deps.mailer, app.log, options.alertsIntervalMs);
+    app.addHook('onClose', async () => stopReminders());
   }
   await app.ready();
   return app;

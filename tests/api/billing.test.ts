@@ -4,9 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { companyDocuments, dceAnalyses, outboxEmails, planChanges, subscriptions, tenderCalls, tenders } from '../../server/db/schema';
+import { companyDocuments, dceAnalyses, invoices, outboxEmails, planChanges, subscriptions, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, filesUnder, type TestContext } from './context';
 import { formRequest, insertTender, pdf } from './documents-fixtures';
+import { issueInvoice } from '../../server/domains/billing/invoices';
+import { remindOverdueInvoices } from '../../server/domains/billing/reminders';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -260,5 +262,37 @@ describe('a plan paid by bank transfer', () => {
     const employee = await createUser(ctx, 'employee', { companyId: manager.companyId });
     expect((await call(employee.token, 'POST', `/api/billing/${manager.companyId}/transfer-orders`, { plan: 'essential', cycle: 'monthly' })).statusCode).toBe(403);
     expect((await call(manager.token, 'POST', `/api/billing/${manager.companyId}/transfer-orders`, { plan: 'free', cycle: 'monthly' })).statusCode).toBe(400);
+  });
+});
+
+describe('overdue invoices', () => {
+  it('are flagged, reminded by email once a week to the invoicing address, and put the subscription past due', async () => {
+    const manager = await createUser(ctx, 'manager');
+    const companyId = manager.companyId!;
+    await call(manager.token, 'PATCH', `/api/billing/${companyId}`, { invoiceEmail: 'relances@durand.fr' });
+    await setPlan(companyId, 'essential');
+    const issueDate = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    await issueInvoice(ctx.db, { companyId, lines: [{ description: 'Abonnement Soumissio Essentiel', quantity: 1, unitPrice: 4900, vatRate: 2000 }], paymentMethod: 'transfer', issueDate });
+    await issueInvoice(ctx.db, { companyId, lines: [{ description: 'Abonnement Soumissio Essentiel', quantity: 1, unitPrice: 4900, vatRate: 2000 }], paymentMethod: 'transfer' });
+    const list = (await call(manager.token, 'GET', `/api/billing/${companyId}/invoices`)).json() as { invoices: { overdue: boolean; number: string }[] };
+    expect(list.invoices.map((i) => i.overdue)).toEqual([false, true]);
+
+    const now = new Date();
+    expect(await remindOverdueInvoices(ctx.db, ctx.app.mailer, now)).toBeGreaterThanOrEqual(1);
+    await ctx.app.mailer.idle();
+    const sent = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'relances@durand.fr'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toContain(`Relance : facture ${list.invoices[1]!.number}`);
+    expect(sent[0]!.text).toContain('40 €');
+    expect(((await call(manager.token, 'GET', `/api/billing/${companyId}`)).json() as Billing).status).toBe('past_due');
+    // Not again the same week; again a week later.
+    await remindOverdueInvoices(ctx.db, ctx.app.mailer, new Date(now.getTime() + 86_400_000));
+    expect(await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'relances@durand.fr'))).toHaveLength(1);
+    await remindOverdueInvoices(ctx.db, ctx.app.mailer, new Date(now.getTime() + 8 * 86_400_000));
+    expect(await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'relances@durand.fr'))).toHaveLength(2);
+    // Paid: active again.
+    const [overdue] = await ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, list.invoices[1]!.number));
+    expect((await call(admin.token, 'POST', `/api/invoices/${overdue!.id}/payment`, {})).statusCode).toBe(200);
+    expect(((await call(manager.token, 'GET', `/api/billing/${companyId}`)).json() as Billing).status).toBe('active');
   });
 });

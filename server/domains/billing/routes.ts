@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import { billingDetails, companies, invoices, payments } from '../../db/schema';
+import { billingDetails, companies, invoices, payments, subscriptions } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { ValidationFailure } from '../../http/error-handler';
 import { sessionOf } from '../../auth/session';
@@ -294,6 +294,9 @@ export function billingHandlers({ db, mailer }: Deps): Handlers<
         if (row.kind !== 'invoice' || row.status !== 'open') throw new AppError(409, 'billing-invoice_not_open');
         await tx.update(invoices).set({ status: 'paid', paidAt: new Date(`${receivedAt}T12:00:00Z`) }).where(eq(invoices.id, id));
         await tx.insert(payments).values({ invoiceId: id, companyId: row.companyId, amount: row.totalInclVat, method: row.paymentMethod, reference: request.body.reference?.trim() || row.paymentReference, receivedAt, recordedBy: caller.id });
+        // Paid: a subscription put past due by this invoice's reminders is active again.
+        if (row.companyId)
+          await tx.update(subscriptions).set({ status: 'active', updatedAt: new Date() }).where(and(eq(subscriptions.companyId, row.companyId), eq(subscriptions.status, 'past_due')));
       });
       const invoice = (await invoiceWithLines(db, id))!;
       return { msg: t(request, 'billing-invoice_paid', { number: invoice.number }), details: toInvoice(invoice) };
