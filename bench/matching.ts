@@ -210,7 +210,9 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     const again = new pg.Client({ connectionString: url });
     await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP=1 keeps the database to look at its plans (dropped by hand).
+    if (process.env.BENCH_KEEP) console.info(`kept database ${name}`);
+    else await again.query(`drop database if exists ${name} with (force)`);
     await again.end();
   }
   console.info(`\n${lines.join('\n')}`);

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { callFeedback, callMatches, companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
+import { callFeedback, companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -12,18 +12,17 @@ import { pageOf, totalPages } from '../admin/lists';
 import type { Caller } from '../companies/scope';
 import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
-import { matchCall, type Match } from './match';
+import { matchCall } from './match';
 import { goNoGoFilter } from './go-no-go';
-import { callById, callExtrasOf, callColumns, lotsOf, selectCalls, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall, type CallRow, type TenderCall } from './queries';
+import { callById, callExtrasOf, callColumns, lotsOf, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 import { matchCalls, rematchCompany } from '../sourcing/matching';
+import { noMatch, potential, staffPotentialPage } from './potential';
 import { enforceLimit } from '../billing/store';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
 type TenderCallPatch = components['schemas']['TenderCallPatch'];
-type PotentialTender = components['schemas']['PotentialTender'];
 
-const noMatch: Match = { score: 0, status: 'none', reasons: [] };
 
 /** The columns of a call from its input; lots are written apart. */
 function callValues(input: TenderCallPatch): Partial<typeof tenderCalls.$inferInsert> {
@@ -64,18 +63,6 @@ async function checkCall(db: Database, call: { submissionDeadline: Date; questio
 
 const referenceTaken = () => new AppError(409, 'tender_call-reference_taken');
 
-function potential(call: TenderCall, match: Match, extra: { tenderId?: string | null; companiesCount?: number } = {}): PotentialTender {
-  return {
-    _id: call._id,
-    status: 'new',
-    matchStatus: match.status,
-    matchScore: match.score,
-    matchReasons: match.reasons,
-    tenderCall: call,
-    tenderId: extra.tenderId ?? null,
-    companiesCount: extra.companiesCount ?? 0,
-  };
-}
 
 /** The caller's company, for operations that act on "my company". */
 function ownCompany(caller: Caller): string {
@@ -186,67 +173,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         };
       }
 
-      // Staff: open calls (not cancelled or awarded by a later notice) not in their pipeline, with
-      // their stored match (server/domains/sourcing/matching.ts), best first, then the calls
-      // matching nothing, nearest deadline first. Calls marked not relevant are apart (`hidden`).
-      const companyId = ownCompany(user);
-      const notMine = notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.tenderCallId, tenderCalls.id), eq(tenders.companyId, companyId))));
-      const open = and(where, sql`${tenderCalls.submissionDeadline} > now()`, eq(tenderCalls.status, 'open'), notMine);
-      const judged = sql`exists (select 1 from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.tenderCallId} = ${tenderCalls.id} and ${callFeedback.verdict} = 'not_relevant')`;
-      const shown = and(open, request.query.hidden ? judged : sql`not ${judged}`);
-      const matched = and(shown, eq(callMatches.companyId, companyId), matchStatus && matchStatus !== 'none' ? eq(callMatches.status, matchStatus) : undefined);
-      const unmatched = and(shown, sql`not exists (select 1 from ${callMatches} where ${callMatches.companyId} = ${companyId} and ${callMatches.tenderCallId} = ${tenderCalls.id})`);
-      const withUnmatched = !matchStatus || matchStatus === 'none';
-      const withMatched = matchStatus !== 'none';
-      const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
-      const [nMatched, nUnmatched, hiddenCount] = [
-        withMatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(callMatches).innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId)).where(matched)) : 0,
-        withUnmatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)) : 0,
-        await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(and(open, judged))),
-      ];
-      const count = nMatched + nUnmatched;
-      const end = limit === undefined ? count : Math.min(count, offset + limit);
-      type Item = { row: CallRow; match: Match };
-      const items: Item[] = [];
-      if (withMatched && offset < nMatched) {
-        const rows = await db
-          .select({ ...callColumns, score: callMatches.score, status: callMatches.status, reasons: callMatches.reasons })
-          .from(callMatches)
-          .innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId))
-          .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
-          .where(matched)
-          .orderBy(desc(callMatches.score), asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
-          .offset(offset)
-          .limit(Math.min(end, nMatched) - offset);
-        for (const { score, status, reasons, ...row } of rows) items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] } });
-      }
-      if (withUnmatched && end > nMatched) {
-        const from = Math.max(0, offset - nMatched);
-        const rows = await selectCalls(db)
-          .where(unmatched)
-          .orderBy(asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
-          .offset(from)
-          .limit(end - nMatched - from);
-        for (const row of rows) items.push({ row, match: noMatch });
-      }
-      const ids = items.map((i) => i.row.callId);
-      const extras = await callExtrasOf(db, ids);
-      const verdicts = new Map(
-        ids.length
-          ? (
-              await db
-                .select({ id: callFeedback.tenderCallId, verdict: callFeedback.verdict, reason: callFeedback.reason })
-                .from(callFeedback)
-                .where(and(eq(callFeedback.companyId, companyId), inArray(callFeedback.tenderCallId, ids)))
-            ).map((f) => [f.id, { verdict: f.verdict, reason: f.reason }])
-          : [],
-      );
-      return {
-        count,
-        totalPages: totalPages(count, perPage),
-        hiddenCount,
-        tenders: items.map(({ row, match }) => ({ ...potential(toTenderCall(row, extras.lots(row.callId), extras.links(row.callId)), match), feedback: verdicts.get(row.callId) ?? null })),
-      };
+      return staffPotentialPage(db, ownCompany(user), { where, matchStatus, hidden: request.query.hidden, limit, offset, perPage });
     },
 
     async getTender(request) {

@@ -6,7 +6,7 @@ import { iseRoutes, jeanMoulin, nantesGymnase, tenderJeanMoulin } from './tender
 
 // The tender badges side by side: every pipeline status with its meaning's colour and icon, the
 // freshness badge (spec: "new", any case, success-coloured), every match level, the reasons of a
-// match and deadlines ahead and past.
+// match (with what the company's vault, wins and verdicts add, issue 13) and deadlines ahead and past.
 function Gallery() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', p: '6', bg: 'bg.canvas' })}>
@@ -27,6 +27,16 @@ function Gallery() {
       </div>
       <MatchReasons reasons={tenderJeanMoulin.matchReasons} />
       <MatchReasons reasons={[]} />
+      <div data-testid="learned-reasons">
+        <MatchReasons
+          reasons={[
+            { criterion: 'certification', points: 15, matched: ['Qualibat 1552'] },
+            { criterion: 'past_wins', points: 10, matched: ['Étanchéité du collège'] },
+            { criterion: 'feedback', points: 10, matched: ['Entretien des toitures'] },
+            { criterion: 'feedback', points: -20, matched: ['Couverture du marché couvert'] },
+          ]}
+        />
+      </div>
       <div className={css({ display: 'flex', gap: '6' })}>
         <Deadline value={jeanMoulin.submissionDeadline} />
         <Deadline value={iseRoutes.submissionDeadline} />

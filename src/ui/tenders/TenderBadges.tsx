@@ -71,12 +71,18 @@ export function MatchReasons({ reasons }: { reasons: readonly MatchReason[] }) {
   if (reasons.length === 0) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('tender-reasons_none')}</p>;
   return (
     <ul aria-label={t('tender-reasons_title')} className={css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', listStyle: 'none' })}>
-      {reasons.map((reason) => (
-        <li key={reason.criterion} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
-          <span className={css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', color: 'success.text', minW: '3.5rem' })}>{t('tender-reason_points', { count: reason.points })}</span>
-          <span>{t(`tender-reason_${reason.criterion}`, { values: formatList(reasonValues(reason, i18n.language), i18n.language) })}</span>
-        </li>
-      ))}
+      {reasons.map((reason) => {
+        // Feedback lowers a call when the company found similar ones not relevant: shown as a penalty.
+        const lowered = reason.points < 0;
+        return (
+          <li key={`${reason.criterion}${lowered ? '-' : ''}`} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
+            <span className={lowered ? css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', color: 'danger.text', minW: '3.5rem' }) : css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'medium', color: 'success.text', minW: '3.5rem' })}>
+              {lowered ? t('tender-reason_penalty', { count: -reason.points }) : t('tender-reason_points', { count: reason.points })}
+            </span>
+            <span>{t(`tender-reason_${reason.criterion}${lowered ? '_lowered' : ''}`, { values: formatList(reasonValues(reason, i18n.language), i18n.language) })}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

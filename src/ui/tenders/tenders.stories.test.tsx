@@ -62,11 +62,18 @@ describe('tender badges', () => {
     show(<Badges.All />);
     expect(await screen.findByText('Correspondance forte · 87/100')).toBeTruthy();
     expect(screen.getByText('Hors profil · 0/100')).toBeTruthy();
-    const reasons = screen.getByRole('list', { name: 'Pourquoi cet appel correspond à votre profil' });
+    const reasons = screen.getAllByRole('list', { name: 'Pourquoi cet appel correspond à votre profil' })[0]!;
     expect(within(reasons).getByText('Mots-clés de votre activité trouvés : rénovation et isolation')).toBeTruthy();
     expect(within(reasons).getByText('Codes CPV de votre profil : 45321000-3')).toBeTruthy();
     expect(within(reasons).getAllByText('+30 pts')).toHaveLength(2);
     expect(screen.getByText('Aucun critère de votre profil ne correspond à cet appel.')).toBeTruthy();
+    // What the vault, won calls and verdicts add; a call lowered by a verdict shows a penalty.
+    const learned = within(await screen.findByTestId('learned-reasons'));
+    expect(learned.getByText('Certification de votre coffre-fort demandée par l’appel : Qualibat 1552')).toBeTruthy();
+    expect(learned.getByText('Appels semblables que vous avez remportés (même acheteur ou même famille CPV) : Étanchéité du collège')).toBeTruthy();
+    expect(learned.getByText('Semblable aux appels que vous avez jugés pertinents : Entretien des toitures')).toBeTruthy();
+    expect(learned.getByText('Semblable aux appels que vous avez jugés non pertinents : Couverture du marché couvert')).toBeTruthy();
+    expect(learned.getByText('−20 pts')).toBeTruthy();
     expect(screen.getByText('dans 3 jours')).toBeTruthy();
     expect(screen.getByText('dans 5 heures')).toBeTruthy();
     expect(screen.getByText('clôturé il y a 2 jours')).toBeTruthy();
