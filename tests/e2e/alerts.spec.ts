@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bearer, demoToken, expect, test } from './fixtures';
+import { DEMO_ACCOUNTS } from '../../server/db/seed';
+
+// Alerts (issue 13): an admin imports a BOAMP correction moving the deadline of a call the demo
+// manager's company works; the manager sees the bell's count, opens it, reads the sentence and
+// follows it to the tender. The fixture's correction (BWP06184060013B, deadline 24 July) names a
+// first notice (BWP06173060423D) that is not among the fixtures: the original is derived from it
+// (its id, status and a deadline of 10 July), and both are moved to a year to come so that the
+// call is open.
+
+const FIXTURE = 'tests/fixtures/sourcing/akshaiyganesh_json_api_boamp_2006_v110_20records.json';
+const YEAR = String(new Date().getFullYear() + 1);
+
+function exports(): { original: string; correction: string } {
+  const records = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { results: { idweb: string }[] }).results;
+  const record = JSON.stringify(records.find((r) => r.idweb === 'BWP06184060013B'));
+  const moved = record.replaceAll('2006-', `${YEAR}-`).replaceAll(' 2006', ` ${YEAR}`).replaceAll('"2006"', `"${YEAR}"`);
+  const original = JSON.parse(
+    moved.replaceAll('BWP06184060013B', 'BWP06173060423D').replaceAll('RECTIFICATIF', 'INITIAL').replaceAll(`${YEAR}-07-24`, `${YEAR}-07-10`).replaceAll('24 juillet', '10 juillet'),
+  ) as Record<string, unknown>;
+  original.annonces_anterieures_schema_v110 = null;
+  const dir = mkdtempSync(join(tmpdir(), 'alerts-e2e-'));
+  const paths = { original: join(dir, 'boamp-original.json'), correction: join(dir, 'boamp-rectificatif.json') };
+  writeFileSync(paths.original, JSON.stringify({ total_count: 1, results: [original] }));
+  writeFileSync(paths.correction, JSON.stringify({ total_count: 1, results: [JSON.parse(moved)] }));
+  return paths;
+}
+
+test('a correction imported by an admin moving a deadline shows in the manager\'s bell, which leads to the tender', async ({ page, context, request, baseURL }) => {
+  const admin = bearer(await demoToken(request, 'admin'));
+  const files = exports();
+  const upload = async (path: string) => {
+    const res = await request.post('/api/admin/imports', { headers: admin, multipart: { file: { name: path.split('/').pop()!, mimeType: 'application/json', buffer: readFileSync(path) } } });
+    expect(res.status(), await res.text()).toBe(202);
+    const runId = ((await res.json()) as { details: { _id: string } }).details._id;
+    await expect
+      .poll(async () => ((await (await request.get('/api/admin/imports?perPage=all', { headers: admin })).json()) as { imports: { _id: string; status: string }[] }).imports.find((r) => r._id === runId)?.status, { timeout: 20_000 })
+      .toBe('done');
+  };
+
+  await upload(files.original);
+  const found = (await (await request.get('/api/tenders/potential?perPage=all&search=Niffer', { headers: admin })).json()) as { tenders: { _id: string; tenderCall: { reference: string; title: string } }[] };
+  const call = found.tenders.find((t) => t.tenderCall.title.includes('Niffer'));
+  expect(call, 'the original call').toBeTruthy();
+  const manager = bearer(await demoToken(request, 'manager'));
+  const companyId = ((await (await request.get('/api/users/profile', { headers: manager })).json()) as { company: { _id: string } }).company._id;
+  const created = await request.post('/api/tenders', { headers: admin, data: { tenderCallId: call!._id, companyId } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const tenderId = ((await created.json()) as { details: { _id: string } }).details._id;
+  // Whatever the demo's notifications, the manager starts with none unread.
+  await request.post('/api/notifications/read-all', { headers: manager });
+
+  try {
+    await upload(files.correction);
+
+    const { email, password } = DEMO_ACCOUNTS.manager;
+    const { token } = (await (await request.post('/api/users/login', { data: { email, password } })).json()) as { token: string };
+    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await page.goto('/dashboard');
+    const bell = page.getByRole('button', { name: 'Notifications, 1 non lue' });
+    await expect(bell).toBeVisible();
+    await expect(bell).toHaveText('1');
+    await bell.click();
+    const list = page.getByRole('dialog').filter({ hasText: 'Tout marquer comme lu' });
+    const item = list.getByRole('link').first();
+    await expect(item).toContainText(new RegExp(`« [^»]*Niffer[^»]* » : la date limite passe du .+ au 24 juil\\. ${YEAR}, 12:00`));
+    await expect(item).toContainText('Non lue');
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/tenders/${tenderId}$`));
+    await expect(page.getByRole('button', { name: 'Notifications, aucune non lue' })).toBeVisible();
+    // The email went to the outbox with the tender's link and the unsubscribe link.
+    const outbox = (await (await request.get(`/api/admin/outbox?perPage=5&search=${encodeURIComponent(email)}`, { headers: admin })).json()) as { emails: { subject: string; text: string; kind: string }[] };
+    const mail = outbox.emails.find((m) => m.kind === 'alert' && m.subject.startsWith('Date limite modifiée — '));
+    expect(mail, 'the deadline email').toBeTruthy();
+    expect(mail?.text).toContain('/alerts/unsubscribe?token=');
+  } finally {
+    await request.delete(`/api/tenders/${tenderId}`, { headers: admin });
+  }
+});
