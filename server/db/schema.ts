@@ -74,7 +74,7 @@ export const users = pgTable(
     icsTokenHash: text('ics_token_hash'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId), index('users_ics_token_idx').on(t.icsTokenHash)],
 );
 
 // Sign-out revokes a token until it would have expired anyway.
@@ -1017,11 +1017,14 @@ export const callMatches = pgTable(
     score: integer('score').notNull(),
     status: matchStatusEnum('status').notNull(),
     reasons: jsonb('reasons').$type<{ criterion: string; points: number; matched: string[] }[]>().notNull().default([]),
+    // The call's submission deadline, copied when the row is written (a moved deadline rematches
+    // the call): a company's page is read from this table's index alone, without the calls.
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('call_matches_pk_idx').on(t.companyId, t.tenderCallId),
-    index('call_matches_company_score_idx').on(t.companyId, t.score, t.tenderCallId),
+    index('call_matches_company_score_idx').on(t.companyId, t.score.desc(), t.deadline, t.tenderCallId),
     index('call_matches_call_idx').on(t.tenderCallId),
   ],
 );

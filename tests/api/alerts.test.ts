@@ -149,10 +149,12 @@ describe('deadline reminders', () => {
 
 describe('digest of new matching calls', () => {
   async function match(companyId: string, computedAt: Date, values: { status?: 'high' | 'medium' | 'low'; score?: number; deadline?: Date; callStatus?: 'open' | 'cancelled'; title?: string } = {}) {
-    const c = await call({ submissionDeadline: values.deadline ?? new Date('2031-12-01T11:00:00Z'), status: values.callStatus ?? 'open', title: values.title ?? 'Entretien des espaces verts' });
+    const deadline = values.deadline ?? new Date('2031-12-01T11:00:00Z');
+    const c = await call({ submissionDeadline: deadline, status: values.callStatus ?? 'open', title: values.title ?? 'Entretien des espaces verts' });
     await ctx.db.insert(callMatches).values({
       companyId,
       tenderCallId: c.id,
+      deadline,
       score: values.score ?? 70,
       status: values.status ?? 'high',
       reasons: [{ criterion: 'keywords', points: 30, matched: ['espaces verts'] }],

@@ -102,10 +102,11 @@ async function insertRows(tx: Tx, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROW_CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + ROW_CHUNK).map((r) => ({ company_id: r.companyId, tender_call_id: r.callId, score: r.match.score, status: r.match.status, reasons: r.match.reasons })));
     await tx.execute(sql`
-      insert into ${callMatches} (company_id, tender_call_id, score, status, reasons)
-      select company_id, tender_call_id, score, status, reasons
+      insert into ${callMatches} (company_id, tender_call_id, score, status, reasons, deadline)
+      select x.company_id, x.tender_call_id, x.score, x.status, x.reasons, c.submission_deadline
       from jsonb_to_recordset(${json}::jsonb) as x(company_id uuid, tender_call_id uuid, score integer, status match_status, reasons jsonb)
-      on conflict (company_id, tender_call_id) do update set score = excluded.score, status = excluded.status, reasons = excluded.reasons, computed_at = now()`);
+      join ${tenderCalls} c on c.id = x.tender_call_id
+      on conflict (company_id, tender_call_id) do update set score = excluded.score, status = excluded.status, reasons = excluded.reasons, deadline = excluded.deadline, computed_at = now()`);
   }
 }
 

@@ -40,14 +40,29 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
     const open = and(where, sql`${tenderCalls.submissionDeadline} > now()`, eq(tenderCalls.status, 'open'), notMine);
     const judged = sql`exists (select 1 from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.tenderCallId} = ${tenderCalls.id} and ${callFeedback.verdict} = 'not_relevant')`;
     const shown = and(open, query.hidden ? judged : sql`not ${judged}`);
-    const matched = and(shown, eq(callMatches.companyId, companyId), matchStatus && matchStatus !== 'none' ? eq(callMatches.status, matchStatus) : undefined);
+    // The matched calls are read from call_matches alone (its rows are open calls, with their
+    // deadline): its (company, score, deadline) index gives a page without reading every call;
+    // the calls are joined for a search or a procedure filter, and for the page's rows.
+    const matchJudged = sql`exists (select 1 from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.tenderCallId} = ${callMatches.tenderCallId} and ${callFeedback.verdict} = 'not_relevant')`;
+    const matched = and(
+      eq(callMatches.companyId, companyId),
+      sql`${callMatches.deadline} > now()`,
+      notExists(db.select({ one: sql`1` }).from(tenders).where(and(eq(tenders.companyId, companyId), eq(tenders.tenderCallId, callMatches.tenderCallId)))),
+      query.hidden ? matchJudged : sql`not ${matchJudged}`,
+      matchStatus && matchStatus !== 'none' ? eq(callMatches.status, matchStatus) : undefined,
+      where,
+    );
+    const matchedFrom = () => {
+      const base = db.select({ n: sql<number>`count(*)::int` }).from(callMatches).$dynamic();
+      return where ? base.innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId)) : base;
+    };
     const unmatched = and(shown, sql`not exists (select 1 from ${callMatches} where ${callMatches.companyId} = ${companyId} and ${callMatches.tenderCallId} = ${tenderCalls.id})`);
     // Calls matching nothing are listed on demand (matchStatus=none), and among the hidden ones.
     const withUnmatched = matchStatus === 'none' || (!matchStatus && Boolean(query.hidden));
     const withMatched = matchStatus !== 'none';
     const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
     const [nMatched, nUnmatched, hiddenCount] = [
-      withMatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(callMatches).innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId)).where(matched)) : 0,
+      withMatched ? await countOf(matchedFrom().where(matched)) : 0,
       withUnmatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)) : 0,
       await countOf(
         db
@@ -68,7 +83,7 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
         .innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId))
         .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
         .where(matched)
-        .orderBy(desc(callMatches.score), asc(tenderCalls.submissionDeadline), asc(tenderCalls.id))
+        .orderBy(desc(callMatches.score), asc(callMatches.deadline), asc(callMatches.tenderCallId))
         .offset(offset)
         .limit(Math.min(end, nMatched) - offset);
       for (const { score, status, reasons, ...row } of rows) items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] } });
