@@ -78,6 +78,7 @@ export function NotificationBell({ state, notifications, unread, error, onOpenCh
       <Portal>
         <Popover.Positioner className={classes.positioner}>
           <Popover.Content
+            aria-label={t('alerts-title')}
             className={cx(
               classes.content,
               css({
