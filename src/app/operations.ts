@@ -116,6 +116,8 @@ const PAGE_CALLS = [
   'listPotentialTenders',
   'createTender',
   'createTenderCall',
+  'setTenderCallFeedback',
+  'deleteTenderCallFeedback',
   'createReport',
   'listReports',
   'updateReportStatus',

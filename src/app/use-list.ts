@@ -24,6 +24,7 @@ export function useList<T, F extends Record<string, string>>(machine: ListMachin
     list,
     search: snapshot.context.search,
     filters: snapshot.context.filters,
+    extra: snapshot.context.extra,
     onSearch: (search: string) => ref.send({ type: 'list.search', search }),
     onPage: (page: number) => ref.send({ type: 'list.page', page }),
     onFilter: (filters: Partial<F>) => ref.send({ type: 'list.filter', filters }),

@@ -2,12 +2,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError, type RequestError } from '../common/request-result';
 
 export type ListQuery<TFilters> = { page: number; search: string; filters: TFilters };
-export type ListPage<TItem> = { items: TItem[]; count: number; totalPages: number };
+/** `extra`: other counts a list's answer gives with the page (potential tenders' hiddenCount). */
+export type ListPage<TItem> = { items: TItem[]; count: number; totalPages: number; extra?: Record<string, number> };
 
 export type ListContext<TItem, TFilters> = ListQuery<TFilters> & {
   items: TItem[];
   count: number;
   totalPages: number;
+  extra: Record<string, number>;
   error: RequestError | null;
 };
 
@@ -29,7 +31,7 @@ export function createListMachine<TItem, TFilters extends Record<string, string>
   const notProvided = fromPromise<ListPage<TItem>, ListQuery<TFilters>>(async () => {
     throw new Error(`Actor "${operationId}" was not provided`);
   });
-  const fresh = { page: 1, search: '', filters, items: [] as TItem[], count: 0, totalPages: 0, error: null };
+  const fresh = { page: 1, search: '', filters, items: [] as TItem[], count: 0, totalPages: 0, extra: {}, error: null };
 
   return setup({
     types: {
@@ -69,7 +71,7 @@ export function createListMachine<TItem, TFilters extends Record<string, string>
             {
               guard: 'hasItems',
               target: 'loaded',
-              actions: assign(({ event }) => ({ items: event.output.items, count: event.output.count, totalPages: event.output.totalPages })),
+              actions: assign(({ event }) => ({ items: event.output.items, count: event.output.count, totalPages: event.output.totalPages, extra: event.output.extra ?? {} })),
             },
             {
               // Past the last page (after a deletion), go back to the last page that has rows.
@@ -78,7 +80,7 @@ export function createListMachine<TItem, TFilters extends Record<string, string>
               reenter: true,
               actions: assign({ page: ({ event }) => event.output.totalPages }),
             },
-            { target: 'empty', actions: assign({ items: [], count: 0, totalPages: 0 }) },
+            { target: 'empty', actions: assign(({ event }) => ({ items: [], count: 0, totalPages: 0, extra: event.output.extra ?? {} })) },
           ],
           onError: { target: 'failure', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
         },

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { callFeedbackMachine, reasonDialogOpen, type FeedbackAction } from '../../machines/call-feedback.machine';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
 import type { MatchStatus, PotentialRow, Procedure, TenderCallInput, TenderCallRow, TenderRow } from '../../ui/tenders/tender-types';
 import { PotentialTendersView } from '../../ui/tenders/PotentialTendersView';
+import type { FeedbackProps } from '../../ui/tenders/CallFeedback';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';
@@ -10,8 +13,9 @@ import { useLastSeen } from './last-seen';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
-type Filters = { matchStatus: string; procedure: string };
-const potentialMachine = createListMachine<PotentialRow, Filters>('listPotentialTenders', { matchStatus: '', procedure: '' });
+// `hidden`: 'true' lists the calls the company set aside (staff).
+type Filters = { matchStatus: string; procedure: string; hidden: string };
+const potentialMachine = createListMachine<PotentialRow, Filters>('listPotentialTenders', { matchStatus: '', procedure: '', hidden: '' });
 const addMachine = createRequestMachine<{ tenderCallId: string; companyId?: string }, TenderRow>('createTender');
 const createCallMachine = createRequestMachine<TenderCallInput, TenderCallRow>('createTenderCall');
 const companyNamesMachine = createRequestMachine<void, { _id: string; name: string }[]>('listCompanyNames');
@@ -38,14 +42,64 @@ function useAdd(reload: () => void) {
   return { add, added, dismiss: () => setAdded(null) };
 }
 
+/**
+ * Staff's verdicts (issue 13): every answer reloads the list (the call leaves or comes back, and
+ * similar calls' scores move); a call set aside gets a banner with "Annuler", the others a toast.
+ */
+function useFeedback(list: ReturnType<typeof useList<PotentialRow, Filters>>): FeedbackProps {
+  const { operations } = useServices();
+  const toast = useSuccessToast();
+  const { reload } = list;
+  const logic = useMemo(
+    () =>
+      callFeedbackMachine.provide({
+        actors: { setTenderCallFeedback: operations.setTenderCallFeedback, deleteTenderCallFeedback: operations.deleteTenderCallFeedback },
+        actions: {
+          notifyDone: (_, { action, message }: { action: FeedbackAction; message: string }) => {
+            if (action !== 'hide') toast(message);
+            reload();
+          },
+        },
+      }),
+    // Built once: the toast and the reload send to actors that live as long as the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const ref = useActorRef(logic);
+  const state = useSelector(ref, (s) => s);
+  const { target, action, error } = state.context;
+  const target_ = (row: PotentialRow) => ({ id: row._id, title: row.tenderCall.title });
+  return {
+    hidden: list.filters.hidden === 'true',
+    hiddenCount: list.extra.hiddenCount ?? 0,
+    busy: state.hasTag('busy') && target ? target.id : null,
+    asking: reasonDialogOpen(state) ? target : null,
+    error: state.matches({ ready: 'failed' }) ? (error?.message ?? null) : null,
+    justHidden: state.matches({ ready: 'done' }) && action === 'hide' ? target : state.matches('removing') && action === 'undo' ? target : null,
+    onRelevant: (row) => ref.send({ type: row.feedback?.verdict === 'relevant' ? 'feedback.clear' : 'feedback.relevant', target: target_(row) }),
+    onNotRelevant: (row) => ref.send({ type: 'feedback.notRelevant', target: target_(row) }),
+    onSaveReason: (reason) => ref.send({ type: 'feedback.save', reason }),
+    onCancelReason: () => ref.send({ type: 'feedback.cancel' }),
+    onUndo: () => ref.send({ type: 'feedback.undo' }),
+    onDismiss: () => ref.send({ type: 'feedback.dismiss' }),
+    onRestore: (row) => ref.send({ type: 'feedback.restore', target: target_(row) }),
+    onShowHidden: (hidden) => {
+      ref.send({ type: 'feedback.dismiss' });
+      list.onFilter({ hidden: hidden ? 'true' : '' });
+    },
+  };
+}
+
 function StaffPotential({ profileHref, seenBefore }: { profileHref: string | null; seenBefore: string | null }) {
   const { operations } = useServices();
   const list = useList(potentialMachine, operations.listPotentialTenders);
   const { add, added, dismiss } = useAdd(list.reload);
+  const feedback = useFeedback(list);
   return (
     <PotentialTendersView
       {...common(list)}
       admin={false}
+      feedback={feedback}
       seenBefore={seenBefore}
       profileHref={profileHref}
       adding={add.loading ? ((add.ref.getSnapshot().context.input as { tenderCallId: string } | null)?.tenderCallId ?? null) : null}

@@ -70,17 +70,29 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query: { perPage: 'all' } }, signal }));
     return data.tenderCalls;
   },
-  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
-    const { matchStatus, procedure } = input.filters;
+  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string; hidden: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
+    const { matchStatus, procedure, hidden } = input.filters;
     const query = {
       page: input.page,
       perPage: PER_PAGE,
       search: input.search || undefined,
       matchStatus: (matchStatus || undefined) as PotentialTender['matchStatus'] | undefined,
       filterBy: (procedure || undefined) as PotentialTender['tenderCall']['procedure'] | undefined,
+      hidden: hidden === 'true' ? true : undefined,
     };
     const data = await api.call(() => api.client.GET('/api/tenders/potential', { params: { query }, signal }));
-    return { items: data.tenders, count: data.count, totalPages: data.totalPages };
+    return { items: data.tenders, count: data.count, totalPages: data.totalPages, extra: { hiddenCount: data.hiddenCount ?? 0 } };
+  },
+  // Staff's verdict on a call (issue 13): not relevant (with a reason) hides it, relevant raises similar calls.
+  setTenderCallFeedback: async (api: Api, input: { id: string; verdict: 'relevant' | 'not_relevant'; reason?: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const data = await api.call(() =>
+      api.client.PUT('/api/tenderCalls/{id}/feedback', { params: { path: { id: input.id } }, body: { verdict: input.verdict, reason: input.reason }, signal }),
+    );
+    return { message: data.msg, data: null };
+  },
+  deleteTenderCallFeedback: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<RequestSuccess<null>> => {
+    const data = await api.call(() => api.client.DELETE('/api/tenderCalls/{id}/feedback', { params: { path: { id: input.id } }, signal }));
+    return { message: data.msg, data: null };
   },
   createTender: async (api: Api, input: { tenderCallId: string; companyId?: string }, signal: AbortSignal): Promise<RequestSuccess<Tender>> => {
     const data = await api.call(() => api.client.POST('/api/tenders', { body: input, signal }));

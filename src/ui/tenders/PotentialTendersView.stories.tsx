@@ -77,3 +77,54 @@ export const CreateServerError: Story = { args: { admin: true, profileHref: null
 export const AssignOpen: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0] } };
 export const Assigning: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0], assignBusy: true } };
 export const AssignError: Story = { args: { admin: true, profileHref: null, list: listOf('loaded', adminRows), assigning: adminRows[0], assignError: 'Cette entreprise travaille déjà cet appel d’offres.' } };
+
+// Staff's verdicts (issue 13), one story per state of the call-feedback statechart.
+const feedback = {
+  hidden: false,
+  hiddenCount: 0,
+  busy: null,
+  asking: null,
+  error: null,
+  justHidden: null,
+  onRelevant: fn(),
+  onNotRelevant: fn(),
+  onSaveReason: fn(),
+  onCancelReason: fn(),
+  onUndo: fn(),
+  onDismiss: fn(),
+  onRestore: fn(),
+  onShowHidden: fn(),
+};
+const jeanMoulinTarget = { id: potentialJeanMoulin._id, title: potentialJeanMoulin.tenderCall.title };
+const judgedRows = [{ ...potentialJeanMoulin, feedback: { verdict: 'relevant' as const, reason: '' } }, potentialGymnase];
+const hiddenRows = [
+  { ...potentialRoutes, tenderId: null, feedback: { verdict: 'not_relevant' as const, reason: 'Hors de notre zone' } },
+  { ...potentialGymnase, feedback: { verdict: 'not_relevant' as const, reason: 'Montant trop faible pour mobiliser une équipe' } },
+];
+
+/** "Pertinent" pressed on the first call; two calls set aside, a line leads to them. */
+export const Feedback: Story = { args: { list: listOf('loaded', judgedRows), feedback: { ...feedback, hiddenCount: 2 } }, parameters: { machineStates: ['callFeedback.ready.idle'] } };
+/** "Pas pertinent": the reason is asked, common reasons one click away. */
+export const FeedbackAsking: Story = { args: { list: listOf('loaded', judgedRows), feedback: { ...feedback, asking: jeanMoulinTarget } }, parameters: { machineStates: ['callFeedback.asking'] } };
+/** The reason being saved: the dialog waits, every verdict button too. */
+export const FeedbackSaving: Story = {
+  args: { list: listOf('loaded', judgedRows), feedback: { ...feedback, asking: jeanMoulinTarget, busy: jeanMoulinTarget.id } },
+  parameters: { machineStates: ['callFeedback.saving'] },
+};
+/** The call set aside: it left the list, a banner offers to take it back. */
+export const FeedbackHidden: Story = {
+  args: { list: listOf('loaded', [potentialGymnase]), feedback: { ...feedback, hiddenCount: 1, justHidden: jeanMoulinTarget } },
+  parameters: { machineStates: ['callFeedback.ready.done'] },
+};
+/** The server refused: its message is shown. */
+export const FeedbackFailed: Story = {
+  args: { list: listOf('loaded', judgedRows), feedback: { ...feedback, error: 'Vous n’avez pas accès à cette entreprise.' } },
+  parameters: { machineStates: ['callFeedback.ready.failed'] },
+};
+/** The calls set aside, each with its reason and "Rétablir"; one being restored. */
+export const FeedbackHiddenList: Story = {
+  args: { list: listOf('loaded', hiddenRows), feedback: { ...feedback, hidden: true, hiddenCount: 2, busy: potentialRoutes._id } },
+  parameters: { machineStates: ['callFeedback.removing'] },
+};
+/** No call set aside yet. */
+export const FeedbackHiddenEmpty: Story = { args: { list: listOf('empty'), feedback: { ...feedback, hidden: true, hiddenCount: 0 } } };

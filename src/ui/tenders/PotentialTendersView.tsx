@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowRight, Building2, Plus, Radar } from 'lucide-react';
+import { ArrowRight, Building2, EyeOff, Plus, Radar } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { Alert } from '../components/Alert';
@@ -16,6 +16,7 @@ import { DEPARTEMENTS } from '../forms/france';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { TenderCallForm, PROCEDURES } from './TenderCallForm';
 import { Deadline, FreshnessBadge, isNewSince, MatchBadge, MatchReasons } from './TenderBadges';
+import { FeedbackBar, FeedbackButtons, ReasonDialog, type FeedbackProps } from './CallFeedback';
 import { MATCH_STATUSES } from './TendersView';
 import type { MatchStatus, PotentialRow, Procedure, TenderCallInput } from './tender-types';
 
@@ -59,6 +60,8 @@ export type PotentialTendersViewProps = {
   onAssign: (row: PotentialRow) => void;
   onConfirmAssign: (companyId: string) => void;
   onCloseAssign: () => void;
+  /** Staff: "Pertinent" / "Pas pertinent" on each call, and the calls set aside (issue 13). */
+  feedback?: FeedbackProps;
 };
 
 const CREATE_FORM = 'tender-call-create';
@@ -72,6 +75,7 @@ function placeOf(row: PotentialRow): string {
 export function PotentialTendersView(props: PotentialTendersViewProps) {
   const { t, i18n } = useTranslation();
   const { list, admin } = props;
+  const feedback = admin ? undefined : props.feedback;
   const create = admin ? (
     <Button onClick={props.onCreate}>
       <Plus size={16} aria-hidden="true" />
@@ -100,21 +104,26 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
           {props.addError}
         </Alert>
       ) : null}
+      {feedback ? <FeedbackBar feedback={feedback} /> : null}
       <ListFrame
         list={list}
         narrowed={props.search.trim() !== '' || props.matchStatus !== '' || props.procedure !== ''}
         onRetry={props.onRetry}
         onPageChange={props.onPage}
-        empty={{
-          icon: <Radar size={22} />,
-          title: t('potential-empty_title'),
-          description: admin ? t('potential-empty_text_admin') : t('potential-empty_text'),
-          actions: props.profileHref ? (
-            <Link href={props.profileHref} className={button({ variant: 'outline' })}>
-              {t('potential-empty_action')}
-            </Link>
-          ) : undefined,
-        }}
+        empty={
+          feedback?.hidden
+            ? { icon: <EyeOff size={22} />, title: t('feedback-hidden_empty_title'), description: t('feedback-hidden_empty_text') }
+            : {
+                icon: <Radar size={22} />,
+                title: t('potential-empty_title'),
+                description: admin ? t('potential-empty_text_admin') : t('potential-empty_text'),
+                actions: props.profileHref ? (
+                  <Link href={props.profileHref} className={button({ variant: 'outline' })}>
+                    {t('potential-empty_action')}
+                  </Link>
+                ) : undefined,
+              }
+        }
         toolbar={
           <>
             <SearchInput label={t('tenders-search')} placeholder={t('tenders-search_placeholder')} value={props.search} onChange={props.onSearch} />
@@ -136,7 +145,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
         }
       >
         {/* On phones each call is a card: its deadline and amount stay in view (issue 10). */}
-        <Table caption={t('potential-title')} stackOnPhone>
+        <Table caption={feedback?.hidden ? t('feedback-hidden_list') : t('potential-title')} stackOnPhone>
           <TableHead>
             <TableRow>
               <TableHeader>{t('tenders-col_tender')}</TableHeader>
@@ -171,6 +180,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                           </div>
                         </details>
                       )}
+                      {feedback ? <FeedbackButtons row={row} feedback={feedback} /> : null}
                     </div>
                   </TableCell>
                   <TableCell label={t('tenders-col_buyer')} className={css({ minW: '8rem' })}>
@@ -252,6 +262,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
           <AssignDialog {...props} />
         </>
       ) : null}
+      {feedback ? <ReasonDialog key={feedback.asking?.id ?? 'none'} feedback={feedback} /> : null}
     </div>
   );
 }
