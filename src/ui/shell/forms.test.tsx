@@ -54,6 +54,7 @@ const forms: [string, ComponentType][] = [
   ['company edit', composeStories(company).Editing],
   ['invite', composeStories(companyUsers).Manager],
   ['tender call', composeStories(potential).CreateOpen],
+  ['potential call not relevant', composeStories(potential).FeedbackAsking],
   ['planning start', composeStories(planning).Empty],
   ['planning task', composeStories(planning).Ready],
   ['org chart position', composeStories(organigramme).NewChart],
