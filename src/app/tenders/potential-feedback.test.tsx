@@ -113,5 +113,13 @@ describe('potential tenders page: verdicts', () => {
     expect(await within(dialog).findByText('La raison compte 500 caractères au plus.')).toBeTruthy();
     // The call stays in the list (behind the dialog, hidden from the accessibility tree).
     expect(rowOf(screen.getByRole('table', { hidden: true }), title)).not.toBeNull();
+    // Another reason: the old refusal goes; this one is saved.
+    await u.click(within(dialog).getByRole('button', { name: 'Pas notre métier' }));
+    expect(within(dialog).queryByText('La raison compte 500 caractères au plus.')).toBeNull();
+    await u.click(within(dialog).getByRole('button', { name: 'Écarter l’appel' }));
+    expect(setFeedback).toHaveBeenLastCalledWith({ id: potentialJeanMoulin._id, verdict: 'not_relevant', reason: 'Pas notre métier' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('1 appel écarté')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -175,6 +175,8 @@ export function ReasonDialog({ feedback }: { feedback: FeedbackProps }) {
   const target = feedback.asking;
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<'required' | 'long' | null>(null);
+  // The server's refusal belongs to the reason it was given: editing it, or a new problem, hides it.
+  const [edited, setEdited] = useState(false);
   const saving = target !== null && feedback.busy === target.id;
   const close = () => {
     setReason('');
@@ -187,6 +189,7 @@ export function ReasonDialog({ feedback }: { feedback: FeedbackProps }) {
     else if (value.length > REASON_MAX) setProblem('long');
     else {
       setProblem(null);
+      setEdited(false);
       feedback.onSaveReason(value);
     }
   };
@@ -218,7 +221,7 @@ export function ReasonDialog({ feedback }: { feedback: FeedbackProps }) {
           save();
         }}
       >
-        {feedback.error ? (
+        {feedback.error && !edited && problem === null ? (
           <Alert status="error" title={t('feedback-error')}>
             {feedback.error}
           </Alert>
@@ -243,6 +246,7 @@ export function ReasonDialog({ feedback }: { feedback: FeedbackProps }) {
                   disabled={saving}
                   onClick={() => {
                     setReason(text);
+                    setEdited(true);
                     setProblem(null);
                   }}
                 >
@@ -267,6 +271,7 @@ export function ReasonDialog({ feedback }: { feedback: FeedbackProps }) {
             aria-describedby={problem ? `${id}-problem` : undefined}
             onChange={(e) => {
               setReason(e.target.value);
+              setEdited(true);
               setProblem(null);
             }}
           />
