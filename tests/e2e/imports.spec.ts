@@ -11,17 +11,28 @@ import { join } from 'node:path';
 const catalogue = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/translation.json`, 'utf8')) as Record<string, string>;
 const FIXTURES = 'tests/fixtures/sourcing';
 
+// The demo imports these fixtures when it starts: the copies here get ids of their own (idweb
+// plus a suffix), so that the run imports them as new notices, as a fresh export would.
+const fresh = (text: string) => {
+  const suffix = `E2E${Date.now().toString(36)}`;
+  return text.replace(/("idweb"\s*:\s*")([^"]+)(")/g, (_, open: string, id: string, close: string) => `${open}${id}-${suffix}${close}`);
+};
+const inTemp = (name: string, text: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'imports-e2e-')), name);
+  writeFileSync(path, text);
+  return path;
+};
+
 /** The 2024 MAPA fixture's two notices with a record that is no notice between them. */
 function mixedExport(): string {
   const mapa = JSON.parse(readFileSync(join(FIXTURES, 'nicolasmura_boamp-query_2024_mapa_2records.json'), 'utf8')) as { results: unknown[] };
-  const path = join(mkdtempSync(join(tmpdir(), 'imports-e2e-')), 'boamp-mapa-mixed.json');
-  writeFileSync(path, JSON.stringify([mapa.results[0], { not: 'a notice' }, mapa.results[1]]));
-  return path;
+  return inTemp('boamp-mapa-mixed.json', fresh(JSON.stringify([mapa.results[0], { not: 'a notice' }, mapa.results[1]])));
 }
 
+const FNSIMPLE = 'jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json';
 const files = {
   fr: { path: mixedExport, name: 'boamp-mapa-mixed.json', newCount: '2', refused: 1 },
-  en: { path: () => join(FIXTURES, 'jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json'), name: 'jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json', newCount: '5', refused: 0 },
+  en: { path: () => inTemp(FNSIMPLE, fresh(readFileSync(join(FIXTURES, FNSIMPLE), 'utf8'))), name: FNSIMPLE, newCount: '5', refused: 0 },
 };
 
 for (const [lng, theme] of LOOKS) {
