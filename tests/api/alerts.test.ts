@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { callFeedback, callMatches, companies, notifications, outboxEmails, tenderCalls, tenderGoNoGo, tenders, users } from '../../server/db/schema';
-import { runAlerts } from '../../server/domains/alerts/scheduler';
+import { runAlerts, startAlerts } from '../../server/domains/alerts/scheduler';
 import { unsubscribeToken } from '../../server/domains/alerts/token';
 import { importNotices } from '../../server/domains/sourcing/index';
 import { createImportRun, storeBatch } from '../../server/domains/sourcing/store';
@@ -51,6 +51,16 @@ const notificationsOf = (userId: string) => ctx.db.select().from(notifications).
 const mailsTo = (email: string) => ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(outboxEmails.createdAt);
 
 describe('deadline reminders', () => {
+  it('are sent by the first pass, as the server starts, not an interval later', async () => {
+    const c = await company();
+    const deadline = new Date(Date.now() + 5 * DAY);
+    const { id: callId } = await call({ submissionDeadline: deadline });
+    const tenderId = await tender(c.id, callId, deadline);
+    const stop = startAlerts({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret }, 3_600_000);
+    await stop();
+    expect(await notificationsOf(c.manager.id)).toMatchObject([{ kind: 'reminder_submission', tenderId, payload: { days: 5, date: deadline.toISOString() } }]);
+  });
+
   it('7 and 2 days before the submission deadline, once each, to every active user of the company, by email unless turned off', async () => {
     const c = await company();
     await ctx.db.update(users).set({ alertEmails: false }).where(eq(users.id, c.employee.id));
