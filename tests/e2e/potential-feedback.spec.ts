@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { bearer, demoToken, expect, expectAccessible, fr, signIn, test } from './fixtures';
+import { animationsDone, bearer, demoToken, expect, expectAccessible, fr, signIn, test } from './fixtures';
 
 // Verdicts on potential tenders (issue 13): the demo manager marks a call not relevant with a
 // reason; it leaves the list, "1 appel écarté" leads to the calls set aside, where it shows with
@@ -42,6 +42,7 @@ test('the demo manager sets a potential call aside with a reason, finds it among
   await expect(dialog.getByText(fr['feedback-reason_required']!)).toBeVisible();
   await dialog.getByRole('button', { name: fr['feedback-reason_zone'] }).click();
   await expect(dialog.getByRole('textbox', { name: fr['feedback-reason'] })).toHaveValue(fr['feedback-reason_zone']!);
+  await animationsDone(page);
   await expectAccessible(page, 'reason dialog');
   await dialog.getByRole('button', { name: fr['feedback-save'] }).click();
 
@@ -58,6 +59,7 @@ test('the demo manager sets a potential call aside with a reason, finds it among
   const hiddenRow = hiddenTable.getByRole('row').filter({ hasText: title });
   await expect(hiddenRow).toHaveCount(1);
   await expect(hiddenRow.getByText(`Écarté : ${fr['feedback-reason_zone']}`)).toBeVisible();
+  await animationsDone(page);
   await expectAccessible(page, 'calls set aside');
 
   // On a phone the call is a card, its reason and button in view.
