@@ -183,6 +183,8 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
               <TenderStepper {...props.stepper} locked={tender.status === 'not_started'} />
             </CardBody>
           </CardRoot>
+          {/* In the wide column: the buyer's past awards are a table of five columns. */}
+          {props.market}
         </div>
         <div className={column}>
           <CardRoot>
@@ -199,7 +201,6 @@ function TenderDetails(props: Extract<TenderDetailsViewProps, { status: 'loaded'
           <Documents tender={tender} />
           <PlanningCard tender={tender} />
           {props.goNoGo}
-          {props.market}
           {props.notes}
           <Workspaces tender={tender} canDceAnalyse={props.canDceAnalyse} />
           <History history={props.history} />
