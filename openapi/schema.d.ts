@@ -2105,6 +2105,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/{companyId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manager starts paying a plan by card. Opens a Stripe Checkout session (subscription mode) and answers the page to send the browser to; the plan applies when Stripe's signed webhook confirms the payment. 503 when card payments are not configured (STRIPE_SECRET_KEY unset). */
+        post: operations["startCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/{companyId}/checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        /** Where a checkout session of this company stands, for the return page to poll until the webhook has applied it (manager of that company, or admin). */
+        get: operations["getCheckoutStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/{companyId}/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manager opens Stripe's customer portal (change the card, cancel the subscription); answers the page to send the browser to. 409 when the company never paid by card, 503 when card payments are not configured. */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's signed events (checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_failed). The Stripe-Signature header is checked against STRIPE_WEBHOOK_SECRET on the raw body; each event is applied once (its id kept in the same transaction as its effects) and the subscription is fetched again from Stripe rather than trusted from the event, so duplicates and out-of-order deliveries are harmless. */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4277,6 +4352,10 @@ export interface components {
             plans: components["schemas"]["BillingPlan"][];
             /** @description The caller may change the details */
             canManage: boolean;
+            /** @description Card payment through Stripe is configured on this server (STRIPE_SECRET_KEY). */
+            cardPayments: boolean;
+            /** @description The company pays by card through a Stripe subscription (the customer portal can be opened). */
+            cardSubscription: boolean;
         };
         BillingWriteResult: {
             msg: string;
@@ -4340,6 +4419,30 @@ export interface components {
             plan: components["schemas"]["PlanCode"];
             reason: string;
             cycle?: components["schemas"]["BillingCycle"];
+        };
+        CheckoutBody: {
+            /** @enum {string} */
+            plan: "essential" | "pro";
+            cycle: components["schemas"]["BillingCycle"];
+        };
+        CheckoutSession: {
+            sessionId: string;
+            /** @description Stripe's hosted checkout page. */
+            url: string;
+        };
+        RedirectUrl: {
+            url: string;
+        };
+        CheckoutStatus: {
+            sessionId: string;
+            /**
+             * @description open: not paid yet; paid: Stripe took the payment, the webhook has not been applied yet; applied: the plan is active here; expired: the session ended unpaid; failed: the payment was refused.
+             * @enum {string}
+             */
+            state: "open" | "paid" | "applied" | "expired" | "failed";
+            plan: components["schemas"]["PlanCode"];
+            cycle: components["schemas"]["BillingCycle"];
+            billing: components["schemas"]["Billing"];
         };
         TransferOrderBody: {
             /** @enum {string} */
@@ -9092,6 +9195,125 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    startCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The checkout session to open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getCheckoutStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's state and the company's billing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatus"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal session to open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectUrl"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (applied now, or already applied before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     downloadInvoicePdf: {
