@@ -1,6 +1,16 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// jsdom has no ResizeObserver, and nothing resizes there: Ark's positioning and the lazy diagram
+// (@xyflow/react) only need one to exist. A test that needs resizes stubs its own.
+if (typeof window !== 'undefined' && typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   // Node-environment files (the contract checks) share this setup but have no DOM.
   if (typeof document === 'undefined') return;

@@ -9,14 +9,6 @@ import * as unsubscribeStories from './UnsubscribeView.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
-  // Ark's popover positioning watches sizes; nothing resizes in jsdom.
-  if (typeof window.ResizeObserver !== 'function') {
-    window.ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
 });
 
 const Bell = composeStories(stories);

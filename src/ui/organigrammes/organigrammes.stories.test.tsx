@@ -8,12 +8,6 @@ import * as stories from './OrganigrammeView.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
-  // The lazy diagram (@xyflow/react) measures its box; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
 });
 
 const Org = composeStories(stories);

@@ -17,14 +17,6 @@ import * as header from './Header.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
-  // Ark's positioning watches sizes; nothing resizes in jsdom.
-  if (typeof window.ResizeObserver !== 'function') {
-    window.ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
 });
 
 const Session = composeStories(session);

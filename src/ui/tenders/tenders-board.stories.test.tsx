@@ -9,14 +9,6 @@ import { boardRefusal, boardTenders } from './board-fixtures';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
-  // Ark's menu positioning watches sizes; nothing resizes in jsdom.
-  if (typeof window.ResizeObserver !== 'function') {
-    window.ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
 });
 
 const Board = composeStories(boardStories);
