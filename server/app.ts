@@ -56,6 +56,8 @@ import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
 import { billingHandlers } from './domains/billing/routes';
 import { startInvoiceReminders } from './domains/billing/reminders';
+import { cardHandlers } from './domains/billing/card';
+import { createCardPayments, keepRawBody, type StripeConfig } from './domains/billing/stripe';
 import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
@@ -105,6 +107,8 @@ export type AppOptions = {
   sourcingFetch?: FetchConfig | null;
   /** Alerts (reminders, digests) pass every this many ms; none or 0: not started (tests run passes themselves). */
   alertsIntervalMs?: number;
+  /** Card payments through Stripe (STRIPE_SECRET_KEY…); none: not offered. */
+  stripe?: StripeConfig | null;
 };
 
 const packageVersion = () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -135,7 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
     log: app.log,
   });
-  const mailer = createMailer({ db: options.db, publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), ...options.mail, log: app.log });
+  const publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const mailer = createMailer({ db: options.db, publicUrl, ...options.mail, log: app.log });
   // Alerts: in-app notifications and emails; the unsubscribe links are signed with the server's secret.
   const alertContext = { db: options.db, mailer, secret: options.jwtSecret, log: app.log };
   const alertHooks = alertImportHooks(alertContext);
@@ -166,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: packageVersion(),
     office: createOffice({ soffice: options.soffice }),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    card: options.stripe ? createCardPayments(options.stripe, publicUrl) : null,
     mailer,
     alertHooks,
     jobs,
@@ -228,10 +234,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...assistHandlers(deps),
     ...libraryHandlers(deps),
     ...billingHandlers(deps),
+    ...cardHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
   };
+  // Stripe signs the bytes it sends: its webhook's route keeps them.
+  keepRawBody(app, 'receiveStripeWebhook');
   bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
 
   const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? resolve(options.staticDir) : undefined;

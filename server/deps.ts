@@ -8,6 +8,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Llm } from './llm/client';
 import type { Office } from './domains/memories/office';
 import type { ImportHooks } from './domains/sourcing/store';
+import type { CardPayments } from './domains/billing/stripe';
 
 /** What the handlers of every domain are built with (one set per app instance). */
 export type Deps = {
@@ -32,4 +33,6 @@ export type Deps = {
   office: Office;
   /** Largest tender or company document accepted, in bytes. */
   maxUploadBytes: number;
+  /** Card payments through Stripe (STRIPE_SECRET_KEY); null: not offered. */
+  card: CardPayments | null;
 };

@@ -11,6 +11,7 @@ import { localStorage } from './storage/local';
 import { llmConfigFromEnv } from './llm/client';
 import { passwordEstimator } from './auth/password-policy';
 import { fetchConfigFromEnv } from './domains/sourcing/fetch';
+import { stripeConfigFromEnv } from './domains/billing/stripe';
 
 const env = process.env;
 const demo = process.argv.includes('--demo') || env.DEMO === '1';
@@ -48,6 +49,7 @@ const app = await buildApp({
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
   llm: llmConfigFromEnv(env),
   sourcingFetch: fetchConfigFromEnv(env),
+  stripe: stripeConfigFromEnv(env),
   alertsIntervalMs: env.ALERTS_INTERVAL_MS ? Number(env.ALERTS_INTERVAL_MS) : 15 * 60_000,
   maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,
   loginLimits: {

@@ -19,7 +19,7 @@ import { normaliseVatNumber, vatNumberValid } from './vat';
 
 type Billing = components['schemas']['Billing'];
 type Invoice = components['schemas']['Invoice'];
-type Language = 'fr' | 'en';
+export type Language = 'fr' | 'en';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -66,7 +66,7 @@ export function toInvoice(row: InvoiceWithLines): Invoice {
 }
 
 /** The lines of a plan's period, in French (the invoice's language). */
-function planLine(plan: Plan, cycle: 'monthly' | 'yearly', from: string, to: string) {
+export function planLine(plan: Plan, cycle: 'monthly' | 'yearly', from: string, to: string) {
   const frDate = (iso: string) => iso.split('-').reverse().join('/');
   return {
     description: `Abonnement Soumissio ${plan.name.fr} — ${cycle === 'yearly' ? 'annuel' : 'mensuel'}, du ${frDate(from)} au ${frDate(to)}`,
@@ -87,55 +87,60 @@ export function periodFrom(start: Date, cycle: 'monthly' | 'yearly') {
 
 const badField = (field: string, key: string) => new ValidationFailure([{ field, key, vars: {} }]);
 
+export const canManageBilling = (caller: Caller, companyId: string) => caller.role === 'admin' || (caller.role === 'manager' && caller.companyId === companyId);
+
+/** A company's billing as the caller may see it (404 when the company does not exist). */
+export async function billingFor({ db, card }: Pick<Deps, 'db' | 'card'>, caller: Caller, companyId: string, lng: Language): Promise<Billing> {
+  const subscription = await subscriptionOf(db, companyId);
+  if (!subscription) throw notFound();
+  const manage = canManageBilling(caller, companyId);
+  const [details] = manage ? await db.select().from(billingDetails).where(eq(billingDetails.companyId, companyId)).limit(1) : [];
+  const paymentMethod = subscription.paymentMethod
+    ? { type: subscription.paymentMethod, summary: subscription.paymentMethod === 'card' ? subscription.cardSummary || (lng === 'fr' ? 'Carte bancaire (Stripe)' : 'Card (Stripe)') : (lng === 'fr' ? 'Virement bancaire' : 'Bank transfer') }
+    : null;
+  return {
+    companyId,
+    plan: planOut(effectivePlan(subscription), lng),
+    subscribedPlan: subscription.plan as PlanCode,
+    status: subscription.status,
+    cycle: subscription.cycle,
+    trialEndsAt: subscription.trialEndsAt?.toISOString() ?? null,
+    renewsAt: subscription.currentPeriodEnd?.toISOString() ?? null,
+    usage: await usageOf(db, companyId),
+    paymentMethod: manage ? paymentMethod : null,
+    details: manage
+      ? {
+          legalName: details?.legalName ?? '',
+          address: details?.address ?? '',
+          postalCode: details?.postalCode ?? '',
+          city: details?.city ?? '',
+          country: details?.country ?? 'FR',
+          siret: details?.siret ?? '',
+          vatNumber: details?.vatNumber ?? '',
+          invoiceEmail: details?.invoiceEmail ?? '',
+        }
+      : null,
+    plans: PLAN_CODES.map((code) => planOut(PLANS[code], lng)),
+    canManage: manage,
+    cardPayments: card !== null,
+    cardSubscription: !!subscription.stripeSubscriptionId && subscription.status !== 'canceled',
+  };
+}
+
 /**
  * Billing (issue 14): a company's plan, usage and details; its invoices (French-compliant,
  * Factur-X PDF); plan changes by an admin, orders paid by bank transfer, payments marked by an
  * admin, credit notes. Managers of the company and admins see and change billing; employees see
  * the plan and usage only.
  */
-export function billingHandlers({ db, mailer }: Deps): Handlers<
+export function billingHandlers({ db, mailer, card }: Deps): Handlers<
   'getBilling' | 'updateBilling' | 'listInvoices' | 'setCompanyPlan' | 'orderPlanByTransfer' | 'downloadInvoicePdf' | 'markInvoicePaid' | 'creditInvoice'
 > {
   const companyExists = async (companyId: string) => {
     const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!company) throw notFound();
   };
-  const canManage = (caller: Caller, companyId: string) => caller.role === 'admin' || (caller.role === 'manager' && caller.companyId === companyId);
-
-  async function billingOf(caller: Caller, companyId: string, lng: Language): Promise<Billing> {
-    const subscription = await subscriptionOf(db, companyId);
-    if (!subscription) throw notFound();
-    const manage = canManage(caller, companyId);
-    const [details] = manage ? await db.select().from(billingDetails).where(eq(billingDetails.companyId, companyId)).limit(1) : [];
-    const paymentMethod = subscription.paymentMethod
-      ? { type: subscription.paymentMethod, summary: subscription.paymentMethod === 'card' ? (subscription.cardSummary ?? '') : (lng === 'fr' ? 'Virement bancaire' : 'Bank transfer') }
-      : null;
-    return {
-      companyId,
-      plan: planOut(effectivePlan(subscription), lng),
-      subscribedPlan: subscription.plan as PlanCode,
-      status: subscription.status,
-      cycle: subscription.cycle,
-      trialEndsAt: subscription.trialEndsAt?.toISOString() ?? null,
-      renewsAt: subscription.currentPeriodEnd?.toISOString() ?? null,
-      usage: await usageOf(db, companyId),
-      paymentMethod: manage ? paymentMethod : null,
-      details: manage
-        ? {
-            legalName: details?.legalName ?? '',
-            address: details?.address ?? '',
-            postalCode: details?.postalCode ?? '',
-            city: details?.city ?? '',
-            country: details?.country ?? 'FR',
-            siret: details?.siret ?? '',
-            vatNumber: details?.vatNumber ?? '',
-            invoiceEmail: details?.invoiceEmail ?? '',
-          }
-        : null,
-      plans: PLAN_CODES.map((code) => planOut(PLANS[code], lng)),
-      canManage: manage,
-    };
-  }
+  const billingOf = (caller: Caller, companyId: string, lng: Language) => billingFor({ db, card }, caller, companyId, lng);
 
   /** An invoice the caller may read: admins any, a manager their company's; employees and others 404 or 403. */
   async function reachableInvoice(caller: Caller, id: string) {

@@ -1,0 +1,415 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/client';
+import type { Handlers } from '../../openapi/handlers';
+import { companies, invoices, payments, planChanges, stripeEvents, subscriptions, users } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { sessionOf } from '../../auth/session';
+import { pickLanguage } from '../../i18n';
+import { readScope, writeScope } from '../companies/scope';
+import { effectivePlan, subscriptionOf, type SubscriptionRow } from './store';
+import { buyerOf, invoiceWithLines, issueInvoiceIn, lineAmounts } from './invoices';
+import { FALLBACK_PLAN, isPlanCode, PLANS, planPrice, VAT_RATE, type PlanCode } from './plans';
+import { billingFor, canManageBilling, planLine } from './routes';
+import { callStripe, cardPaymentsOf, idempotencyKey, idOf, type CardPayments } from './stripe';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Cycle = 'monthly' | 'yearly';
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const frDate = (iso: string) => iso.split('-').reverse().join('/');
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/** What a plan costs a period, VAT included (20 %): what the card is charged, and what our invoice totals. */
+export function priceInclVat(plan: PlanCode, cycle: Cycle) {
+  const { totalExclVat, vat } = lineAmounts({ description: '', quantity: 1, unitPrice: planPrice(PLANS[plan], cycle), vatRate: VAT_RATE });
+  return totalExclVat + vat;
+}
+
+/** Stripe's subscription status as ours; null: nothing to apply yet (the first payment is not made). */
+export function statusOf(status: Stripe.Subscription.Status): SubscriptionRow['status'] | null {
+  switch (status) {
+    case 'active':
+      return 'active';
+    case 'trialing':
+      return 'trialing';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return null;
+  }
+}
+
+const planOfMetadata = (metadata: Stripe.Metadata | null | undefined): PlanCode | null => {
+  const plan = metadata?.plan;
+  return plan && isPlanCode(plan) && plan !== 'free' ? plan : null;
+};
+
+/** The card's summary for the billing page ("Visa •••• 4242"), when Stripe gave the payment method. */
+function cardSummaryOf(subscription: Stripe.Subscription): string | null {
+  const method = subscription.default_payment_method;
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const brand = method.card.brand ? method.card.brand.charAt(0).toUpperCase() + method.card.brand.slice(1) : 'Carte';
+  return `${brand} •••• ${method.card.last4}`;
+}
+
+/**
+ * Card payments (issue 14): Stripe Checkout in subscription mode, the customer portal, and the
+ * signed webhook that applies what Stripe says (each event once; the subscription fetched again
+ * from Stripe, so that duplicates and events out of order end in Stripe's current state).
+ */
+export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckout' | 'getCheckoutStatus' | 'openBillingPortal' | 'receiveStripeWebhook'> {
+  const companyExists = async (companyId: string) => {
+    const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    if (!company) throw notFound();
+  };
+
+  /** The company's Stripe customer, made once with its billing details (kept in subscriptions.stripeCustomerId). */
+  async function customerOf(pay: CardPayments, row: SubscriptionRow, fallbackEmail: string, log: Log): Promise<string> {
+    if (row.stripeCustomerId) return row.stripeCustomerId;
+    const buyer = await buyerOf(db, row.companyId);
+    const params: Stripe.CustomerCreateParams = {
+      name: buyer.legalName,
+      email: buyer.email || fallbackEmail,
+      metadata: { companyId: row.companyId },
+      preferred_locales: ['fr'],
+      ...(buyer.address || buyer.city
+        ? { address: { line1: buyer.address, postal_code: buyer.postalCode, city: buyer.city, country: buyer.country || 'FR' } }
+        : {}),
+    };
+    const customer = await callStripe(() => pay.client.customers.create(params, { idempotencyKey: idempotencyKey(`customer-${row.companyId}`, params) }), log);
+    await db
+      .update(subscriptions)
+      .set({ stripeCustomerId: customer.id, updatedAt: new Date() })
+      .where(and(eq(subscriptions.companyId, row.companyId), isNull(subscriptions.stripeCustomerId)));
+    // Two checkouts at once: the first customer kept is the company's.
+    const [kept] = await db.select({ id: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.companyId, row.companyId)).limit(1);
+    return kept?.id ?? customer.id;
+  }
+
+  const retrieveSubscription = (pay: CardPayments, id: string, log: Log) =>
+    callStripe(() => pay.client.subscriptions.retrieve(id, { expand: ['default_payment_method'] }), log);
+
+  /** The company a Stripe subscription belongs to: its metadata, else the company that keeps its id or its customer. */
+  async function companyOfSubscription(subscription: Stripe.Subscription, hint?: string | null): Promise<string | null> {
+    for (const candidate of [subscription.metadata?.companyId, hint]) {
+      if (!candidate || !/^[0-9a-f-]{36}$/i.test(candidate)) continue;
+      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, candidate)).limit(1);
+      if (company) return company.id;
+    }
+    const [bySubscription] = await db.select({ id: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id)).limit(1);
+    if (bySubscription) return bySubscription.id;
+    const customer = idOf(subscription.customer);
+    if (!customer) return null;
+    const [byCustomer] = await db.select({ id: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.stripeCustomerId, customer)).limit(1);
+    return byCustomer?.id ?? null;
+  }
+
+  /**
+   * Writes Stripe's state of the subscription on the company, and records a change of plan or
+   * status in plan_changes. News of an older subscription never overrides a live newer one.
+   * Answers the row as it now is, or null when nothing applied.
+   */
+  async function syncSubscription(tx: Transaction, companyId: string, subscription: Stripe.Subscription, hint: { plan?: PlanCode | null; cycle?: Cycle | null } = {}) {
+    const current = await subscriptionOf(tx, companyId);
+    if (!current) return null;
+    const status = statusOf(subscription.status);
+    if (!status) return null;
+    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && current.status !== 'canceled' && status === 'canceled') return null;
+    const item = subscription.items?.data?.[0];
+    const interval = item?.price?.recurring?.interval;
+    const plan = planOfMetadata(subscription.metadata) ?? hint.plan ?? (isPlanCode(current.plan) ? current.plan : FALLBACK_PLAN);
+    const metadataCycle = subscription.metadata?.cycle;
+    const cycle: Cycle = interval === 'year' ? 'yearly' : interval === 'month' ? 'monthly' : metadataCycle === 'yearly' || metadataCycle === 'monthly' ? metadataCycle : (hint.cycle ?? current.cycle);
+    const next = {
+      plan,
+      status,
+      cycle,
+      paymentMethod: 'card' as const,
+      currentPeriodEnd: fromUnix(item?.current_period_end) ?? current.currentPeriodEnd,
+      trialEndsAt: status === 'trialing' ? fromUnix(subscription.trial_end) : null,
+      stripeCustomerId: idOf(subscription.customer) ?? current.stripeCustomerId,
+      stripeSubscriptionId: subscription.id,
+      cardSummary: cardSummaryOf(subscription) ?? current.cardSummary,
+      updatedAt: new Date(),
+    };
+    await tx.update(subscriptions).set(next).where(eq(subscriptions.companyId, companyId));
+    const before = effectivePlan(current).code;
+    const after = effectivePlan(next).code;
+    if (before !== after || current.plan !== plan || current.status !== status) {
+      await tx.insert(planChanges).values({ companyId, fromPlan: current.plan, toPlan: status === 'canceled' ? FALLBACK_PLAN : plan, source: 'stripe', reason: 'Stripe' });
+    }
+    return { ...current, ...next };
+  }
+
+  /**
+   * Runs an event's effects in one transaction with its id: a delivery of an event already
+   * applied (even at the same moment) changes nothing. Answers false when it was already applied.
+   */
+  async function once<T>(event: Stripe.Event, effects: (tx: Transaction) => Promise<T>): Promise<{ applied: boolean; result?: T }> {
+    return db.transaction(async (tx) => {
+      const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+      if (!fresh) return { applied: false };
+      return { applied: true, result: await effects(tx) };
+    });
+  }
+
+  async function managersOf(companyId: string) {
+    return (await db.select({ email: users.email }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, 'manager'), eq(users.active, true)))).map((u) => u.email);
+  }
+
+  async function mailInvoice(invoiceId: string, log: Log) {
+    const invoice = await invoiceWithLines(db, invoiceId);
+    if (!invoice?.companyId) return;
+    const recipients = invoice.buyer.email ? [invoice.buyer.email] : await managersOf(invoice.companyId);
+    const planName = invoice.plan && isPlanCode(invoice.plan) ? PLANS[invoice.plan].name.fr : '';
+    for (const to of recipients) {
+      const recorded = await mailer.record({
+        to,
+        subject: `Facture ${invoice.number} — Soumissio`,
+        text: [
+          'Bonjour,',
+          '',
+          `Votre facture ${invoice.number}${planName ? ` (formule ${planName})` : ''} est disponible dans l'espace Facturation.`,
+          `Montant : ${euros(invoice.totalInclVat)} TTC, payé par carte le ${frDate(invoice.issueDate)}. Merci !`,
+        ].join('\n'),
+        kind: 'invoice',
+        link: null,
+      });
+      mailer.deliver(recorded);
+    }
+    log.info({ invoiceId, number: invoice.number }, 'card invoice issued');
+  }
+
+  async function mailPaymentFailed(pay: CardPayments, companyId: string, amount: number) {
+    for (const to of await managersOf(companyId)) {
+      await mailer.send({
+        to,
+        kind: 'invoice',
+        link: null,
+        subject: 'Paiement par carte refusé — Soumissio',
+        text: [
+          'Bonjour,',
+          '',
+          `Le prélèvement de votre abonnement Soumissio (${euros(amount)} TTC) sur votre carte a été refusé.`,
+          `Mettez à jour votre carte depuis l'espace Facturation : ${pay.publicUrl}/billing/${companyId}`,
+          'Sans paiement, votre entreprise repassera à la formule gratuite à la fin de la période de relance de Stripe ; vos données sont conservées.',
+        ].join('\n'),
+      });
+    }
+  }
+
+  /** Applies one verified event; unknown types are ignored. */
+  async function applyEvent(pay: CardPayments, event: Stripe.Event, log: Log): Promise<void> {
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const subscriptionId = idOf(session.subscription);
+        if (session.mode !== 'subscription' || !subscriptionId) return;
+        const subscription = await retrieveSubscription(pay, subscriptionId, log);
+        const companyId = await companyOfSubscription(subscription, session.client_reference_id ?? session.metadata?.companyId);
+        const cycle = session.metadata?.cycle;
+        await once(event, async (tx) => {
+          if (companyId) await syncSubscription(tx, companyId, subscription, { plan: planOfMetadata(session.metadata), cycle: cycle === 'yearly' || cycle === 'monthly' ? cycle : null });
+        });
+        return;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = await retrieveSubscription(pay, event.data.object.id, log);
+        const companyId = await companyOfSubscription(subscription);
+        await once(event, async (tx) => {
+          if (companyId) await syncSubscription(tx, companyId, subscription);
+        });
+        return;
+      }
+      case 'invoice.paid': {
+        const stripeInvoice = await callStripe(() => pay.client.invoices.retrieve(event.data.object.id!), log);
+        const subscriptionId = idOf(stripeInvoice.parent?.subscription_details?.subscription);
+        if (!subscriptionId || !stripeInvoice.id) return;
+        const subscription = await retrieveSubscription(pay, subscriptionId, log);
+        const companyId = await companyOfSubscription(subscription);
+        const { result: issued } = await once(event, async (tx) => {
+          if (!companyId) return null;
+          const row = await syncSubscription(tx, companyId, subscription);
+          if (stripeInvoice.amount_paid <= 0) return null;
+          // The invoice of a Stripe invoice is issued once, whatever the events that tell of it.
+          const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.stripeInvoiceId, stripeInvoice.id!)).limit(1);
+          if (existing) return null;
+          const plan = planOfMetadata(subscription.metadata) ?? (row && isPlanCode(row.plan) && row.plan !== 'free' ? row.plan : null);
+          if (!plan) {
+            log.warn({ stripeInvoice: stripeInvoice.id }, 'paid Stripe invoice without a plan: no invoice issued');
+            return null;
+          }
+          const item = subscription.items?.data?.[0];
+          const interval = item?.price?.recurring?.interval;
+          const cycle: Cycle = interval === 'year' ? 'yearly' : interval === 'month' ? 'monthly' : (row?.cycle ?? 'monthly');
+          const line = stripeInvoice.lines?.data?.[0];
+          const start = fromUnix(line?.period?.start) ?? fromUnix(item?.current_period_start) ?? new Date();
+          const end = fromUnix(line?.period?.end) ?? fromUnix(item?.current_period_end) ?? new Date(start.getTime() + 30 * 86_400_000);
+          const periodStart = isoDate(start);
+          // The last day paid (the period ends at the start of the next).
+          const periodEnd = isoDate(new Date(Math.max(start.getTime(), end.getTime() - 86_400_000)));
+          if (stripeInvoice.amount_paid !== priceInclVat(plan, cycle))
+            log.warn({ stripeInvoice: stripeInvoice.id, amountPaid: stripeInvoice.amount_paid, expected: priceInclVat(plan, cycle) }, 'Stripe charged another amount than the plan price');
+          const paidAt = fromUnix(stripeInvoice.status_transitions?.paid_at) ?? new Date();
+          const invoiceId = await issueInvoiceIn(tx, {
+            companyId,
+            lines: [planLine(PLANS[plan], cycle, periodStart, periodEnd)],
+            paymentMethod: 'card',
+            plan,
+            cycle,
+            periodStart,
+            periodEnd,
+            status: 'paid',
+            paidAt,
+            dueDays: 0,
+            stripeInvoiceId: stripeInvoice.id,
+          });
+          const [made] = await tx.select({ total: invoices.totalInclVat }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+          await tx.insert(payments).values({ invoiceId, companyId, amount: made!.total, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: isoDate(paidAt) });
+          return invoiceId;
+        });
+        if (issued) await mailInvoice(issued, log).catch((err: unknown) => log.error({ err }, 'card invoice email failed'));
+        return;
+      }
+      case 'invoice.payment_failed': {
+        const failed = event.data.object;
+        const subscriptionId = idOf(failed.parent?.subscription_details?.subscription);
+        if (!subscriptionId) return;
+        const subscription = await retrieveSubscription(pay, subscriptionId, log);
+        const companyId = await companyOfSubscription(subscription);
+        const { result: pastDue } = await once(event, async (tx) => {
+          if (!companyId) return false;
+          const current = await subscriptionOf(tx, companyId);
+          if (!current || current.status === 'canceled' || (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id)) return false;
+          await tx
+            .update(subscriptions)
+            .set({ status: 'past_due', paymentMethod: 'card', stripeSubscriptionId: subscription.id, stripeCustomerId: idOf(subscription.customer) ?? current.stripeCustomerId, updatedAt: new Date() })
+            .where(eq(subscriptions.companyId, companyId));
+          return true;
+        });
+        if (pastDue && companyId) await mailPaymentFailed(pay, companyId, failed.amount_due).catch((err: unknown) => log.error({ err }, 'payment failure email failed'));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  return {
+    async startCheckout(request, reply) {
+      const pay = cardPaymentsOf(card);
+      const { companyId } = request.params;
+      const caller = sessionOf(request).user;
+      writeScope(caller, companyId);
+      await companyExists(companyId);
+      const row = await subscriptionOf(db, companyId);
+      if (!row) throw notFound();
+      if (row.stripeSubscriptionId && row.status !== 'canceled') throw new AppError(409, 'billing-card_subscription_exists');
+      const { plan, cycle } = request.body;
+      const lng = pickLanguage(request.headers['accept-language']);
+      const customer = await customerOf(pay, row, caller.email, request.log);
+      const metadata = { companyId, plan, cycle };
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'subscription',
+        customer,
+        client_reference_id: companyId,
+        metadata,
+        subscription_data: { metadata },
+        locale: lng,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'eur',
+              // Our invoice states the price excluding VAT and 20 % VAT: the card pays both.
+              unit_amount: priceInclVat(plan, cycle),
+              tax_behavior: 'inclusive',
+              recurring: { interval: cycle === 'yearly' ? 'year' : 'month' },
+              product_data: { name: `Soumissio ${PLANS[plan].name.fr}`, metadata: { plan } },
+            },
+          },
+        ],
+        success_url: `${pay.publicUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${pay.publicUrl}/billing/cancel`,
+      };
+      // The same order (same plan, cycle, language, after the same earlier subscription) is the
+      // same session: a double click or a retry does not open a second one.
+      const session = await callStripe(
+        () => pay.client.checkout.sessions.create(params, { idempotencyKey: idempotencyKey(`checkout-${companyId}`, { params, after: row.stripeSubscriptionId }) }),
+        request.log,
+      );
+      if (!session.url) throw new AppError(502, 'billing-stripe_failed');
+      reply.code(201);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async getCheckoutStatus(request) {
+      const pay = cardPaymentsOf(card);
+      const { companyId, sessionId } = request.params;
+      const caller = sessionOf(request).user;
+      readScope(caller, companyId);
+      if (!canManageBilling(caller, companyId)) throw forbidden();
+      await companyExists(companyId);
+      const session = await callStripe(() => pay.client.checkout.sessions.retrieve(sessionId), request.log, true);
+      if (session.client_reference_id !== companyId || (session.metadata?.companyId && session.metadata.companyId !== companyId)) throw notFound();
+      const row = await subscriptionOf(db, companyId);
+      if (!row) throw notFound();
+      const subscriptionId = idOf(session.subscription);
+      let state: 'open' | 'paid' | 'applied' | 'expired' | 'failed';
+      if (session.status === 'expired') state = 'expired';
+      else if (session.status !== 'complete') state = 'open';
+      else if (subscriptionId && row.stripeSubscriptionId === subscriptionId && (row.status === 'active' || row.status === 'trialing')) state = 'applied';
+      else if (subscriptionId && row.stripeSubscriptionId === subscriptionId && (row.status === 'past_due' || row.status === 'canceled')) state = 'failed';
+      else if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') state = 'paid';
+      else state = 'open';
+      const plan = planOfMetadata(session.metadata) ?? (isPlanCode(row.plan) ? row.plan : FALLBACK_PLAN);
+      const cycle = session.metadata?.cycle === 'yearly' || session.metadata?.cycle === 'monthly' ? session.metadata.cycle : row.cycle;
+      return { sessionId: session.id, state, plan, cycle, billing: await billingFor({ db, card }, caller, companyId, pickLanguage(request.headers['accept-language'])) };
+    },
+
+    async openBillingPortal(request, reply) {
+      const pay = cardPaymentsOf(card);
+      const { companyId } = request.params;
+      const caller = sessionOf(request).user;
+      writeScope(caller, companyId);
+      await companyExists(companyId);
+      const row = await subscriptionOf(db, companyId);
+      if (!row?.stripeCustomerId || !row.stripeSubscriptionId) throw new AppError(409, 'billing-no_card_subscription');
+      const lng = pickLanguage(request.headers['accept-language']);
+      const portal = await callStripe(
+        () => pay.client.billingPortal.sessions.create({ customer: row.stripeCustomerId!, return_url: `${pay.publicUrl}/billing/${companyId}`, locale: lng }),
+        request.log,
+      );
+      reply.code(201);
+      return { url: portal.url };
+    },
+
+    async receiveStripeWebhook(request) {
+      const pay = cardPaymentsOf(card, true);
+      const header = request.headers['stripe-signature'];
+      if (typeof header !== 'string' || !header || !request.rawBody) throw new AppError(400, 'billing-webhook_signature');
+      let event: Stripe.Event;
+      try {
+        event = pay.client.webhooks.constructEvent(request.rawBody, header, pay.webhookSecret);
+      } catch {
+        throw new AppError(400, 'billing-webhook_signature');
+      }
+      // Already applied: answered at once (the transaction's unique id is the guard for deliveries at the same moment).
+      const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
+      if (!seen) await applyEvent(pay, event, request.log);
+      return { received: true };
+    },
+  };
+}
