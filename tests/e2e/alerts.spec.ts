@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, demoToken, expect, test } from './fixtures';
+import { bearer, demoToken, expect, test, useToken } from './fixtures';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 
 // Alerts (issue 13): an admin imports a BOAMP correction moving the deadline of a call the demo
@@ -49,7 +49,7 @@ test('a correction imported by an admin moving a deadline shows in the manager\'
 
     const { email, password } = DEMO_ACCOUNTS.manager;
     const { token } = (await (await request.post('/api/users/login', { data: { email, password } })).json()) as { token: string };
-    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await useToken(context, baseURL, token);
     await page.goto('/dashboard');
     const bell = page.getByRole('button', { name: 'Notifications, 1 non lue' });
     await expect(bell).toBeVisible();

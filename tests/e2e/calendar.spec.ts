@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test, useLook } from './fixtures';
 
 // The deadline calendar (issue 13): a manager finds a tender's submission deadline on its day in
 // the month, then in the week, subscribes, and the calendar feed's address (fetched without a
@@ -79,14 +79,7 @@ for (const [lng, theme] of LOOKS) {
     const t = lng === 'fr' ? fr : en;
     await signIn(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
     await page.goto('/company/calendar');
     await settled(page, t['calendar-title']!);
     await expect(page.getByRole('button', { name: t['calendar-feed_create'] })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, test } from './fixtures';
+import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, test, useLook, useToken } from './fixtures';
 
 // The dashboards on the demo data: the admin's statistics equal GET /api/admin/stats/ (figures,
 // charts and their tables), the latest reports; the manager's pipeline, deadlines, documents to
@@ -78,14 +78,7 @@ for (const [lng, theme] of LOOKS) {
     const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
     const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
 
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
     const check = async (name: string) => {
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
       await animationsDone(page);
@@ -102,7 +95,7 @@ for (const [lng, theme] of LOOKS) {
     };
     const signInAs = async (who: Demo) => {
       await context.clearCookies();
-      await context.addCookies([{ name: 'token', value: await demoToken(request, who), url: baseURL!, sameSite: 'Strict' }]);
+      await useToken(context, baseURL, await demoToken(request, who));
       await page.goto('/not-found');
       await page.evaluate(() => localStorage.removeItem('userProfile'));
       await page.goto('/dashboard');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, demoToken, expect, expectAccessible, fr, test } from './fixtures';
+import { bearer, demoToken, expect, expectAccessible, fr, test, useToken } from './fixtures';
 
 // A real DCE (Grenoble INP, 2026), kept in tests/fixtures/ with its source.
 const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
@@ -28,7 +28,7 @@ async function workedTender(request: APIRequestContext) {
 test('a manager uploads the DCE, reads its text, runs the analysis, checks a fact at its source, corrects one, plans the dates, and works the CCTP matrix', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { tenderId, token } = await workedTender(request);
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useToken(context, baseURL, token);
 
   // The documents: each file's text is read in the background, followed live on the page.
   await page.goto(`/tenders/${tenderId}/docs`);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
@@ -151,6 +151,26 @@ export const LOOKS = [
   ['fr', 'light'],
   ['en', 'dark'],
 ] as const;
+
+/**
+ * Opens the app in a language and theme as a returning user left it: the stored choices (read
+ * before the first paint) and the system's colour scheme. Call before the first navigation.
+ */
+export async function useLook(page: Page, lng: 'fr' | 'en', theme: 'light' | 'dark') {
+  await page.addInitScript(
+    ({ l, th }) => {
+      localStorage.setItem('i18nextLng', l);
+      localStorage.setItem('theme', th);
+    },
+    { l: lng, th: theme },
+  );
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Signed in as the app leaves a browser after "sign in": the token cookie. */
+export async function useToken(context: BrowserContext, baseURL: string | undefined, token: string) {
+  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+}
 
 export type Demo = keyof typeof DEMO_ACCOUNTS;
 const demoTokens = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, expect, expectAccessible, LOOKS, test } from './fixtures';
+import { animationsDone, expect, expectAccessible, LOOKS, test, useLook, useToken } from './fixtures';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,15 +41,8 @@ for (const [lng, theme] of LOOKS) {
     const file = files[lng];
     const { email, password } = DEMO_ACCOUNTS.admin;
     const { token } = (await (await request.post('/api/users/login', { data: { email, password } })).json()) as { token: string };
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await useLook(page, lng, theme);
+    await useToken(context, baseURL, token);
     await page.goto('/dashboard');
     // The side menu reaches the page.
     await page.getByRole('link', { name: t['sidemenu-imports'] }).click();

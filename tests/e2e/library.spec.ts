@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, expect, expectAccessible, LOOKS, test } from './fixtures';
+import { animationsDone, expect, expectAccessible, LOOKS, test, useLook, useToken } from './fixtures';
 import { readFileSync } from 'node:fs';
 
 // The company's content library (issue 12): the demo's reusable blocks under the company's tabs;
@@ -14,15 +14,8 @@ for (const [lng, theme] of LOOKS) {
     const { email, password } = DEMO_ACCOUNTS.manager;
     const { token } = (await (await request.post('/api/users/login', { data: { email, password } })).json()) as { token: string };
     const profile = (await (await request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as { company: { _id: string } };
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await useLook(page, lng, theme);
+    await useToken(context, baseURL, token);
     await page.goto(`/companies/${profile.company._id}/library`);
 
     const table = page.getByRole('table', { name: t['library-table'] });

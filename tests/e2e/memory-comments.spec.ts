@@ -1,4 +1,4 @@
-import { animationsDone, en, expect, expectAccessible, fr, grenobleTender, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, grenobleTender, test, useLook, useToken } from './fixtures';
 
 // Comments and images in the technical memory (issue 12): the manager selects a sentence, comments
 // it (Ctrl+Alt+M), replies, resolves the thread; the passage stays marked after a reload. An image
@@ -11,7 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR
 test('a sentence commented, replied to and resolved; an image inserted; both survive a reload', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { token, tenderId } = await grenobleTender(request);
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useToken(context, baseURL, token);
   await page.goto(`/tender/assisted-writing/${tenderId}`);
   const main = page.getByRole('main');
   const outline = main.getByRole('navigation', { name: fr['memory-outline'] });
@@ -89,12 +89,8 @@ test('a commented passage and its thread pass axe in English and dark', async ({
   const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: quote, marks: [{ type: 'comment', attrs: { threadId: thread._id } }] }] }] };
   expect((await request.patch(`/api/memories/${memory._id}/sections/${section._id}`, { headers, data: { version, content } })).ok()).toBe(true);
 
-  await page.addInitScript(() => {
-    localStorage.setItem('i18nextLng', 'en');
-    localStorage.setItem('theme', 'dark');
-  });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useLook(page, 'en', 'dark');
+  await useToken(context, baseURL, token);
   await page.goto(`/tender/assisted-writing/${tenderId}`);
   const main = page.getByRole('main');
   await main.getByRole('navigation', { name: en['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ }).click();

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, fr, grenobleTender, test } from './fixtures';
+import { expect, fr, grenobleTender, test, useToken } from './fixtures';
 
 // The whole journey of issue 12 in one go, as the demo manager on the analysed Grenoble INP call:
 // a DOCX CV uploaded and read; a new memory made from the DCE analysis with the header's "Nouveau
@@ -49,7 +49,7 @@ test('a manager writes a memory from the DCE analysis, links two CVs, covers a r
   expect(opened, 'the demo memory').toBeTruthy();
   const downloads = mkdtempSync(join(tmpdir(), 'soumissio-journey-'));
   try {
-    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await useToken(context, baseURL, token);
 
     // 1. A DOCX CV on the company's resumes page: the new resume opens and fills in as it is read.
     await page.goto(`/companies/${companyId}/resumes`);

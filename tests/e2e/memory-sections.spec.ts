@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, fr, grenobleTender, test } from './fixtures';
+import { expect, fr, grenobleTender, test, useToken } from './fixtures';
 
 // The memory's section tools (issue 12) on the demo's Grenoble INP call: a manager makes a memory
 // from the analysis (the CCTP requirements linked to its sections), renames a section and sets it
@@ -50,7 +50,7 @@ const totalScore = async (text: Promise<string | null>) => Number(/Note estimée
 test('a manager renames a section, sets it to review, inserts two CVs, ticks a requirement: the analysis rises', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { token, tenderId, memory, section, requirement } = await setUp(request);
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useToken(context, baseURL, token);
   await page.goto(`/tender/assisted-writing/${tenderId}`);
   const main = page.getByRole('main');
   // The newest memory opens; the header offers the tender's others.

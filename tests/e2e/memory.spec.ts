@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { animationsDone, en, expect, expectAccessible, fr, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, fr, test, useLook, useToken } from './fixtures';
 
 // The technical memory (issue 12) on the demo's analysed Grenoble INP call: the outline follows the
 // RC's award criteria and weights (price left out, said so); the manager writes in a section and
@@ -22,7 +22,7 @@ async function grenobleTender(request: APIRequestContext) {
 test('the memory follows the criteria; a section written is saved; the analysis scores each criterion', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { token, tenderId } = await grenobleTender(request);
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useToken(context, baseURL, token);
   await page.goto(`/tender/assisted-writing/${tenderId}`);
 
   // The outline: technical criteria by weight, the price criterion left out with a word why.
@@ -64,12 +64,8 @@ test('the memory follows the criteria; a section written is saved; the analysis 
 
 test('the memory page passes axe in English and dark', async ({ page, context, request, baseURL }) => {
   const { token, tenderId } = await grenobleTender(request);
-  await page.addInitScript(() => {
-    localStorage.setItem('i18nextLng', 'en');
-    localStorage.setItem('theme', 'dark');
-  });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useLook(page, 'en', 'dark');
+  await useToken(context, baseURL, token);
   await page.goto(`/tender/assisted-writing/${tenderId}`);
   await expect(page.getByRole('navigation', { name: en['memory-outline'] })).toBeVisible();
   await expect(page.getByRole('textbox').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test, useLook, useToken } from './fixtures';
 
 // Organisation charts on the company page (issue 5): the demo manager draws the construction-site
 // chart from scratch, a cycle is refused, the chart comes back the same after a reload, in the
@@ -97,17 +97,10 @@ test('a manager builds a construction chart, a cycle is refused, the tree surviv
 for (const [lng, theme] of LOOKS) {
   test(`the company page with its charts is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
     const t = lng === 'fr' ? fr : en;
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
     const token = await demoToken(request, 'manager');
     const companyId = await demoCompanyId(request, token);
-    await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+    await useToken(context, baseURL, token);
     await page.goto(`/companies/${companyId}`);
     await settled(page, DEMO_COMPANY_NAME);
     const section = page.getByRole('region', { name: t['organigramme-section_title'] });

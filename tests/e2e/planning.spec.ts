@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_CALLS } from '../../server/db/demo-tenders';
-import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test, useLook, useToken } from './fixtures';
 
 // A tender's response planning (issue 5): the manager starts one, fills it in, and the page keeps
 // it; the Gantt chart draws its bars and a drag moves a task; axe passes in fr/en × light/dark.
@@ -139,18 +139,11 @@ const inProgress = DEMO_CALLS.find((call) => call.status === 'in_progress')!;
 for (const [lng, theme] of LOOKS) {
   test(`the planning page is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
     const t = lng === 'fr' ? fr : en;
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
     const mine = await request.get('/api/tenders/my-company?perPage=all', { headers: bearer(await demoToken(request, 'manager')) });
     const working = ((await mine.json()) as { tenderCalls: { _id: string; tenderCall: { reference: string } }[] }).tenderCalls.find((row) => row.tenderCall.reference === inProgress.reference)!;
     // Signed in as the app leaves it after "sign in" (the token cookie): the form is French-labelled.
-    await context.addCookies([{ name: 'token', value: await demoToken(request, 'manager'), url: baseURL!, sameSite: 'Strict' }]);
+    await useToken(context, baseURL, await demoToken(request, 'manager'));
     await page.goto(`/tenders/${working._id}/planning`);
     // The demo planning: the seed's tasks, drawn on the chart.
     await settled(page, t['planning-title']!, 'Rédaction du mémoire technique');

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, follow, fr, settled, signIn, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, follow, fr, settled, signIn, test, useLook, useToken } from './fixtures';
 
 // Team resumes (issue 12): the demo manager opens the company's resumes from its profile tabs, adds
 // a real DOCX CV (written for this repository, tests/fixtures/cvs/), lands on the new resume while
@@ -65,13 +65,9 @@ test('a manager adds a DOCX CV, sees what was read, and finds the person by a ce
 test('the resume pages pass axe in English and dark, and the list keeps certifications in view on a phone', async ({ page, context, request, baseURL }) => {
   test.slow();
   const { token, companyId } = await demoCompanyId(request);
-  await page.addInitScript(() => {
-    localStorage.setItem('i18nextLng', 'en');
-    localStorage.setItem('theme', 'dark');
-  });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useLook(page, 'en', 'dark');
   // Signed in as the app leaves it after "sign in": the token cookie.
-  await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+  await useToken(context, baseURL, token);
   await page.goto(`/companies/${companyId}/resumes`);
   await settled(page, en['resumes-title']!);
   const table = page.getByRole('table', { name: en['resumes-table'] });

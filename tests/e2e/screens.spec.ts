@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
-import { animationsDone, en, expect, expectAccessible, follow, fr, LOOKS, newUser, settled, test } from './fixtures';
+import { animationsDone, en, expect, expectAccessible, follow, fr, LOOKS, newUser, settled, test, useLook, useToken } from './fixtures';
 
 // Every screen of the accounts, companies and shell issue, with the user who sees it, passes axe
 // (WCAG 2.2 A and AA) in French and English, light and dark, once its content is loaded; each is
@@ -39,14 +39,7 @@ for (const [lng, theme] of LOOKS) {
     test.slow();
     const t = lng === 'fr' ? fr : en;
     const welcome = (who: Demo) => t['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS[who].username);
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
 
     /** Checks what is on screen now: language, theme, axe; then the screenshot. */
     const check = async (name: string) => {
@@ -58,7 +51,7 @@ for (const [lng, theme] of LOOKS) {
     /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
     const signInAs = async (token: string, path: string) => {
       await context.clearCookies();
-      await context.addCookies([{ name: 'token', value: token, url: baseURL!, sameSite: 'Strict' }]);
+      await useToken(context, baseURL, token);
       await page.evaluate(() => localStorage.removeItem('userProfile'));
       await page.goto(path);
     };

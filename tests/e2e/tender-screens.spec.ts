@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CALLS, DEMO_DCE_TEMPLATE } from '../../server/db/demo-tenders';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, follow, fr, LOOKS, settled, test } from './fixtures';
+import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, follow, fr, LOOKS, settled, test, useLook, useToken } from './fixtures';
 
 // Every screen of the tender pipeline issue, with the user who sees it, passes axe (WCAG 2.2 A and
 // AA) in French and English, light and dark, once its content is loaded; each is saved as a
@@ -60,14 +60,7 @@ for (const [lng, theme] of LOOKS) {
   test(`every tender screen is accessible in ${lng}, ${theme}`, async ({ page, context, request, baseURL }) => {
     test.slow();
     const t = lng === 'fr' ? fr : en;
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
 
     /** Checks what is on screen now: language, theme, axe; then the screenshot. */
     const check = async (name: string) => {
@@ -82,7 +75,7 @@ for (const [lng, theme] of LOOKS) {
     /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */
     const signInAs = async (who: Demo, path: string) => {
       await context.clearCookies();
-      await context.addCookies([{ name: 'token', value: await demoToken(request, who), url: baseURL!, sameSite: 'Strict' }]);
+      await useToken(context, baseURL, await demoToken(request, who));
       await page.goto('/not-found');
       await page.evaluate(() => localStorage.removeItem('userProfile'));
       await page.goto(path);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test } from './fixtures';
+import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test, useLook } from './fixtures';
 
 // The kanban of a company's tenders (issue 13): a manager moves a tender of their own along its
 // lifecycle, once with the card's keyboard menu and once by dragging it; a move the lifecycle
@@ -69,14 +69,7 @@ for (const [lng, theme] of LOOKS) {
     const t = lng === 'fr' ? fr : en;
     await signIn(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.addInitScript(
-      ({ l, th }) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('theme', th);
-      },
-      { l: lng, th: theme },
-    );
-    await page.emulateMedia({ colorScheme: theme });
+    await useLook(page, lng, theme);
     await page.goto('/company/tenders?view=board');
     await settled(page, t['tenders-title']!);
     await expect(page.locator('[data-card-id]').first()).toBeVisible({ timeout: 30_000 });
