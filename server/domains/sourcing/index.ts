@@ -44,8 +44,10 @@ function shapeOfXml(root: XmlElement): NoticeShape | null {
 export function importRecord(record: SourceRecord): ImportResult {
   if (record.type === 'refused') return { refused: record.refusal };
   const origin = record.origin;
-  const shape = shapeOfRecord(record);
   try {
+    // An opendatasoft record: its importer parses `donnees` (shapeOfRecord would parse it a first time).
+    if (record.type === 'json' && record.value && typeof record.value === 'object' && !Array.isArray(record.value) && isOdsRecord(record.value as Obj)) return { notice: importOdsRecord(record.value as Obj) };
+    const shape = shapeOfRecord(record);
     if (!shape) throw new NoticeRefused('sourcing-unknown-shape', 'not a BOAMP, TED or DECP notice');
     if (record.type === 'xml') {
       if (shape === 'boamp-xml-v230') return { notice: importBoampXml(record.root) };

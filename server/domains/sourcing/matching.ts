@@ -119,6 +119,8 @@ export async function matchCalls(db: Database, callIds: string[], options: { com
   const ids = [...new Set(callIds)];
   if (ids.length === 0) return { calls: 0, rows: 0 };
   const profiles = [...(await loadProfiles(db, options.companyIds)).entries()].map(([id, profile]) => ({ id, profile: compileProfile(profile) }));
+  // No company: no row to write, and none to replace (rows go with their company).
+  if (profiles.length === 0) return { calls: ids.length, rows: 0 };
   let written = 0;
   for (let i = 0; i < ids.length; i += CALL_CHUNK) {
     const chunk = ids.slice(i, i + CALL_CHUNK);

@@ -9,10 +9,17 @@ export function asArray<T>(value: T | T[] | null | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
+const NEEDS_FOLDING = /[\t\u00a0]| {2}|\n/;
+
 /** Trimmed text with runs of blanks folded; '' and non-strings become null. */
 export function cleanText(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return null;
+  // Most texts have nothing to fold: one scan instead of three replaces.
+  if (!NEEDS_FOLDING.test(value)) {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
   const text = value.replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim();
   return text === '' ? null : text;
 }
@@ -200,18 +207,37 @@ function zoneParts(utcMs: number, zone: string) {
   return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
+/**
+ * formatToParts costs ~30 µs a call and a deadline needs four: results are kept by (zone, instant),
+ * which repeat (noon on a handful of days) across a file's notices. Bounded: cleared when full.
+ */
+const offsets = new Map<string, number>();
+const instants = new Map<string, string>();
+const MEMO_LIMIT = 20_000;
+function remember<T>(memo: Map<string, T>, key: string, value: T): T {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 function offsetMinutes(utcMs: number, zone: string): number {
+  const key = `${zone}|${utcMs}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   const p = zoneParts(utcMs, zone);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000) / 60000;
+  return remember(offsets, key, (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000) / 60000);
 }
 
 function formatInstant(utcMs: number, zone: string): string {
+  const key = `${zone}|${utcMs}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
   const off = offsetMinutes(utcMs, zone);
   const p = zoneParts(utcMs, zone);
   const pad = (n: number) => String(n).padStart(2, '0');
   const sign = off < 0 ? '-' : '+';
   const abs = Math.abs(off);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return remember(instants, key, `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`);
 }
 
 export interface Deadline {

@@ -125,7 +125,7 @@ function callFields(notice: ImportedNotice) {
   };
 }
 type CallFields = ReturnType<typeof callFields>;
-type CallRow = typeof tenderCalls.$inferSelect;
+type CallRow = Omit<typeof tenderCalls.$inferSelect, 'searchVector'>;
 
 /** Fields a correction may change: its title and text describe the correction, not the call. */
 const CORRECTABLE: (keyof CallFields)[] = ['buyerSiret', 'buyerReference', 'procedure', 'procedureRaw', 'cpvCodes', 'departements', 'department', 'region', 'nuts', 'estimatedAmount', 'submissionDeadline', 'deadlineDayOnly', 'deadlineZone'];
@@ -187,6 +187,8 @@ type BatchState = {
   calls: Map<string, CallRow>;
   /** A call's lots as they are now, by number, once read. */
   lots: Map<string, LotValues[]>;
+  /** Each notice's content hash, computed once. */
+  hashes: Map<ImportedNotice, string>;
   pending: Pending;
 };
 
@@ -216,48 +218,59 @@ async function flushPending(tx: Executor, state: BatchState) {
   await insertRows(tx, tenderCallChanges, p.changes);
 }
 
+/** A list as one JSON parameter (a few hundred ids bound one by one cost the query builder and the driver more than the query). */
+const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+/** The columns of a call the import reads: all but the search vector (kilobytes a row, never read here). */
+const { searchVector: _searchVector, ...callColumns } = getTableColumns(tenderCalls);
+
 async function loadBatch(tx: Executor, notices: ImportedNotice[]): Promise<BatchState> {
-  const state: BatchState = { seen: new Map(), naming: new Map(), typed: new Map(), calls: new Map(), lots: new Map(), pending: nothingPending() };
+  const state: BatchState = { seen: new Map(), naming: new Map(), typed: new Map(), calls: new Map(), lots: new Map(), hashes: new Map(), pending: nothingPending() };
   if (notices.length === 0) return state;
-  const own = [...new Set(notices.map(keyOf))];
+  for (const notice of notices) state.hashes.set(notice, hashOf(notice));
   const everyNotice = [...notices, ...notices.flatMap((n) => n.related)];
-  const wanted = new Set(everyNotice.map(keyOf));
+  const pairs = [...new Map(everyNotice.map((n) => [keyOf(n), { source: n.source, source_id: n.sourceId }])).values()];
   const seen = await tx
     .select({ id: sourceNotices.id, source: sourceNotices.source, sourceId: sourceNotices.sourceId, hash: sourceNotices.hash, callId: sourceNotices.tenderCallId })
     .from(sourceNotices)
-    .where(and(inArray(sourceNotices.source, [...new Set(everyNotice.map((n) => n.source))]), inArray(sourceNotices.sourceId, [...new Set(everyNotice.map((n) => n.sourceId))])));
-  for (const row of seen) if (wanted.has(keyOf(row))) state.seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
+    .where(sql`(${sourceNotices.source}, ${sourceNotices.sourceId}) in (select k.source, k.source_id from json_to_recordset(${jsonParam(pairs)}) as k(source text, source_id text))`);
+  for (const row of seen) state.seen.set(keyOf(row), { id: row.id, hash: row.hash, callId: row.callId });
+
+  // A notice stored with the same content is unchanged (a re-import): nothing else to look up for it.
+  const live = notices.filter((n) => state.seen.get(keyOf(n))?.hash !== state.hashes.get(n));
+  if (live.length === 0) return state;
+  const own = [...new Set(live.map(keyOf))];
   const naming = await tx
     .select({ callId: sourceNotices.tenderCallId, related: sourceNotices.related })
     .from(sourceNotices)
-    .where(and(sql`${sourceNotices.related} && array[${sql.join(own.map((k) => sql`${k}`), sql`, `)}]::text[]`, sql`${sourceNotices.tenderCallId} is not null`));
+    .where(and(sql`${sourceNotices.related} && array(select json_array_elements_text(${jsonParam(own)}))`, sql`${sourceNotices.tenderCallId} is not null`));
   const ownKeys = new Set(own);
   for (const row of naming) for (const key of row.related) if (ownKeys.has(key) && !state.naming.has(key)) state.naming.set(key, row.callId!);
-  const typed = await tx
-    .select({ id: tenderCalls.id, source: tenderCalls.source, reference: tenderCalls.reference })
-    .from(tenderCalls)
-    .where(and(inArray(tenderCalls.source, ['boamp', 'ted']), inArray(tenderCalls.reference, [...new Set(notices.map((n) => n.sourceId))])));
-  for (const row of typed) state.typed.set(`${row.source}:${row.reference}`, row.id);
+  const typedPairs = [...new Map(live.filter((n) => n.source === 'boamp' || n.source === 'ted').map((n) => [keyOf(n), { source: n.source, reference: n.sourceId }])).values()];
+  if (typedPairs.length) {
+    const typed = await tx
+      .select({ id: tenderCalls.id, source: tenderCalls.source, reference: tenderCalls.reference })
+      .from(tenderCalls)
+      .where(sql`(${tenderCalls.source}, ${tenderCalls.reference}) in (select k.source::tender_source, k.reference from json_to_recordset(${jsonParam(typedPairs)}) as k(source text, reference text))`);
+    for (const row of typed) state.typed.set(`${row.source}:${row.reference}`, row.id);
+  }
 
   // The calls those notices lead to, and every call that could be a twin from another source (same
   // buyer reference and deadline), locked as one statement.
   const ids = new Set([...[...state.seen.values()].flatMap((s) => (s.callId ? [s.callId] : [])), ...state.naming.values(), ...state.typed.values()]);
-  const twins = notices.flatMap((n) => {
+  const twins = live.flatMap((n) => {
     const deadline = n.reference ? deadlineOf(n) : null;
-    return deadline ? [sql`(${text(n.reference)}, ${deadline.at.toISOString()}::timestamptz, ${n.source})`] : [];
+    return deadline ? [{ reference: text(n.reference), deadline: deadline.at.toISOString(), source: n.source }] : [];
   });
   const which = [
-    ...(ids.size ? [inArray(tenderCalls.id, [...ids])] : []),
+    ...(ids.size ? [sql`${tenderCalls.id} in (select json_array_elements_text(${jsonParam([...ids])})::uuid)`] : []),
     ...(twins.length
       ? [
-          and(
-            inArray(tenderCalls.buyerReference, [...new Set(notices.flatMap((n) => (n.reference ? [text(n.reference)!] : [])))]),
-            sql`exists (select 1 from (values ${sql.join(twins, sql`, `)}) as twin(reference, deadline, source) where twin.reference = ${tenderCalls.buyerReference} and twin.deadline = ${tenderCalls.submissionDeadline} and twin.source <> ${tenderCalls.source}::text)`,
-          ),
+          sql`${tenderCalls.id} in (select c.id from json_to_recordset(${jsonParam(twins)}) as twin(reference text, deadline timestamptz, source text) join ${tenderCalls} c on c.buyer_reference = twin.reference and c.submission_deadline = twin.deadline and c.source::text <> twin.source)`,
         ]
       : []),
   ];
-  if (which.length) for (const row of await tx.select().from(tenderCalls).where(or(...which)).for('update')) state.calls.set(row.id, row);
+  if (which.length) for (const row of await tx.select(callColumns).from(tenderCalls).where(or(...which)).for('update')) state.calls.set(row.id, row);
   return state;
 }
 
@@ -290,7 +303,7 @@ function findCall(notice: ImportedNotice, fields: CallFields, known: string | nu
 async function callRow(tx: Executor, state: BatchState, id: string): Promise<CallRow | undefined> {
   const known = state.calls.get(id);
   if (known) return known;
-  const [row] = await tx.select().from(tenderCalls).where(eq(tenderCalls.id, id)).for('update');
+  const [row] = await tx.select(callColumns).from(tenderCalls).where(eq(tenderCalls.id, id)).for('update');
   if (row) state.calls.set(id, row);
   return row;
 }
@@ -330,7 +343,7 @@ const hashOf = (notice: ImportedNotice) => createHash('sha256').update(JSON.stri
  * that a batch without savepoints can go on after it.
  */
 async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, state: BatchState): Promise<Outcome> {
-  const hash = hashOf(notice);
+  const hash = state.hashes.get(notice) ?? hashOf(notice);
   const seen = state.seen.get(keyOf(notice));
   if (seen?.hash === hash) return { result: 'unchanged', callId: seen.callId ?? undefined };
 
@@ -459,7 +472,8 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
 
 // ── Batches and runs ───────────────────────────────────────────────────────────────────────────
 
-type BatchResult = { counts: ImportCounts; callIds: Set<string>; moves: DeadlineMove[]; cancellations: CallCancelled[] };
+/** callIds: the calls created or changed (to match again); changedIds: those that existed before (companies may work them). */
+type BatchResult = { counts: ImportCounts; callIds: Set<string>; changedIds: Set<string>; moves: DeadlineMove[]; cancellations: CallCancelled[] };
 
 /** A database error inside a batch without savepoints: the batch is done again with them. */
 class RetryWithSavepoints extends Error {}
@@ -487,11 +501,12 @@ const snapshotOf = (state: BatchState): BatchState => ({
   typed: new Map(state.typed),
   calls: new Map(state.calls),
   lots: new Map(state.lots),
+  hashes: state.hashes,
   pending: nothingPending(),
 });
 
 async function writeBatch(db: Database, runId: string, fileName: string, results: ImportResult[], firstPosition: number, savepoints: boolean): Promise<BatchResult> {
-  const out: BatchResult = { counts: emptyCounts(), callIds: new Set(), moves: [], cancellations: [] };
+  const out: BatchResult = { counts: emptyCounts(), callIds: new Set(), changedIds: new Set(), moves: [], cancellations: [] };
   await db.transaction(async (tx) => {
     const refused: (typeof refusedNotices.$inferInsert)[] = [];
     let state = await loadBatch(tx, results.flatMap((r) => ('notice' in r ? [r.notice] : [])));
@@ -526,6 +541,7 @@ async function writeBatch(db: Database, runId: string, fileName: string, results
       }
       out.counts[outcome.result]++;
       if (outcome.callId && outcome.result !== 'unchanged') out.callIds.add(outcome.callId);
+      if (outcome.callId && outcome.result !== 'unchanged' && outcome.result !== 'new') out.changedIds.add(outcome.callId);
       if (outcome.moved) out.moves.push(outcome.moved);
       if (outcome.cancelled) out.cancellations.push(outcome.cancelled);
     }
@@ -609,13 +625,13 @@ export async function runImport(options: RunOptions): Promise<ImportCounts> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   let batch: ImportResult[] = [];
 
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const done = await storeBatch(db, runId, fileName, batch, total.notices + 1);
-    batch = [];
+  const flush = async (results: ImportResult[]) => {
+    if (results.length === 0) return;
+    const done = await storeBatch(db, runId, fileName, results, total.notices + 1);
     add(total, done.counts);
-    // Scores of the companies already working a changed call follow it (the call's copy of the deadline too).
-    if (done.callIds.size) await refreshMatches(db, inArray(tenders.tenderCallId, [...done.callIds]));
+    // Scores of the companies already working a changed call follow it (the call's copy of the deadline
+    // too); a call new in this batch has no tender yet.
+    if (done.changedIds.size) await refreshMatches(db, inArray(tenders.tenderCallId, [...done.changedIds]));
     if (done.callIds.size) await matchCalls(db, [...done.callIds]);
     const percent = size ? Math.min(99, Math.floor((read / size) * 100)) : 0;
     await db.update(importRuns).set({ ...countColumns(total), progress: percent, updatedAt: new Date() }).where(eq(importRuns.id, runId));
@@ -624,15 +640,30 @@ export async function runImport(options: RunOptions): Promise<ImportCounts> {
     for (const event of done.cancellations) await hooks?.cancelled?.(event);
   };
 
+  // The next batch is read and mapped while the previous one is written (against PostgreSQL the two
+  // run at once): one batch at most is being written, batches in file order.
+  let writing: Promise<void> | null = null;
+  const handOver = async () => {
+    if (writing) await writing;
+    const results = batch;
+    batch = [];
+    writing = flush(results);
+    // Awaited before the next batch or at the end; a failure is thrown there, not left unhandled.
+    writing.catch(() => {});
+  };
+
   try {
     for await (const result of importNotices(counter, fileName)) {
       options.signal?.throwIfAborted();
       batch.push(result);
-      if (batch.length >= batchSize) await flush();
+      if (batch.length >= batchSize) await handOver();
     }
-    await flush();
+    await handOver();
+    await writing;
   } finally {
     source.destroy();
+    // A failed read leaves the batch being written to finish before the caller goes on.
+    await (writing as Promise<void> | null)?.catch(() => {});
   }
   await options.beforeDone?.();
   await db
