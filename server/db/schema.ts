@@ -45,6 +45,9 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],
 );
 
+// The language of the emails sent without a request (alerts, digests, billing reminders): the
+// language of the user's last signed-in request, French until one says otherwise.
+export const userLanguageEnum = pgEnum('user_language', ['fr', 'en']);
 export const digestFrequencyEnum = pgEnum('digest_frequency', ['daily', 'weekly', 'off']);
 
 export const users = pgTable(
@@ -72,6 +75,7 @@ export const users = pgTable(
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     alertEmails: boolean('alert_emails').notNull().default(true),
     icsTokenHash: text('ics_token_hash'),
+    language: userLanguageEnum('language').notNull().default('fr'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId), index('users_ics_token_idx').on(t.icsTokenHash)],
