@@ -3335,10 +3335,10 @@ export interface components {
             /** @description The uploaded file's name; the URL for the scheduled fetch. */
             fileName: string;
             /**
-             * @description How the file came, an admin's upload, the command line (npm run import) or the scheduled fetch of SOURCING_FETCH_URLS.
+             * @description How the file came, an admin's upload, the command line (npm run import), the scheduled fetch of SOURCING_FETCH_URLS or the demo's first start (the real notices of the fixtures).
              * @enum {string}
              */
-            origin: "upload" | "cli" | "fetch";
+            origin: "upload" | "cli" | "fetch" | "demo";
             size: number;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";

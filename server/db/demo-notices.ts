@@ -3,7 +3,7 @@
 // buyers' history show real calls and awards. Real calls are all closed: for the demo only, the
 // imported calls' dates move forward by one offset so that the newest was published three days
 // ago (docs/sourcing.md, "The demo's notices"); awards keep their real dates as history.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
@@ -63,7 +63,7 @@ export async function seedDemoNotices(db: Database, now = Date.now()): Promise<{
   for (const file of DEMO_NOTICE_FILES) {
     const path = `${DEMO_NOTICES_FOLDER}${file}`;
     if (!existsSync(path)) continue;
-    const runId = await createImportRun(db, { fileName: file, size: 0, status: 'running' });
+    const runId = await createImportRun(db, { fileName: file, size: statSync(path).size, status: 'running' });
     await db.update(importRuns).set({ origin: DEMO_ORIGIN }).where(eq(importRuns.id, runId));
     runIds.push(runId);
     notices += (await runImport({ db, runId, input: path })).notices;
