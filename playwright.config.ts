@@ -13,6 +13,9 @@ const port = Number(process.env.E2E_PORT ?? 4199);
 const baseURL = `http://localhost:${port}`;
 /** A second server, with a language model (a fake endpoint): the chat's written answers. */
 const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 4198);
+/** A fake Stripe (tests/e2e/fake-stripe-server.ts): card checkout and the customer portal of the first server. */
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 4197);
+const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_e2e_soumissio', STRIPE_WEBHOOK_SECRET: 'whsec_e2e_soumissio' };
 const serverEnv = {
   HOST: '127.0.0.1',
   STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
@@ -47,7 +50,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
+      env: { ...serverEnv, ...stripeEnv, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
     },
     {
       command: 'node_modules/.bin/tsx tests/e2e/llm-server.ts --demo',
@@ -57,6 +60,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, PORT: String(LLM_PORT), DATA_DIR: process.env.E2E_LLM_DATA_DIR },
+    },
+    {
+      command: 'node_modules/.bin/tsx tests/e2e/fake-stripe-server.ts',
+      url: `http://127.0.0.1:${STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...stripeEnv, FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook` },
     },
   ],
 });

@@ -17,6 +17,7 @@ import { siretFor } from './sirets';
 import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
 import { invoices } from '../../server/db/schema';
 import { issueInvoice } from '../../server/domains/billing/invoices';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 const contract = loadContract();
 // Path items may also hold shared `parameters`: only the HTTP methods are operations.
@@ -908,7 +909,32 @@ const matrix: Record<string, Row[]> = {
     () => adminOnly(201),
     async (_caller, target) => ({ request: json('POST', `/api/invoices/${await invoiceOf(target)}/credit-note`, { reason: 'Erreur de formule' }) }),
   ),
+  // Card payments (against the fake Stripe): the company's managers pay and open the portal (409:
+  // never paid by card); its managers and admins follow a checkout; Stripe's webhook is public
+  // and refuses what it did not sign.
+  startCheckout: onBoth(
+    (target) => scoped(target, 403, 201, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/billing/${companyOf(target).id}/checkout`, { plan: 'essential', cycle: 'monthly' }) }),
+  ),
+  getCheckoutStatus: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('GET', `/api/billing/${companyOf(target).id}/checkout/${await checkoutOf(target)}`) }),
+  ),
+  openBillingPortal: onBoth(
+    (target) => scoped(target, 403, 409, 403),
+    async (_caller, target) => ({ request: json('POST', `/api/billing/${companyOf(target).id}/portal`) }),
+  ),
+  receiveStripeWebhook: none(everyone(400), async () => ({
+    request: { ...json('POST', '/api/stripe/webhook', { id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: {} } }), headers: { 'stripe-signature': 't=1,v1=0000' } },
+  })),
 };
+
+/** A checkout session of the target company, opened by its manager. */
+async function checkoutOf(target: Target) {
+  const manager = target === 'B' ? world.people.managerB : world.people.managerA;
+  const res = await ctx.app.inject({ ...json('POST', `/api/billing/${companyOf(target).id}/checkout`, { plan: 'pro', cycle: 'yearly' }), headers: { authorization: `Bearer ${await tokenFor(manager)}` } });
+  return (res.json() as { sessionId: string }).sessionId;
+}
 
 /** A fresh open invoice of the target company, issued directly. */
 const invoiceOf = (target: Target) =>
@@ -927,8 +953,11 @@ async function insertPlanning(target: Target) {
 /** What of company B must never reach A's staff. */
 let secretsOfB: string[] = [];
 
+let fakeStripe: FakeStripe;
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  fakeStripe = await startFakeStripe({ secretKey: 'sk_test_matrix', webhookSecret: 'whsec_matrix' });
+  ctx = await createTestApp({ stripe: { secretKey: 'sk_test_matrix', webhookSecret: 'whsec_matrix', apiUrl: fakeStripe.url } });
   passwordHash = await hashPassword(PASSWORD);
   const [a] = await ctx.db.insert(companies).values({ name: 'Alpha Charpente', siret: siretFor(101), city: 'Annecy' }).returning({ id: companies.id });
   const [b] = await ctx.db.insert(companies).values({ name: 'Bravo Maçonnerie', siret: siretFor(202), city: 'Brest' }).returning({ id: companies.id });
@@ -949,7 +978,10 @@ beforeAll(async () => {
   };
   secretsOfB = [b!.id, 'Bravo Maçonnerie', siretFor(202), 'Brest', people.managerB.id, people.managerB.email, 'Bastien Bertrand', memberB.id, memberB.email, 'Blanche Bonnet', inviteB.id, inviteB.email];
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await fakeStripe?.close();
+});
 
 const matches = (status: number, expected: Status) => (Array.isArray(expected) ? expected.includes(status) : status === expected);
 
