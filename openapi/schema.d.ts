@@ -1342,7 +1342,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A suggestion for a section, never written to it (the writer accepts or rejects it). `draft` writes the section from its criterion, the buyer's passages, the CCTP requirements linked to it and the company's library and resumes; `rewrite`, `shorten`, `expand`, `translate` (to `language`) and `fix_french` work on `text`. With a language model configured (mode llm); without one `draft` gives a template to fill (mode template) and the other actions answer 409 `memory-assist_needs_model`. With `Accept text/event-stream` the text streams as server-sent events (`token` with {text}, then `done` with the result below, or `error` with {msg}). The model failing answers 503 (429 when it limits the rate). */
+        /** A suggestion for a section, never written to it (the writer accepts or rejects it). `draft` writes the section from its criterion, the buyer's passages, the CCTP requirements linked to it and the company's library and resumes; `rewrite`, `shorten`, `expand`, `translate` (to `language`) and `fix_french` work on `text`. With a language model configured (mode llm); without one, or when the company's plan leaves the model out, `draft` gives a template to fill (mode template); the other actions answer 409 `memory-assist_needs_model` without a model and 402 `billing-limit_llm` (naming the plan that includes them) when the plan leaves it out. With `Accept text/event-stream` the text streams as server-sent events (`token` with {text}, then `done` with the result below, or `error` with {msg}). The model failing answers 503 (429 when it limits the rate). */
         post: operations["assistMemorySection"];
         delete?: never;
         options?: never;
@@ -3189,8 +3189,10 @@ export interface components {
         };
         ChatHistory: {
             messages: components["schemas"]["ChatMessage"][];
-            /** @description llm when a language model is configured, else extractive. */
+            /** @description llm when a language model is configured and the company's plan includes it, else extractive. */
             mode: components["schemas"]["ChatMode"];
+            /** @description Present and true when a model is configured but the company's plan leaves the language-model features out (answers are extractive for that reason). */
+            llmNotInPlan?: boolean;
         };
         TenderNotes: {
             text: string;
@@ -4093,10 +4095,12 @@ export interface components {
             /** Format: date-time */
             analysedAt: string | null;
             /**
-             * @description How assistMemorySection writes: with the configured language model, or with templates only (no model configured).
+             * @description How assistMemorySection writes: with the configured language model, or with templates only (no model configured, or the company's plan leaves it out).
              * @enum {string}
              */
             assist: "llm" | "template";
+            /** @description Present and true when a model is configured but the company's plan leaves the language-model features out. */
+            llmNotInPlan?: boolean;
         };
         MemoryAssistRequest: {
             /** @enum {string} */
@@ -7515,6 +7519,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];

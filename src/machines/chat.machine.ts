@@ -9,6 +9,8 @@ export type ChatContext = {
   tenderId: string;
   messages: ChatMessage[];
   mode: ChatMode;
+  /** A model is configured but the company's plan leaves it out (mode is extractive for that reason). */
+  llmNotInPlan?: boolean;
   /** The question being answered and the answer as it streams. */
   pending: { question: string; text: string } | null;
   /** The last question that failed, offered again. */
@@ -35,7 +37,7 @@ export type ChatEvent =
 export const chatMachine = setup({
   types: { context: {} as ChatContext, events: {} as ChatEvent, input: {} as { tenderId: string } },
   actors: {
-    loadHistory: fromPromise<{ messages: ChatMessage[]; mode: ChatMode }, { tenderId: string }>(async () => {
+    loadHistory: fromPromise<{ messages: ChatMessage[]; mode: ChatMode; llmNotInPlan?: boolean }, { tenderId: string }>(async () => {
       throw new Error('Actor "loadHistory" was not provided');
     }),
     ask: fromCallback<ChatEvent, { tenderId: string; question: string }>(() => {
@@ -63,7 +65,7 @@ export const chatMachine = setup({
       invoke: {
         src: 'loadHistory',
         input: ({ context }) => ({ tenderId: context.tenderId }),
-        onDone: { target: 'idle', actions: assign(({ event }) => ({ messages: event.output.messages, mode: event.output.mode, error: null })) },
+        onDone: { target: 'idle', actions: assign(({ event }) => ({ messages: event.output.messages, mode: event.output.mode, llmNotInPlan: event.output.llmNotInPlan ?? false, error: null })) },
         onError: { target: 'loadFailure', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
       },
     },

@@ -11,7 +11,8 @@ import { t } from '../../i18n';
 import { reachableTender } from '../tenders/access';
 import { extractiveAnswer, hybridSearch, search, type Hit } from '../../analysis/retrieval';
 import { answerWithCitations } from '../../llm/cited-answer';
-import { LlmError } from '../../llm/client';
+import { LlmError, type Llm } from '../../llm/client';
+import { llmAccess } from '../../llm/for-company';
 import { createPassageIndexes, passageVectors, type TenderPassages } from './passages';
 
 type ChatMessage = components['schemas']['ChatMessage'];
@@ -37,9 +38,10 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
  * Chat with a tender's documents (issue 11): any member of the tender's company and admins; each
  * person sees their own history. The answer is written by the configured language model from the
  * best passages, citing them; without a model, or when it fails, it is the documents' own
- * sentences that answer, with their pages.
+ * sentences that answer, with their pages. A company whose plan leaves the model out is answered
+ * like one without a model: nothing of its documents is sent (llmAccess).
  */
-export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'listTenderChat' | 'clearTenderChat'> {
+export function chatHandlers({ db, llm: configured }: Deps): Handlers<'askTenderChat' | 'listTenderChat' | 'clearTenderChat'> {
   const passagesOf = createPassageIndexes(db);
 
   /**
@@ -47,7 +49,7 @@ export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'lis
    * Only the passages and the question are embedded, at the configured endpoint; when it fails
    * the question is answered from BM25 alone.
    */
-  async function passagesFor(request: FastifyRequest, entry: TenderPassages, question: string, signal: AbortSignal): Promise<Hit[]> {
+  async function passagesFor(request: FastifyRequest, llm: Llm | null, entry: TenderPassages, question: string, signal: AbortSignal): Promise<Hit[]> {
     const embed = llm?.embed?.bind(llm);
     if (!embed) return search(entry.index, question, PASSAGES);
     const lexical = search(entry.index, question, BM25_DEPTH);
@@ -61,12 +63,14 @@ export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'lis
     }
   }
 
-  async function answerOf(request: FastifyRequest, tenderId: string, question: string, signal: AbortSignal, onToken: (text: string) => void): Promise<Answer> {
+  async function answerOf(request: FastifyRequest, tender: { id: string; companyId: string }, question: string, signal: AbortSignal, onToken: (text: string) => void): Promise<Answer> {
+    const tenderId = tender.id;
+    const { llm } = await llmAccess({ db, llm: configured }, tender.companyId);
     const entry = await passagesOf(tenderId);
     const { pages } = entry;
     const mode = llm ? 'llm' : 'extractive';
     if (pages === 0) return { answer: t(request, 'chat-no_documents'), citations: [], mode, msg: 'chat-no_answer' };
-    const hits = await passagesFor(request, entry, question, signal);
+    const hits = await passagesFor(request, llm, entry, question, signal);
     if (hits.length === 0) return { answer: t(request, 'chat-no_answer'), citations: [], mode, msg: 'chat-no_answer' };
     let fallback = false;
     if (llm) {
@@ -112,13 +116,13 @@ export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'lis
         return { msg: t(request, result.msg), details: toMessage(row!) };
       };
 
-      if (!request.headers.accept?.includes('text/event-stream')) return save(await answerOf(request, tender.id, question, aborted.signal, () => undefined));
+      if (!request.headers.accept?.includes('text/event-stream')) return save(await answerOf(request, tender, question, aborted.signal, () => undefined));
 
       const stream = new PassThrough();
       reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no');
       void (async () => {
         try {
-          const result = await answerOf(request, tender.id, question, aborted.signal, (text) => stream.write(sse('token', { text })));
+          const result = await answerOf(request, tender, question, aborted.signal, (text) => stream.write(sse('token', { text })));
           stream.write(sse('done', await save(result)));
         } catch (error) {
           if (!aborted.signal.aborted) {
@@ -140,7 +144,8 @@ export function chatHandlers({ db, llm }: Deps): Handlers<'askTenderChat' | 'lis
         .from(chatMessages)
         .where(and(eq(chatMessages.tenderId, tender.id), eq(chatMessages.userId, user.id)))
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-      return { messages: rows.map(toMessage), mode: llm ? ('llm' as const) : ('extractive' as const) };
+      const access = await llmAccess({ db, llm: configured }, tender.companyId);
+      return { messages: rows.map(toMessage), mode: access.llm ? ('llm' as const) : ('extractive' as const), ...(access.notInPlan ? { llmNotInPlan: true } : {}) };
     },
 
     async clearTenderChat(request) {

@@ -5,6 +5,7 @@ import type { JobHandler } from '../../jobs/queue';
 import { extractFacts } from '../../analysis/dce';
 import type { Fact } from '../../analysis/dce/types';
 import { LlmError, type Llm } from '../../llm/client';
+import { llmFor } from '../../llm/for-company';
 import { readTenderDocuments, waitForExtraction } from '../tender-docs/read';
 import { fillGapsWithLlm } from './llm-facts';
 import { redFlagsOf, type VaultDocument } from './red-flags';
@@ -30,9 +31,10 @@ export function missingPieces(expected: { code: string; label: string; required:
  * template expects and the documents lack, and raises red flags against the deadline and the
  * company's vault. With a language model configured, it is asked for the facts the rules did not
  * find (llm-facts.ts); when it fails the analysis keeps the rules' facts. The results are written
- * in one update at the end.
+ * in one update at the end. The model is asked only when the company's plan includes it, checked
+ * as the job runs (llmFor): otherwise the rules' facts alone, nothing of the documents sent.
  */
-export function dceAnalysisHandler(db: Database, llm: Llm | null = null, log?: { warn(obj: object, msg: string): void }): JobHandler {
+export function dceAnalysisHandler(db: Database, configured: Llm | null = null, log?: { warn(obj: object, msg: string): void }): JobHandler {
   return async (job, { progress, signal }) => {
     const { analysisId } = job.payload as { analysisId: string };
     const [analysis] = await db
@@ -49,6 +51,7 @@ export function dceAnalysisHandler(db: Database, llm: Llm | null = null, log?: {
     await progress(40);
     const facts: StoredFact[] = extractFacts(classified).map((fact: Fact) => ({ ...fact, status: 'extracted', origin: 'rules' }));
     await progress(60);
+    const llm = await llmFor({ db, llm: configured }, analysis.companyId);
     if (llm) {
       try {
         facts.push(...(await fillGapsWithLlm(llm, classified, facts, { signal })));

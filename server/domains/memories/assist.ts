@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
 import { LlmError, type ChatMessage } from '../../llm/client';
+import { llmAccess, llmNotInPlan } from '../../llm/for-company';
 import { reachableTender } from '../tenders/access';
 import { tsQueryOf } from '../library/view';
 import { loadResources } from './resources';
@@ -215,9 +216,11 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 
 /**
  * assistMemorySection: the members of the memory's company and admins, like the section's save;
- * another company's memory answers 404 like a missing one.
+ * another company's memory answers 404 like a missing one. A company whose plan leaves the model
+ * out gets the template draft, as without a model; the other actions, which exist only with the
+ * model, answer 402 naming the plan that includes them.
  */
-export function assistHandlers({ db, llm }: Deps): Handlers<'assistMemorySection'> {
+export function assistHandlers({ db, llm: configured }: Deps): Handlers<'assistMemorySection'> {
   return {
     async assistMemorySection(request, reply) {
       const { user } = sessionOf(request);
@@ -233,7 +236,8 @@ export function assistHandlers({ db, llm }: Deps): Handlers<'assistMemorySection
       const { action } = request.body;
       const text = request.body.text?.trim() ?? '';
       if (action !== 'draft' && !text) throw new AppError(400, 'memory-assist_text_required');
-      if (!llm && action !== 'draft') throw new AppError(409, 'memory-assist_needs_model');
+      const { llm, notInPlan, plan } = await llmAccess({ db, llm: configured }, memory.companyId);
+      if (!llm && action !== 'draft') throw notInPlan && plan ? llmNotInPlan(request, plan) : new AppError(409, 'memory-assist_needs_model');
       const context = await assistContext(db, memory, { ...section, criterion: section.criterion ?? null });
       const streamed = request.headers.accept?.includes('text/event-stream') ?? false;
       const result = (suggestion: string, mode: 'llm' | 'template') => ({

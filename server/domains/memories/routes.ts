@@ -15,6 +15,7 @@ import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tende
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
 import { llmGrader } from './llm-grader';
+import { llmAccess } from '../../llm/for-company';
 import { DOCX_MIME } from './docx';
 import { exportDocx } from './export';
 import { contentDisposition } from '../../files/intake';
@@ -87,7 +88,7 @@ const resourceSections = (resources: Resources): NewSection[] =>
  * matrix; another company's memory answers 404 like a missing one. Sections save one by one with
  * their own version (autosave); versions keep whole snapshots of the sections.
  */
-export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: MemoryGrader = llm ? llmGrader(llm) : rulesGrader): Handlers<
+export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader?: MemoryGrader): Handlers<
   | 'listMemories'
   | 'listCompanyMemories'
   | 'createMemory'
@@ -135,7 +136,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: Mem
   const memoryById = async (id: string, translate: Translate): Promise<Memory> => {
     const [row] = await db.select().from(memories).where(eq(memories.id, id)).limit(1);
     if (!row) throw notFound();
-    const [sections, resources] = await Promise.all([sectionsOf(db, id), loadResources(db, row.companyId, row.tenderId)]);
+    const [sections, resources, access] = await Promise.all([sectionsOf(db, id), loadResources(db, row.companyId, row.tenderId), llmAccess({ db, llm }, row.companyId)]);
     const hashes = resourceHashes(resources);
     const linked = [...new Set(sections.flatMap((s) => s.requirementIds))];
     const requirements = linked.length
@@ -161,7 +162,8 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: Mem
       stale,
       score: scoreOf(row),
       analysedAt: row.analysedAt?.toISOString() ?? null,
-      assist: llm ? 'llm' : 'template',
+      assist: access.llm ? 'llm' : 'template',
+      ...(access.notInPlan ? { llmNotInPlan: true } : {}),
     };
   };
 
@@ -484,6 +486,9 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, grader: Mem
         : [];
       const otherShingles = new Set<string>();
       for (const other of others) shinglesOf(other.text, otherShingles);
+      // The model grades only for a company whose plan includes it (asked now, per analysis).
+      const model = fixedGrader ? null : await llmAccess({ db, llm }, row.companyId);
+      const grader = fixedGrader ?? (model?.llm ? llmGrader(model.llm) : rulesGrader);
       const result = await grader.grade({
         sections: sections.map((s) => ({
           id: s.id,

@@ -8,6 +8,7 @@ import { resumes } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { JobHandler, JobQueue } from '../../jobs/queue';
 import type { Llm } from '../../llm/client';
+import { llmFor } from '../../llm/for-company';
 import { CvTextError, cvText } from './text';
 import { fillWithLlm } from './llm';
 import { PARSED_FIELDS, parseResumeText, type ParsedField, type ParsedResume } from './parse';
@@ -43,7 +44,7 @@ async function readAll(storage: Storage, key: string): Promise<Buffer | undefine
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-export function resumeParseHandler(db: Database, storage: Storage, llm: Llm | null, log?: Log): JobHandler {
+export function resumeParseHandler(db: Database, storage: Storage, configured: Llm | null, log?: Log): JobHandler {
   const finish = async (payload: Payload, write: (row: ResumeRow) => Partial<typeof resumes.$inferInsert>) =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(resumes).where(eq(resumes.id, payload.resumeId)).for('update');
@@ -69,6 +70,8 @@ export function resumeParseHandler(db: Database, storage: Storage, llm: Llm | nu
       const parsed: Partial<ParsedResume> = parseResumeText(text);
       const origin: Partial<Record<ParsedField, 'rules' | 'llm'>> = {};
       for (const field of PARSED_FIELDS) if (!isEmpty(parsed[field])) origin[field] = 'rules';
+      // The model only for a company whose plan includes it, asked as the job runs.
+      const llm = await llmFor({ db, llm: configured }, start.companyId);
       if (llm) {
         // Asked: what nobody typed and the rules did not find (read again: a person may be typing).
         const [now] = await db.select().from(resumes).where(eq(resumes.id, payload.resumeId));

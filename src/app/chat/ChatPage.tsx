@@ -43,7 +43,7 @@ function Chat({ tender }: { tender: Tender }) {
     () =>
       chatMachine.provide({
         actors: {
-          loadHistory: fromPromise<{ messages: ChatMessage[]; mode: ChatMode }, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.listTenderChat, input, signal)).data),
+          loadHistory: fromPromise<{ messages: ChatMessage[]; mode: ChatMode; llmNotInPlan?: boolean }, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.listTenderChat, input, signal)).data),
           clearHistory: fromPromise<void, { tenderId: string }>(async ({ input, signal }) => {
             await runOperation(operations.clearTenderChat, input, signal);
           }),
@@ -62,7 +62,7 @@ function Chat({ tender }: { tender: Tender }) {
   );
   const ref = useActorRef(logic, { input: { tenderId: tender._id } });
   const snapshot = useSelector(ref, (s) => s);
-  const { messages, mode, pending, error } = snapshot.context;
+  const { messages, mode, llmNotInPlan, pending, error } = snapshot.context;
 
   const note = useRequest(noteMachine, operations.addTenderNote);
   const [copied, setCopied] = useState<string | null>(null);
@@ -74,6 +74,7 @@ function Chat({ tender }: { tender: Tender }) {
     <ChatView
       status={chatStatus(snapshot.value)}
       mode={mode}
+      llmNotInPlan={llmNotInPlan ?? false}
       messages={messages}
       pending={pending}
       error={error?.message ?? null}

@@ -12,7 +12,7 @@ import { useServices } from '../services';
  * suggestion streams from assistMemorySection and goes into the editor, through the bridge, only
  * when accepted: a draft at the end of the section, the others in place of the text they were asked on.
  */
-export function MemoryAssist({ memoryId, sectionId, assist, bridge }: { memoryId: string; sectionId: string; assist: AssistMode; bridge: AssistBridge }) {
+export function MemoryAssist({ memoryId, sectionId, assist, llmNotInPlan, bridge }: { memoryId: string; sectionId: string; assist: AssistMode; llmNotInPlan?: boolean; bridge: AssistBridge }) {
   const { operations } = useServices();
   const logic = useMemo(
     () =>
@@ -48,6 +48,7 @@ export function MemoryAssist({ memoryId, sectionId, assist, bridge }: { memoryId
     <AssistPanel
       stage={snapshot.value as AssistState}
       assist={assist}
+      llmNotInPlan={llmNotInPlan ?? false}
       scope={{ chars: selection?.text.length ?? 0, whole: selection?.whole ?? true }}
       text={text}
       mode={mode}

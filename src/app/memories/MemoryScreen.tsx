@@ -216,7 +216,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
         ) : null
       }
       comments={commenting.panel}
-      assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} bridge={assistBridge} /> : null}
+      assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} llmNotInPlan={memory.llmNotInPlan ?? false} bridge={assistBridge} /> : null}
       team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
       onRetry={() => send({ type: 'memory.retry' })}
       onCreate={(from) => send({ type: 'memory.create', from })}

@@ -32,6 +32,8 @@ type Story = StoryObj<typeof meta>;
 /** Without a language model: the documents' own sentences answer, each with its page. */
 export const Answered: Story = { parameters: { machineStates: ['chat.answered', 'chat.idle'] } };
 export const WithModel: Story = { args: { mode: 'llm', messages: [llmMessage] } };
+/** A model is configured but the company's plan leaves it out: the intro says why the answers are extracts. */
+export const ModelNotInPlan: Story = { args: { llmNotInPlan: true }, parameters: { machineStates: ['chat.answered'] } };
 export const Loading: Story = { args: { status: 'loading', messages: [] }, parameters: { machineStates: ['chat.loading'] } };
 export const LoadError: Story = { args: { status: 'loadFailure', messages: [], error: 'Aucune réponse du serveur.' }, parameters: { machineStates: ['chat.loadFailure'] } };
 /** A first visit: suggested questions. */

@@ -23,6 +23,8 @@ const QUESTION_MAX = 1000;
 export type ChatViewProps = {
   status: ChatStatus;
   mode: ChatMode;
+  /** The model is left out by the company's plan (not missing): the intro says so. */
+  llmNotInPlan?: boolean;
   messages: ChatMessage[];
   pending: { question: string; text: string } | null;
   error: string | null;
@@ -81,7 +83,7 @@ export function ChatView(props: ChatViewProps) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <p className={css({ color: 'fg.muted', maxW: '3xl', display: 'flex', gap: '2', alignItems: 'flex-start' })}>
         {props.mode === 'llm' ? <Bot size={18} aria-hidden="true" className={css({ flexShrink: 0, mt: '0.5' })} /> : <Quote size={18} aria-hidden="true" className={css({ flexShrink: 0, mt: '0.5' })} />}
-        {t(props.mode === 'llm' ? 'chat-intro_llm' : 'chat-intro_extractive')}
+        {t(props.mode === 'llm' ? 'chat-intro_llm' : props.llmNotInPlan ? 'chat-intro_extractive_plan' : 'chat-intro_extractive')}
       </p>
       <section aria-label={t('chat-conversation')} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {count === 0 && !props.pending ? (

@@ -35,6 +35,12 @@ describe('the chat with the documents', () => {
     expect(within(none).queryByRole('button', { name: 'Copier dans les notes' })).toBeNull();
   });
 
+  it("says the plan leaves the model out when it does, not that none is configured", async () => {
+    show(<Chat.ModelNotInPlan />);
+    expect(await screen.findByText(/Votre formule n'inclut pas les réponses rédigées par un modèle de langue/)).toBeTruthy();
+    expect(screen.queryByText(/Aucun modèle de langue n'est configuré/)).toBeNull();
+  });
+
   it('numbers the sources of a written answer like its [n] markers', async () => {
     show(<Chat.WithModel />);
     const answer = await screen.findByRole('article', { name: `Réponse à « ${llmMessage.question} »` });

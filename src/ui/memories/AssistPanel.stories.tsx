@@ -47,6 +47,11 @@ export const WithoutModel: Story = {
   args: { assist: 'template' },
   parameters: { machineStates: ['assist.idle'] },
 };
+/** A model is configured but the company's plan leaves it out: the same template, the sentence names the plan. */
+export const ModelNotInPlan: Story = {
+  args: { assist: 'template', llmNotInPlan: true },
+  parameters: { machineStates: ['assist.idle'] },
+};
 export const Streaming: Story = {
   args: { stage: 'streaming', text: assistStreamingText },
   parameters: { machineStates: ['assist.streaming'] },

@@ -12,6 +12,8 @@ export type AssistPanelProps = {
   stage: AssistState;
   /** How the server writes: with the configured language model, or templates only. */
   assist: AssistMode;
+  /** Templates only because the company's plan leaves the model out (not because none is configured). */
+  llmNotInPlan?: boolean;
   /** What the actions work on: the selection's length, or the whole section. */
   scope: { chars: number; whole: boolean };
   /** The suggestion (as it streams, then whole). */
@@ -73,7 +75,7 @@ export function AssistPanel(props: AssistPanelProps) {
           />
         </div>
       </div>
-      {noModel ? <p className={muted}>{t('memory-assist_no_model')}</p> : null}
+      {noModel ? <p className={muted}>{t(props.llmNotInPlan ? 'memory-assist_no_model_plan' : 'memory-assist_no_model')}</p> : null}
       <p className={muted}>{props.scope.whole ? t('memory-assist_scope_section') : t('memory-assist_scope_selection', { count: props.scope.chars })}</p>
       {props.stage === 'needsModel' ? (
         <Alert status="warning" title={t('memory-assist_title')}>

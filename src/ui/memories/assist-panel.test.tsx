@@ -40,6 +40,13 @@ describe('the writing assistant', () => {
     expect(Assist.WithoutModel.args.onAsk).toHaveBeenLastCalledWith('draft');
   });
 
+  it("when the company's plan leaves the model out, the sentence says so instead of 'not configured'", async () => {
+    show(<Assist.ModelNotInPlan />);
+    for (const name of ['Reformuler', 'Raccourcir', 'Développer', 'Traduire', 'Corriger le français']) expect(button(name).disabled).toBe(true);
+    expect(screen.getByText(/Votre formule n'inclut pas le modèle de langue/)).toBeTruthy();
+    expect(screen.queryByText(/n'est configuré/)).toBeNull();
+  });
+
   it('shows the suggestion as it streams, politely announced, with a stop', async () => {
     const user = userEvent.setup();
     show(<Assist.Streaming />);
