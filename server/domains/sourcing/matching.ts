@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { callFeedback, callMatches, companies, companyDocuments, tenderCalls, tenders } from '../../db/schema';
-import { compileCall, compileProfile, scoreCompiled, type CompiledCall, type KnownCall, type Match, type MatchProfile, type Verdict } from '../tenders/match';
+import { compileCall, compileProfile, scoreCompiled, type CompiledCall, type CompiledProfile, type KnownCall, type Match, type MatchProfile, type Verdict } from '../tenders/match';
 
 /** Calls read and scored at once; rows written per statement. */
 const CALL_CHUNK = 2000;
@@ -96,6 +96,51 @@ async function compiledCalls(db: Database, where: SQL, after?: string, limit?: n
   return (await query).map((c) => compileCall({ ...c, lotTitles: c.lotTitles ?? [] }));
 }
 
+type Compiled = { id: string; profile: CompiledProfile };
+
+/**
+ * An inverted index of the profiles: for a call, the companies that can score above 0 at all,
+ * by the first word of a keyword, a CPV prefix, a département or a region; a company with
+ * certifications, wins or verdicts is always a candidate. A CPV division or an amount alone
+ * never makes a match (tenders/match.ts), so they need no entry. Only the candidates are scored
+ * (about one company in five of the bench's profiles, where every pair was scored).
+ */
+export function candidatesOf(list: Compiled[]): (call: CompiledCall) => Compiled[] {
+  const always: Compiled[] = [];
+  const byWord = new Map<string, Compiled[]>();
+  const byCpv = new Map<string, Compiled[]>();
+  const byDepartment = new Map<string, Compiled[]>();
+  const byRegion = new Map<string, Compiled[]>();
+  const add = (map: Map<string, Compiled[]>, key: string, entry: Compiled) => {
+    const bucket = map.get(key);
+    if (!bucket) map.set(key, [entry]);
+    else if (bucket[bucket.length - 1] !== entry) bucket.push(entry);
+  };
+  for (const entry of list) {
+    const { profile } = entry;
+    // A CPV prefix shorter than a division (an empty code) starts every code: no index can say.
+    if (profile.certifications.length > 0 || profile.wins.length > 0 || profile.relevant.length > 0 || profile.notRelevant.length > 0 || profile.cpvPrefixes.some((p) => p.length < 2)) {
+      always.push(entry);
+      continue;
+    }
+    for (const k of profile.keywords) add(byWord, k.words[0]!, entry);
+    for (const p of profile.cpvPrefixes) add(byCpv, p, entry);
+    for (const d of profile.departments) add(byDepartment, d, entry);
+    for (const r of profile.regions.keys()) add(byRegion, r, entry);
+  }
+  return (call) => {
+    const found = new Set<Compiled>(always);
+    const take = (bucket: Compiled[] | undefined) => {
+      if (bucket) for (const entry of bucket) found.add(entry);
+    };
+    if (byWord.size > 0) for (const prefix of call.prefixes) take(byWord.get(prefix));
+    for (const code of call.cpvCodes) for (let n = 2; n <= 8 && n <= code.length; n++) take(byCpv.get(code.slice(0, n)));
+    if (call.department) take(byDepartment.get(call.department));
+    if (call.region) take(byRegion.get(call.region));
+    return [...found];
+  };
+}
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 async function insertRows(tx: Tx, rows: Row[]): Promise<void> {
@@ -121,13 +166,14 @@ export async function matchCalls(db: Database, callIds: string[], options: { com
   const profiles = [...(await loadProfiles(db, options.companyIds)).entries()].map(([id, profile]) => ({ id, profile: compileProfile(profile) }));
   // No company: no row to write, and none to replace (rows go with their company).
   if (profiles.length === 0) return { calls: ids.length, rows: 0 };
+  const candidates = candidatesOf(profiles);
   let written = 0;
   for (let i = 0; i < ids.length; i += CALL_CHUNK) {
     const chunk = ids.slice(i, i + CALL_CHUNK);
     const calls = await compiledCalls(db, inArray(tenderCalls.id, chunk));
     const rows: Row[] = [];
     for (const call of calls) {
-      for (const { id, profile } of profiles) {
+      for (const { id, profile } of candidates(call)) {
         const match = scoreCompiled(call, profile);
         if (match.score > 0) rows.push({ companyId: id, callId: call.id!, match });
       }

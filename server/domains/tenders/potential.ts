@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
 import { callFeedback, callMatches, dceTemplates, tenderCalls, tenders, type MatchStatus } from '../../db/schema';
@@ -60,33 +60,43 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
     // Calls matching nothing are listed on demand (matchStatus=none), and among the hidden ones.
     const withUnmatched = matchStatus === 'none' || (!matchStatus && Boolean(query.hidden));
     const withMatched = matchStatus !== 'none';
-    const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
-    const [nMatched, nUnmatched, hiddenCount] = [
-      withMatched ? await countOf(matchedFrom().where(matched)) : 0,
-      withUnmatched ? await countOf(db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)) : 0,
-      await countOf(
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(callFeedback)
-          .innerJoin(tenderCalls, eq(tenderCalls.id, callFeedback.tenderCallId))
-          .where(and(open, eq(callFeedback.companyId, companyId), eq(callFeedback.verdict, 'not_relevant'))),
-      ),
-    ];
+    // The counts in one statement: the matched calls read from the (company, score, deadline)
+    // index alone (an index-only scan once the table is vacuumed), the calls set aside.
+    const hiddenOf = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(callFeedback)
+      .innerJoin(tenderCalls, eq(tenderCalls.id, callFeedback.tenderCallId))
+      .where(and(open, eq(callFeedback.companyId, companyId), eq(callFeedback.verdict, 'not_relevant')));
+    const [counts] = await db
+      .select({
+        matched: withMatched ? sql<number>`(${matchedFrom().where(matched)})` : sql<number>`0`,
+        unmatched: withUnmatched ? sql<number>`(${db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)})` : sql<number>`0`,
+        hidden: sql<number>`(${hiddenOf})`,
+      })
+      .from(sql`(select 1) as one`);
+    const [nMatched, nUnmatched, hiddenCount] = [Number(counts?.matched ?? 0), Number(counts?.unmatched ?? 0), Number(counts?.hidden ?? 0)];
     const count = nMatched + nUnmatched;
     const end = limit === undefined ? count : Math.min(count, offset + limit);
-    type Item = { row: CallRow; match: Match };
+    type Feedback = { verdict: 'relevant' | 'not_relevant'; reason: string };
+    type Item = { row: CallRow; match: Match; feedback?: Feedback | null };
     const items: Item[] = [];
     if (withMatched && offset < nMatched) {
       const rows = await db
-        .select({ ...callColumns, score: callMatches.score, status: callMatches.status, reasons: callMatches.reasons })
+        .select({ ...callColumns, score: callMatches.score, status: callMatches.status, reasons: callMatches.reasons, verdict: callFeedback.verdict, verdictReason: callFeedback.reason })
         .from(callMatches)
         .innerJoin(tenderCalls, eq(tenderCalls.id, callMatches.tenderCallId))
         .leftJoin(dceTemplates, eq(dceTemplates.id, tenderCalls.dceTemplateId))
+        // The company's verdict on each call of the page, in the same statement.
+        .leftJoin(callFeedback, and(eq(callFeedback.companyId, companyId), eq(callFeedback.tenderCallId, callMatches.tenderCallId)))
         .where(matched)
-        .orderBy(desc(callMatches.score), asc(callMatches.deadline), asc(callMatches.tenderCallId))
+        // `desc nulls last` as in the index (a plain `desc` is nulls first: PostgreSQL then sorted
+        // every row of the company instead of reading the first 20 of the index).
+        .orderBy(sql`${callMatches.score} desc nulls last`, asc(callMatches.deadline), asc(callMatches.tenderCallId))
         .offset(offset)
         .limit(Math.min(end, nMatched) - offset);
-      for (const { score, status, reasons, ...row } of rows) items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] } });
+      for (const { score, status, reasons, verdict, verdictReason, ...row } of rows) {
+        items.push({ row, match: { score, status, reasons: reasons as Match['reasons'] }, feedback: verdict ? { verdict, reason: verdictReason ?? '' } : null });
+      }
     }
     if (withUnmatched && end > nMatched) {
       const from = Math.max(0, offset - nMatched);
@@ -99,13 +109,15 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
     }
     const ids = items.map((i) => i.row.callId);
     const extras = await callExtrasOf(db, ids);
-    const verdicts = new Map(
-      ids.length
+    // Verdicts of the calls matching nothing (those of matched calls came with their rows).
+    const unjudged = items.filter((i) => i.feedback === undefined).map((i) => i.row.callId);
+    const verdicts = new Map<string, Feedback>(
+      unjudged.length
         ? (
             await db
               .select({ id: callFeedback.tenderCallId, verdict: callFeedback.verdict, reason: callFeedback.reason })
               .from(callFeedback)
-              .where(and(eq(callFeedback.companyId, companyId), inArray(callFeedback.tenderCallId, ids)))
+              .where(and(eq(callFeedback.companyId, companyId), inArray(callFeedback.tenderCallId, unjudged)))
           ).map((f) => [f.id, { verdict: f.verdict, reason: f.reason }])
         : [],
     );
@@ -113,6 +125,6 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
       count,
       totalPages: totalPages(count, perPage),
       hiddenCount,
-      tenders: items.map(({ row, match }) => ({ ...potential(toTenderCall(row, extras.lots(row.callId), extras.links(row.callId)), match), feedback: verdicts.get(row.callId) ?? null })),
+      tenders: items.map(({ row, match, feedback }) => ({ ...potential(toTenderCall(row, extras.lots(row.callId), extras.links(row.callId)), match), feedback: feedback ?? verdicts.get(row.callId) ?? null })),
     };
 }
