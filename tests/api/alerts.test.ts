@@ -216,6 +216,33 @@ describe('digest of new matching calls', () => {
     expect(again!.digestSentAt?.toISOString()).toBe(new Date(now.getTime() + DAY).toISOString());
   });
 
+  it('an import sends the digests due as soon as its calls are matched, before the run says done', async () => {
+    const [row] = await ctx.db.insert(companies).values({ name: 'Menuiseries des Aravis', keywords: ['accessibilité'], cpvCodes: ['45421000'], departments: ['74'] }).returning({ id: companies.id });
+    const manager = await createUser(ctx, 'manager', { companyId: row!.id });
+    const admin = await createUser(ctx, 'admin');
+    await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(manager.token), payload: { digestFrequency: 'daily', alertEmails: true } });
+    // The 2026 notices, their dates moved to 2031 (deadlines to come).
+    const text = (await import('node:fs/promises').then((fs) => fs.readFile(join(FIXTURES, 'jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json'), 'utf8'))).replaceAll('"2026-', '"2031-');
+    const form = multipart([{ name: 'file', filename: 'boamp.json', type: 'application/json', data: Buffer.from(text) }]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...auth(admin.token), ...form.headers }, payload: form.payload });
+    expect(res.statusCode).toBe(202);
+    const runId = (res.json() as { details: { _id: string } }).details._id;
+    let status = '';
+    for (let i = 0; i < 300 && status !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const list = (await ctx.app.inject({ method: 'GET', url: '/api/admin/imports?perPage=all', headers: auth(admin.token) })).json() as { imports: { _id: string; status: string }[] };
+      status = list.imports.find((r) => r._id === runId)?.status ?? '';
+    }
+    expect(status).toBe('done');
+    // Done means told: the digest is there already.
+    const [note] = await notificationsOf(manager.id);
+    expect(note).toMatchObject({ kind: 'digest', payload: { count: 1 } });
+    const [mail] = await mailsTo(manager.email);
+    expect(mail).toMatchObject({ kind: 'digest', subject: "Nouveaux appels d'offres pour vous aujourd'hui (1)" });
+    expect(mail!.text).toContain('26-7319 — Relance_Lot 2_FINITIONS et Lot 5_MENUISERIE_Travaux de mise en accessibilité du lycée Louis Lachenal (74 - Argonay)');
+    expect(mail!.text).toContain('Mots-clés de votre activité trouvés : accessibilité');
+  });
+
   it('a weekly digest waits a week', async () => {
     const c = await company();
     const now = new Date('2031-11-03T06:00:00Z');

@@ -116,9 +116,20 @@ export async function notifyCancelled(ctx: AlertContext, event: { tenderCallId: 
   return created;
 }
 
-/** The import's hooks: a correction moving a deadline, a cancellation. */
-export function alertImportHooks(ctx: AlertContext): ImportHooks {
+/**
+ * The import's hooks: a correction moving a deadline, a cancellation; and, once a file is
+ * imported, the digests due (the new calls are matched: a digest due goes out with them rather
+ * than at the scheduler's next pass).
+ */
+export function alertImportHooks(ctx: AlertContext): ImportHooks & { imported(): Promise<void> } {
   return {
+    imported: () =>
+      import('./scheduler')
+        .then(({ runDigests }) => runDigests({ ...ctx, now: new Date() }))
+        .then(
+          () => undefined,
+          (err: unknown) => ctx.log?.error({ err }, 'digests after an import not sent'),
+        ),
     // A failing notification never fails the import: the change is stored and recorded anyway.
     deadlineMoved: (move: DeadlineMove) =>
       notifyDeadlineMoved(ctx, move).then(

@@ -28,6 +28,11 @@ export async function runAlerts(ctx: AlertContext & { now: Date }): Promise<Aler
   return { reminders: await sendReminders(ctx), digests: await sendDigests(ctx) };
 }
 
+/** The digests due at `now` only (after an import: its new matches go out at once). */
+export async function runDigests(ctx: AlertContext & { now: Date }): Promise<number> {
+  return sendDigests(ctx);
+}
+
 /**
  * Reminders 7 and 2 days before a pipeline tender's submission deadline, questions deadline and
  * site visit. A date between 2 and 7 days away gets the 7-day one; under 2 days, the 2-day one

@@ -27,8 +27,11 @@ export const IMPORT_TIMEOUT_MS = 4 * 3600_000;
 type ImportRun = components['schemas']['ImportRun'];
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+/** The import's hooks, and one run once every notice is stored, before the run says done (the alerts' digests). */
+export type ImportJobHooks = ImportHooks & { imported?(): Promise<void> };
+
 /** The job: reads the stored upload through the streaming importers, then removes it. */
-export function importJobHandler(db: Database, storage: Storage, hooks?: ImportHooks): JobHandler {
+export function importJobHandler(db: Database, storage: Storage, hooks?: ImportJobHooks): JobHandler {
   return async (job, context) => {
     const runId = String(job.payload.runId);
     const [run] = await db.select().from(importRuns).where(eq(importRuns.id, runId));
@@ -40,7 +43,20 @@ export function importJobHandler(db: Database, storage: Storage, hooks?: ImportH
     }
     try {
       const key = run.storageKey;
-      await runImport({ db, runId, input: file.stream, fileName: run.fileName, size: file.size, hooks, progress: context.progress, signal: context.signal, beforeDone: () => storage.delete(key) });
+      await runImport({
+        db,
+        runId,
+        input: file.stream,
+        fileName: run.fileName,
+        size: file.size,
+        hooks,
+        progress: context.progress,
+        signal: context.signal,
+        beforeDone: async () => {
+          await storage.delete(key);
+          await hooks?.imported?.();
+        },
+      });
     } catch (error) {
       // A restart (the server stopping) retries; the run says running meanwhile.
       if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) await failImportRun(db, runId, 'import-failed');
