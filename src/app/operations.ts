@@ -200,6 +200,16 @@ const PAGE_CALLS = [
   'getCalendarFeed',
   'createCalendarFeed',
   'deleteCalendarFeed',
+  'getBilling',
+  'updateBilling',
+  'listInvoices',
+  'setCompanyPlan',
+  'orderPlanByTransfer',
+  'markInvoicePaid',
+  'creditInvoice',
+  'startCheckout',
+  'getCheckoutStatus',
+  'openBillingPortal',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

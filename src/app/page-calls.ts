@@ -24,6 +24,7 @@ import { memoryCommentsCalls } from './memories/comment-calls';
 import { sourcingCalls } from './sourcing/calls';
 import { alertsCalls } from './alerts/calls';
 import { calendarCalls } from './calendar/calls';
+import { billingCalls } from './billing/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -49,6 +50,7 @@ export const pageCalls = {
   ...sourcingCalls,
   ...alertsCalls,
   ...calendarCalls,
+  ...billingCalls,
 };
 
 export type PageCalls = typeof pageCalls;

@@ -51,7 +51,8 @@ const spec: [string, Rule][] = [
   ['/resumes/r1', { kind: 'signedIn' }],
   ['/reports', { kind: 'signedIn', roles: ['admin'] }],
   ['/billing', { kind: 'companyRedirect', to: (id) => `/billing/${id}` }],
-  ['/billing/c1', { kind: 'signedIn', roles: staff }],
+  // Spec section 2 says manager and employee; issue 14 adds admins ("admins see all"), who set plans and record payments.
+  ['/billing/c1', { kind: 'signedIn', roles: ['admin', ...staff] }],
   ['/billing/success', { kind: 'signedIn' }],
   ['/billing/cancel', { kind: 'signedIn' }],
   ['/tender/assisted-writing/t1', { kind: 'signedIn' }],
@@ -180,9 +181,9 @@ describe('route table, rendered', () => {
   });
 
   it('the page title is the product name and the page title', async () => {
-    await renderApp({ path: '/billing/success', who: 'admin' });
-    await waitFor(() => expect(document.title).toBe('Soumissio — Bientôt disponible'), { timeout: 4000 });
-    expect(screen.getByRole('heading', { name: 'Cette partie de Soumissio est en préparation' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' }).getAttribute('href')).toBe('/dashboard');
+    await renderApp({ path: '/billing/cancel', who: 'manager' });
+    await waitFor(() => expect(document.title).toBe('Soumissio — Paiement annulé'), { timeout: 4000 });
+    expect(screen.getByRole('heading', { name: "Paiement annulé — rien n'a été débité" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour à la facturation' }).getAttribute('href')).toBe(`/billing/${users.manager.company._id}`);
   });
 });

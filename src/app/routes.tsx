@@ -36,8 +36,6 @@ const withCatalogue = <M,>(load: () => Promise<M>) => () => Promise.all([load(),
 const AppShell = lazy(withCatalogue(() => import('./layouts/AppShell')));
 const FullScreenShell = lazy(withCatalogue(() => import('./layouts/FullScreenShell')));
 const NotFoundPage = lazy(() => import('./layouts/NotFoundPage'));
-// One honest page for the routes whose features come with later issues: guards are real already.
-const ComingSoonPage = lazy(() => import('./layouts/ComingSoonPage'));
 const TendersPage = lazy(() => import('./tenders/TendersPage'));
 const DceTemplatesEditorPage = lazy(() => import('./dce-templates/DceTemplatesEditorPage'));
 
@@ -87,9 +85,10 @@ export const routes: RouteDef[] = [
   { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./company-docs/CompanyDocsPage')) },
   { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./reports/ReportsPage')) },
   { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
-  { path: '/billing/success', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: ComingSoonPage },
-  { path: '/billing/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: ComingSoonPage },
+  { path: '/billing/success', access: 'signedIn', layout: 'app', page: lazy(() => import('./billing/CheckoutSuccessPage')) },
+  { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: lazy(() => import('./billing/CheckoutCancelPage')) },
+  // Admins too (issue 14: "admins see all"): they set a company's plan, record transfers, issue credit notes.
+  { path: '/billing/:companyId', access: 'signedIn', roles: ['admin', ...companyStaff], layout: 'app', page: lazy(() => import('./billing/BillingPage')) },
 
   // Full-screen layout without menu.
   { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazy(() => import('./tenders/AssistedWritingPage')) },

@@ -29,6 +29,7 @@ import * as memoryComments from '../memories/MemoryCommentsPanel.stories';
 import * as memoryTools from '../memories/MemorySectionTools.stories';
 import * as goNoGo from '../tenders/GoNoGoCard.stories';
 import * as alertSettings from '../alerts/AlertSettingsCard.stories';
+import * as billing from '../billing/BillingView.stories';
 
 // The charts need a layout engine jsdom lacks; the forms are what this test reads.
 vi.mock('../plannings/GanttChart', () => ({ default: () => null }));
@@ -70,6 +71,9 @@ const forms: [string, ComponentType][] = [
   ['go/no-go decision', composeStories(goNoGo).ChoosingNoGo],
   ['go/no-go weights', composeStories(goNoGo).ManagerWeights],
   ['alert settings', composeStories(alertSettings).Defaults],
+  ['billing details', composeStories(billing).Manager],
+  ['billing plan set by an admin', composeStories(billing).SetPlanDialog],
+  ['billing credit note', composeStories(billing).CreditDialog],
 ];
 
 const textual = 'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="url"], input[type="tel"], textarea';
