@@ -1012,12 +1012,11 @@ export const refusedNotices = pgTable(
 export const callMatches = pgTable(
   'call_matches',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    tenderCallId: uuid('tender_call_id')
-      .notNull()
-      .references(() => tenderCalls.id, { onDelete: 'cascade' }),
+    // No foreign keys: their checks, two per row, took half the time of writing a day's matches
+    // (docs/sourcing.md). matching.ts locks the companies and calls it writes rows for, and
+    // triggers (added by the migration that dropped them) delete the rows of a deleted company or call.
+    companyId: uuid('company_id').notNull(),
+    tenderCallId: uuid('tender_call_id').notNull(),
     score: integer('score').notNull(),
     status: matchStatusEnum('status').notNull(),
     reasons: jsonb('reasons').$type<{ criterion: string; points: number; matched: string[] }[]>().notNull().default([]),

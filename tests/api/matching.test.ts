@@ -169,6 +169,22 @@ describe('kept up to date', () => {
     expect(after).toMatchObject({ score: 40, status: 'medium', points: { cpv: 15, certification: 15, past_wins: 10 } });
     expect(after!.reasons.find((r) => r.criterion === 'past_wins')!.matched).toEqual(['Étanchéité du collège']);
   });
+
+  it('deletes the rows of a deleted call or company (triggers, where foreign keys cascaded)', async () => {
+    const [company] = await ctx.db.insert(companies).values({ name: 'Couvreurs du Vercors', keywords: ['couverture'], departments: ['38'] }).returning({ id: companies.id });
+    const gone = await createCall({ title: 'Couverture de la salle des fêtes', department: '38' });
+    const kept = await createCall({ title: 'Couverture du préau', department: '38' });
+    expect(await stored(company!.id, gone)).toBeDefined();
+    expect(await stored(manager.companyId!, gone)).toBeDefined();
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/tenderCalls/${gone}`, headers: auth(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ctx.db.select().from(callMatches).where(eq(callMatches.tenderCallId, gone))).toEqual([]);
+    expect(await stored(company!.id, kept)).toBeDefined();
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/companies/${company!.id}`, headers: auth(admin) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await ctx.db.select().from(callMatches).where(eq(callMatches.companyId, company!.id))).toEqual([]);
+    expect(await stored(manager.companyId!, kept)).toBeDefined();
+  });
 });
 
 describe('potential tenders read the stored matches', () => {
