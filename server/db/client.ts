@@ -11,6 +11,14 @@ export type OpenDatabase = { db: Database; kind: DatabaseKind; close: () => Prom
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * PGlite runs inside the process: its shared buffers (128 MB by default) are the process's memory
+ * once touched, and a 100,000-notice import touches them all. 32 MB keeps the server under 500 MB
+ * through such an import (docs/sourcing.md, "Throughput"); pages beyond it come from the OS cache.
+ * Given on the command line (postgresqlconf would replace the data directory's postgresql.conf).
+ */
+const pgliteOptions = (PGlite: { defaultStartParams: string[] }) => ({ startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+
+/**
  * Opens PostgreSQL when `url` is a postgres:// address, else PGlite persisted in `pgliteDir`
  * (in memory when it is undefined). Drivers are imported lazily: each costs start-up time.
  */
@@ -26,7 +34,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   }
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create();
+  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite)) : await PGlite.create(pgliteOptions(PGlite));
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }

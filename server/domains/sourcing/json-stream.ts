@@ -19,7 +19,7 @@ interface Frame {
 }
 
 const BRACE_OPEN = 123, BRACE_CLOSE = 125, BRACKET_OPEN = 91, BRACKET_CLOSE = 93;
-const QUOTE = 34, BACKSLASH = 92, COMMA = 44, COLON = 58;
+const QUOTE = 34, COMMA = 44, COLON = 58;
 
 export class JsonRecordSplitter {
   private stack: Frame[] = [];
@@ -46,20 +46,33 @@ export class JsonRecordSplitter {
   write(chunk: string): void {
     if (this.fatal) return;
     const n = chunk.length;
+    // Inside a string only a quote or a backslash matters: jump to the next of either (strings are
+    // most of a notice's characters). Their next positions in this chunk, found once each.
+    let nextQuote = -1;
+    let nextBackslash = -1;
     for (let i = 0; i < n; i++) {
-      const c = chunk.charCodeAt(i);
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) {
-          this.inString = false;
-          if (this.keyStart >= 0) {
-            this.keyText += chunk.slice(this.keyStart, i);
-            this.keyStart = -1;
-          }
+        if (this.escaped) {
+          this.escaped = false;
+          continue;
+        }
+        if (nextQuote < i) nextQuote = chunk.indexOf('"', i) >>> 0; // -1 becomes 2^32 - 1: none in this chunk
+        if (nextBackslash < i) nextBackslash = chunk.indexOf('\\', i) >>> 0;
+        if (nextBackslash < nextQuote) {
+          i = nextBackslash;
+          this.escaped = true;
+          continue;
+        }
+        if (nextQuote >= n) break;
+        i = nextQuote;
+        this.inString = false;
+        if (this.keyStart >= 0) {
+          this.keyText += chunk.slice(this.keyStart, i);
+          this.keyStart = -1;
         }
         continue;
       }
+      const c = chunk.charCodeAt(i);
       if (c === QUOTE) {
         this.inString = true;
         const top = this.stack[this.stack.length - 1];

@@ -34,8 +34,12 @@ export type ImportHooks = {
   cancelled?(event: CallCancelled): void | Promise<void>;
 };
 
-/** Notices written per transaction: a crash loses at most one batch, which a re-import redoes. */
-export const BATCH_SIZE = 250;
+/**
+ * Notices written per transaction: a crash loses at most one batch, which a re-import redoes.
+ * 1,000 rather than 250: each batch's lookups and statements cost about the same whatever its size
+ * (measured 10–25 % faster on PGlite, the same peak RSS).
+ */
+export const BATCH_SIZE = 1000;
 
 type Outcome = { result: 'new' | 'updated' | 'cancelled' | 'awarded' | 'unchanged'; callId?: string; moved?: DeadlineMove; cancelled?: CallCancelled } | { refused: Refusal };
 
@@ -398,7 +402,8 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
         sourceId: notice.sourceId,
       };
       state.pending.calls.push(row);
-      for (const lot of lots) state.pending.lots.push({ tenderCallId: row.id, ...lot });
+      // Ids from here: gen_random_uuid() costs ~25 µs a row inside PGlite.
+      for (const lot of lots) state.pending.lots.push({ id: randomUUID(), tenderCallId: row.id, ...lot });
       // As a later notice of the batch would read it back (a correction of it, its twin).
       state.calls.set(row.id, { ...row, status: 'open' } as CallRow);
       state.lots.set(row.id, byNumber(lots));
