@@ -10,7 +10,7 @@ import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
-import { enforceLimit } from '../billing/store';
+import { enforceStorage } from '../../files/storage-limit';
 import { t } from '../../i18n';
 import { pageOf, searchAny, totalPages } from '../admin/lists';
 import { readScope, type Caller } from '../companies/scope';
@@ -166,7 +166,7 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       if (!received) throw fileRequired();
       await storeWith(db, storage, received, async (tx) => {
         // Past the plan's storage the file is refused (402) and removed with the transaction.
-        await enforceLimit(tx, request, companyId, 'storageBytes', received.size);
+        await enforceStorage(tx, request, companyId, received.size);
         return tx.insert(companyDocuments).values({
           id,
           companyId,
@@ -200,11 +200,13 @@ export function companyDocsHandlers({ db, storage, maxUploadBytes }: Deps): Hand
       const write = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => {
         // Locked: the date check and the file swap see the row as it is written.
         const [row] = await tx
-          .select({ issueDate: companyDocuments.issueDate, validUntil: companyDocuments.validUntil, key: companyDocuments.storageKey })
+          .select({ issueDate: companyDocuments.issueDate, validUntil: companyDocuments.validUntil, key: companyDocuments.storageKey, size: companyDocuments.size })
           .from(companyDocuments)
           .where(eq(companyDocuments.id, id))
           .for('update');
         if (!row) throw notFound();
+        // A new file counts what it adds to the old one against the plan's storage: refused (402), the old file stays.
+        if (received) await enforceStorage(tx, request, current.companyId, received.size, row.size);
         const issueDate = dateOf(form.issueDate, row.issueDate);
         const validUntil = dateOf(form.validUntil, row.validUntil);
         checkDates(issueDate, validUntil);

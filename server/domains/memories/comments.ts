@@ -14,6 +14,7 @@ import { t } from '../../i18n';
 import { readUpload, sniffImage } from '../../http/multipart';
 import { fileRequired } from '../../files/documents';
 import { receiveUpload } from '../../files/intake';
+import { enforceStorage } from '../../files/storage-limit';
 import type { Storage } from '../../storage/storage';
 import type { Caller } from '../companies/scope';
 import { reachableTender } from '../tenders/access';
@@ -163,6 +164,8 @@ export function memoryCommentsHandlers({ db, storage }: Deps): Handlers<
       let committed = false;
       try {
         await db.transaction(async (tx) => {
+          // Past the plan's storage the image is refused (402) and discarded.
+          await enforceStorage(tx, request, memory.companyId, received.size);
           await tx.insert(memoryImages).values({ id, memoryId: memory.id, companyId: memory.companyId, storageKey: key, mime: received.mime, size: received.size, createdBy: user.id });
           await received.commit();
           committed = true;

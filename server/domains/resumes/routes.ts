@@ -10,6 +10,7 @@ import { sessionOf } from '../../auth/session';
 import { ValidationFailure } from '../../http/error-handler';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
+import { enforceStorage } from '../../files/storage-limit';
 import { t } from '../../i18n';
 import { foldedSql, pageOf, searchAny, totalPages } from '../admin/lists';
 import { readScope, type Caller } from '../companies/scope';
@@ -170,6 +171,8 @@ export function resumesHandlers({ db, storage, maxUploadBytes, jobs }: Deps): Ha
       const values = { id, companyId, fullName: form.fullName?.trim() ?? '', jobTitle: trimmed(form.jobTitle), userId: form.userId ?? null, createdBy: user.id };
       if (received) {
         await storeWith(db, storage, received, async (tx) => {
+          // Past the plan's storage the CV is refused (402) and removed with the transaction.
+          await enforceStorage(tx, request, companyId, received.size);
           await tx.insert(resumes).values({ ...values, ...fileValues(received), parseStatus: 'parsing', searchText: searchTextOf(values) });
           await queueParse(jobs, tx, { resumeId: id, storageKey: received.key });
         });
@@ -235,8 +238,10 @@ export function resumesHandlers({ db, storage, maxUploadBytes, jobs }: Deps): Ha
       });
       if (!received) throw fileRequired();
       const oldKey = await storeWith(db, storage, received, async (tx) => {
-        const [row] = await tx.select({ key: resumes.storageKey, version: resumes.version }).from(resumes).where(eq(resumes.id, current.id)).for('update');
+        const [row] = await tx.select({ key: resumes.storageKey, version: resumes.version, size: resumes.size }).from(resumes).where(eq(resumes.id, current.id)).for('update');
         if (!row) throw notFound();
+        // What the new CV adds to the old one counts against the plan's storage: refused (402), the old file stays.
+        await enforceStorage(tx, request, current.companyId, received.size, row.size);
         await tx
           .update(resumes)
           .set({ ...fileValues(received), parseStatus: 'parsing', parseError: null, version: row.version + 1, updatedAt: new Date() })

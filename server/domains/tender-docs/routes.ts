@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { queueExtraction } from './extraction';
 import { readScope, type Caller } from '../companies/scope';
 import { reachableTender, type TenderRef } from '../tenders/access';
-import { enforceLimit } from '../billing/store';
+import { enforceStorage } from '../../files/storage-limit';
 
 type TenderDoc = components['schemas']['TenderDoc'];
 
@@ -161,7 +161,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       const tenderId = tender.id;
       await storeWith(db, storage, received, async (tx) => {
         // Past the plan's storage the file is refused (402) and removed with the transaction.
-        await enforceLimit(tx, request, companyId, 'storageBytes', received.size);
+        await enforceStorage(tx, request, companyId, received.size);
         await tx.insert(tenderDocuments).values({ id, tenderId, companyId, ...fileValues(received, user.id) });
         await queueExtraction(jobQueue, tx, { documentId: id, storageKey: received.key });
       });
@@ -188,8 +188,10 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       if (!received) throw fileRequired();
       const oldKey = await storeWith(db, storage, received, async (tx) => {
         // Locked, so that two replacements at once each delete the file the other replaced.
-        const [row] = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.id, id)).for('update');
+        const [row] = await tx.select({ key: tenderDocuments.storageKey, size: tenderDocuments.size }).from(tenderDocuments).where(eq(tenderDocuments.id, id)).for('update');
         if (!row) throw notFound();
+        // What the new file adds to the old one counts against the plan's storage: refused (402), the old file stays.
+        await enforceStorage(tx, request, current.companyId, received.size, row.size);
         await tx
           .update(tenderDocuments)
           .set({ ...fileValues(received, user.id), updatedAt: new Date() })
