@@ -980,6 +980,9 @@ export const awards = pgTable(
     // A buyer's past awards for similar CPV codes, and a company's wins by SIRET.
     index('awards_cpv_idx').using('gin', t.cpvCodes),
     index('awards_winners_idx').using('gin', t.winners),
+    // A company's wins by SIREN: those of its other establishments too (same first 9 digits of
+    // the SIRET). award_winner_sirens is an immutable SQL function (migration 0025).
+    index('awards_winner_sirens_idx').using('gin', sql`award_winner_sirens(${t.winners})`),
   ],
 );
 

@@ -1,11 +1,11 @@
 // Market and history (issue 13): what the imports record, exposed. A call's links and status, its
 // changes, its awards; the same buyer's past awards for similar CPV codes with their statistics
 // (DECP data.gouv.fr PES fixture, expected values read by hand from the file); the calls a company
-// won (by its SIRET) and lost; who may read them.
+// won (by its SIREN: any of its establishments) and lost; who may read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { companies, sourceNotices, tenderCalls, tenders } from '../../server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { awards, companies, sourceNotices, tenderCalls, tenders } from '../../server/db/schema';
 import { importNotices } from '../../server/domains/sourcing/index';
 import type { ImportedNotice } from '../../server/domains/sourcing/notice';
 import { createImportRun, runImport, storeBatch } from '../../server/domains/sourcing/store';
@@ -181,6 +181,29 @@ describe('the calls a company won and lost', () => {
     const second = (await get(manager.token, `${url}?perPage=1&page=2`)).json() as typeof body;
     expect(second).toMatchObject({ count: 2, totalPages: 2, awards: [{ outcome: 'lost' }] });
     expect(((await get(manager.token, `${url}?perPage=1&page=5`)).json() as typeof body).count).toBe(2);
+  });
+
+  it('won by another establishment of the company (same SIREN, another SIRET) or naming its SIREN alone, through the index on the SIRENs', async () => {
+    // Another establishment of DLA BATIMENT (same SIREN 804278489, another SIRET).
+    const [row] = await ctx.db.insert(companies).values({ name: 'DLA BATIMENT — agence de Saint-Pierre', siret: '80427848900047' }).returning({ id: companies.id });
+    const agency = await createUser(ctx, 'manager', { companyId: row!.id });
+    await ctx.db.insert(awards).values([
+      // A TED award naming the SIREN alone; another company whose SIREN only starts alike.
+      { source: 'ted', sourceId: '111111-2019', position: 0, title: 'Réfection de la toiture du gymnase', winners: [{ name: 'DLA BATIMENT', siret: '804278489' }], amount: 12000, awardDate: '2019-03-01' },
+      { source: 'ted', sourceId: '222222-2019', position: 0, title: 'Entretien des espaces verts', winners: [{ name: 'SARL 8042784', siret: '80427849000011' }], amount: 9000, awardDate: '2019-04-01' },
+    ]);
+    const body = (await get(agency.token, `/api/companies/${row!.id}/awards`)).json() as { count: number; awards: { outcome: string; title: string; winners: { siret: string | null }[]; amount: number | null }[] };
+    expect(body.count).toBe(2);
+    expect(body.awards.map((a) => [a.outcome, a.winners[0]?.siret, a.amount])).toEqual([
+      ['won', '804278489', 12000],
+      ['won', '80427848900013', 47770],
+    ]);
+    // The query can use the expression index (sequential scans off: the table is small).
+    const plan = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return (await tx.execute(sql`explain select id from ${awards} where award_winner_sirens(winners) @> array['804278489']::text[]`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('awards_winner_sirens_idx');
   });
 
   it('only its staff and admins read them: another company 404, anonymous 401', async () => {

@@ -151,16 +151,19 @@ function present(row: { kind: string; source: string; sourceId: string; changes:
 }
 
 /**
- * The calls a company won and lost, newest first. Won: awards naming its SIRET, or its SIREN
- * alone (TED writes the 9 digits), found through the winners' GIN index (jsonb containment).
+ * The calls a company won and lost, newest first. Won: awards naming its SIREN, in a SIRET of any
+ * of its establishments or alone (TED writes the 9 digits), found through the GIN index on
+ * award_winner_sirens(winners).
  * Lost: its tenders marked lost, with the winners and amount of the call's awards when known.
  */
 export async function companyAwards(db: Database, companyId: string, page: number, perPage: number) {
   const [company] = await db.select({ siret: companies.siret }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) throw notFound();
   const siret = company.siret?.replace(/\D/g, '') ?? '';
-  const ids = siret.length === 14 ? [siret, siret.slice(0, 9)] : siret.length === 9 ? [siret] : [];
-  const isWinner = ids.length ? sql.join(ids.map((id) => sql`a.winners @> ${JSON.stringify([{ siret: id }])}::jsonb`), sql` or `) : sql`false`;
+  // Every establishment of the company (same SIREN), and awards naming the SIREN alone, through
+  // the index on award_winner_sirens(winners) (migration 0025).
+  const siren = siret.length === 14 || siret.length === 9 ? siret.slice(0, 9) : null;
+  const isWinner = siren ? sql`award_winner_sirens(a.winners) @> array[${siren}]::text[]` : sql`false`;
   const won = sql`select 'won' as outcome, a.title, a.buyer, a.winners, a.amount, a.award_date, a.offers, a.tender_call_id, a.source, a.source_id,
         (select t.id from ${tenders} as t where t.tender_call_id = a.tender_call_id and t.company_id = ${companyId}) as tender_id,
         a.award_date as sort_date
