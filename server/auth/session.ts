@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
+import { pickLanguage } from '../i18n';
 import type { Authenticate } from '../openapi/bind';
 import type { TokenClaims, TokenService } from './tokens';
 import { bearerToken, cookieToken } from './tokens';
@@ -18,6 +19,19 @@ export function createAuthenticate(tokens: TokenService, queries: UserQueries): 
     if (!row.active) throw unauthorized('auth-account_disabled');
     if (signedOutByPasswordChange(row, claims)) throw unauthorized('auth-password_changed_sign_in');
     const { revoked: _revoked, tokensValidAfter: _after, keptTokenJti: _kept, ...user } = row;
+    // The app sends its language with every call: the emails sent later without a request
+    // (alerts, digests, reminders) follow its last signed-in read (a GET: the app reads the
+    // profile as it starts and lists on every page; a refused write changes nothing). Written
+    // only when it changes, and only when the header names a language of the app.
+    const header = request.headers['accept-language'];
+    if (request.method === 'GET' && typeof header === 'string' && header) {
+      const language = pickLanguage(header);
+      const named = header.split(',').some((part) => part.trim().toLowerCase().split(/[-;]/)[0] === language);
+      if (named && language !== user.language) {
+        await queries.setLanguage(user.id, language);
+        user.language = language;
+      }
+    }
     request.session = { user, jti: claims.jti, exp: claims.exp };
     return user;
   };

@@ -26,6 +26,11 @@ async function start() {
       createApi({ baseUrl: backendUrl, auth, getLanguage: () => i18n.resolvedLanguage ?? 'fr', translate: (key) => i18n.t(key) }),
     ));
   const services = { auth, operations: createOperations(loadApi) };
+  // Every call carries the language (Accept-Language); a signed-in read records it for the emails
+  // sent later without a request (alerts, digests). A switch in the header tells the server at once.
+  i18n.on('languageChanged', () => {
+    if (auth.getToken()) void loadApi().then((client) => client.client.GET('/api/users/profile').catch(() => undefined));
+  });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App i18n={i18n} services={services} inspect={inspect} />

@@ -103,6 +103,40 @@ describe('deadline reminders', () => {
     expect(await mailsTo(c.employee.email)).toHaveLength(0);
   });
 
+  it('each email is in its recipient\'s language: the language of their last signed-in request, French until one says otherwise', async () => {
+    const c = await company();
+    // The manager's app is in English: its calls say so; the employee never said (French).
+    expect((await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, c.manager.id)))[0]!.language).toBe('fr');
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/users/profile', headers: { ...auth(c.manager.token), 'accept-language': 'en' } });
+    expect(profile.statusCode).toBe(200);
+    // A request without the header, naming no language of the app, or a write, changes nothing.
+    await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: { ...auth(c.employee.token), 'accept-language': 'en' }, payload: { digestFrequency: 'off', alertEmails: true } });
+    await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(c.manager.token) });
+    await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...auth(c.manager.token), 'accept-language': 'de-DE,de;q=0.9' } });
+    await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...auth(c.employee.token), 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' } });
+    const stored = await ctx.db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, [c.manager.id, c.employee.id]));
+    expect(Object.fromEntries(stored.map((u) => [u.id, u.language]))).toEqual({ [c.manager.id]: 'en', [c.employee.id]: 'fr' });
+
+    const deadline = new Date('2031-04-17T10:00:00Z');
+    const { id: callId, reference } = await call({ submissionDeadline: deadline });
+    await tender(c.id, callId, deadline);
+    await pass(new Date(deadline.getTime() - 7 * DAY + 60_000));
+    const [english] = await mailsTo(c.manager.email);
+    expect(english!.subject).toBe(`Reminder: tenders due on Thursday, 17 April 2031 at 12:00 — ${reference}`);
+    expect(english!.text).toMatch(/^Hello Test manager,\n\nThe tender submission deadline of /);
+    expect(english!.text).toContain('(7 days left)');
+    expect(english!.text).toMatch(/To stop these alerts and the digest: http:\/\/localhost:8080\/alerts\/unsubscribe\?token=[\w.-]+$/);
+    const [french] = await mailsTo(c.employee.email);
+    expect(french!.subject).toBe(`Rappel : remise des offres le jeudi 17 avril 2031 à 12:00 — ${reference}`);
+    expect(french!.text).toMatch(/^Bonjour Test employee,/);
+
+    // Back to French in the app: the next email is French.
+    await ctx.app.inject({ method: 'GET', url: '/api/users/profile', headers: { ...auth(c.manager.token), 'accept-language': 'fr' } });
+    await ctx.app.inject({ method: 'PATCH', url: `/api/tenderCalls/${callId}`, headers: auth((await createUser(ctx, 'admin')).token), payload: { submissionDeadline: '2031-04-24T10:00:00.000Z' } });
+    const moved = (await mailsTo(c.manager.email)).at(-1)!;
+    expect(moved.subject).toBe(`Date limite modifiée — ${reference}`);
+  });
+
   it('the questions deadline and the site visit have their own reminders', async () => {
     const c = await company();
     const deadline = new Date('2031-05-30T10:00:00Z');
@@ -216,11 +250,13 @@ describe('digest of new matching calls', () => {
     expect(again!.digestSentAt?.toISOString()).toBe(new Date(now.getTime() + DAY).toISOString());
   });
 
-  it('an import sends the digests due as soon as its calls are matched, before the run says done', async () => {
+  it('an import sends the digests due as soon as its calls are matched, before the run says done, in the user\'s language', async () => {
     const [row] = await ctx.db.insert(companies).values({ name: 'Menuiseries des Aravis', keywords: ['accessibilité'], cpvCodes: ['45421000'], departments: ['74'] }).returning({ id: companies.id });
     const manager = await createUser(ctx, 'manager', { companyId: row!.id });
     const admin = await createUser(ctx, 'admin');
     await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(manager.token), payload: { digestFrequency: 'daily', alertEmails: true } });
+    // The manager's app is in English.
+    await ctx.app.inject({ method: 'GET', url: '/api/users/profile', headers: { ...auth(manager.token), 'accept-language': 'en' } });
     // The 2026 notices, their dates moved to 2031 (deadlines to come).
     const text = (await import('node:fs/promises').then((fs) => fs.readFile(join(FIXTURES, 'jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json'), 'utf8'))).replaceAll('"2026-', '"2031-');
     const form = multipart([{ name: 'file', filename: 'boamp.json', type: 'application/json', data: Buffer.from(text) }]);
@@ -238,9 +274,9 @@ describe('digest of new matching calls', () => {
     const [note] = await notificationsOf(manager.id);
     expect(note).toMatchObject({ kind: 'digest', payload: { count: 1 } });
     const [mail] = await mailsTo(manager.email);
-    expect(mail).toMatchObject({ kind: 'digest', subject: "Nouveaux appels d'offres pour vous aujourd'hui (1)" });
+    expect(mail).toMatchObject({ kind: 'digest', subject: 'New calls for tenders for you today (1)' });
     expect(mail!.text).toContain('26-7319 — Relance_Lot 2_FINITIONS et Lot 5_MENUISERIE_Travaux de mise en accessibilité du lycée Louis Lachenal (74 - Argonay)');
-    expect(mail!.text).toContain('Mots-clés de votre activité trouvés : accessibilité');
+    expect(mail!.text).toContain('Keywords of your business found: accessibilité');
   });
 
   it('a weekly digest waits a week', async () => {

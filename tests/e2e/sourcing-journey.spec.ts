@@ -25,7 +25,6 @@ const DAY = 86_400_000;
 
 type OdsRecord = { idweb: string } & Record<string, unknown>;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const pad = (n: number) => String(n).padStart(2, '0');
 /** The day of an instant in Paris, the browser's zone (the calendar's cells). */
 const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

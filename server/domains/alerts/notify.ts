@@ -1,21 +1,18 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notifications, tenderCalls, tenderGoNoGo, tenders, users } from '../../db/schema';
-import { defaultLanguage, translate, type Language } from '../../i18n';
+import { translate, type Language } from '../../i18n';
 import type { Mailer } from '../../mail/mailer';
 import type { CallCancelled, DeadlineMove, ImportHooks } from '../sourcing/store';
 import { unsubscribeToken } from './token';
 
 export type AlertKind = 'reminder_submission' | 'reminder_questions' | 'reminder_site_visit' | 'deadline_moved' | 'cancelled' | 'digest';
-export type Recipient = { id: string; email: string; username: string; alertEmails: boolean };
+export type Recipient = { id: string; email: string; username: string; alertEmails: boolean; language: Language };
 export type AlertContext = { db: Database; mailer: Mailer; secret: string; log?: { error: (obj: object, msg: string) => void } };
 
-/**
- * Emails of alerts are written in French, the product's default language: users have no stored
- * language, and a scheduled pass or an import has no request to take one from. The in-app
- * notifications are worded by the client in the reader's language.
- */
-export const ALERT_LANGUAGE: Language = defaultLanguage;
+// Emails of alerts are written in each recipient's language (users.language: the language of
+// their last signed-in request, French until then): a scheduled pass or an import has no request
+// to take one from. The in-app notifications are worded by the client in the reader's language.
 
 /** Statuses of a tender still being worked: reminders and changes concern them. */
 export const PIPELINE_STATUSES = ['not_started', 'in_progress', 'pending'] as const;
@@ -29,7 +26,7 @@ export { noNoGo as notSetAsideByNoGo };
 /** The active accounts of a company. */
 export async function companyRecipients(db: Database, companyId: string): Promise<Recipient[]> {
   return db
-    .select({ id: users.id, email: users.email, username: users.username, alertEmails: users.alertEmails })
+    .select({ id: users.id, email: users.email, username: users.username, alertEmails: users.alertEmails, language: users.language })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.active, true)));
 }
@@ -66,8 +63,9 @@ export async function notify(ctx: AlertContext, recipients: Recipient[], notific
     if (!inserted.length) continue;
     created++;
     if (!mail || !recipient.alertEmails) continue;
+    const lng = recipient.language;
     const content = mail(recipient);
-    await ctx.mailer.send({ to: recipient.email, kind: notification.kind === 'digest' ? 'digest' : 'alert', subject: content.subject, text: `${translate(ALERT_LANGUAGE, 'mail-alert_greeting', { username: recipient.username })}\n\n${content.text}\n\n${unsubscribeFooter(ctx, ALERT_LANGUAGE, recipient.id)}`, link: content.link });
+    await ctx.mailer.send({ to: recipient.email, kind: notification.kind === 'digest' ? 'digest' : 'alert', subject: content.subject, text: `${translate(lng, 'mail-alert_greeting', { username: recipient.username })}\n\n${content.text}\n\n${unsubscribeFooter(ctx, lng, recipient.id)}`, link: content.link });
   }
   return created;
 }
@@ -86,15 +84,14 @@ async function tendersWorking(db: Database, tenderCallId: string): Promise<Worke
 /** A call's deadline moved (an imported correction, or an edit): every company working it is told. */
 export async function notifyDeadlineMoved(ctx: AlertContext, move: { tenderCallId: string; from: string; to: string }): Promise<number> {
   if (new Date(move.from).getTime() === new Date(move.to).getTime()) return 0;
-  const lng = ALERT_LANGUAGE;
   let created = 0;
   for (const tender of await tendersWorking(ctx.db, move.tenderCallId)) {
-    const vars = { reference: tender.reference, title: tender.title, from: formatDate(lng, move.from), to: formatDate(lng, move.to) };
+    const vars = (lng: Language) => ({ reference: tender.reference, title: tender.title, from: formatDate(lng, move.from), to: formatDate(lng, move.to) });
     created += await notify(
       ctx,
       await companyRecipients(ctx.db, tender.companyId),
       { kind: 'deadline_moved', tenderId: tender.tenderId, tenderCallId: move.tenderCallId, payload: { from: new Date(move.from).toISOString(), to: new Date(move.to).toISOString() }, dedupeKey: `moved:${tender.tenderId}:${new Date(move.to).toISOString()}` },
-      () => ({ subject: translate(lng, 'mail-alert_moved_subject', vars), text: translate(lng, 'mail-alert_moved_text', vars), link: pageLink(ctx.mailer, `/tenders/${tender.tenderId}`) }),
+      ({ language: lng }) => ({ subject: translate(lng, 'mail-alert_moved_subject', vars(lng)), text: translate(lng, 'mail-alert_moved_text', vars(lng)), link: pageLink(ctx.mailer, `/tenders/${tender.tenderId}`) }),
     );
   }
   return created;
@@ -102,7 +99,6 @@ export async function notifyDeadlineMoved(ctx: AlertContext, move: { tenderCallI
 
 /** A call was cancelled: every company working it is told. */
 export async function notifyCancelled(ctx: AlertContext, event: { tenderCallId: string }): Promise<number> {
-  const lng = ALERT_LANGUAGE;
   let created = 0;
   for (const tender of await tendersWorking(ctx.db, event.tenderCallId)) {
     const vars = { reference: tender.reference, title: tender.title };
@@ -110,7 +106,7 @@ export async function notifyCancelled(ctx: AlertContext, event: { tenderCallId: 
       ctx,
       await companyRecipients(ctx.db, tender.companyId),
       { kind: 'cancelled', tenderId: tender.tenderId, tenderCallId: event.tenderCallId, payload: {}, dedupeKey: `cancelled:${tender.tenderId}` },
-      () => ({ subject: translate(lng, 'mail-alert_cancelled_subject', vars), text: translate(lng, 'mail-alert_cancelled_text', vars), link: pageLink(ctx.mailer, `/tenders/${tender.tenderId}`) }),
+      ({ language: lng }) => ({ subject: translate(lng, 'mail-alert_cancelled_subject', vars), text: translate(lng, 'mail-alert_cancelled_text', vars), link: pageLink(ctx.mailer, `/tenders/${tender.tenderId}`) }),
     );
   }
   return created;

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql, type AnyColumn } from 'drizzle-orm';
 import { callFeedback, callMatches, tenderCalls, tenders, users } from '../../db/schema';
 import { translate } from '../../i18n';
-import { ALERT_LANGUAGE, companyRecipients, formatDate, notify, notSetAsideByNoGo, pageLink, PIPELINE_STATUSES, type AlertContext, type AlertKind } from './notify';
+import type { Language } from '../../i18n';
+import { companyRecipients, formatDate, notify, notSetAsideByNoGo, pageLink, PIPELINE_STATUSES, type AlertContext, type AlertKind } from './notify';
 
 const DAY_MS = 86_400_000;
 /** Reminders go out this many days before each date, the nearer one last. */
@@ -64,7 +65,6 @@ async function sendReminders(ctx: AlertContext & { now: Date }): Promise<number>
         or(within(tenderCalls.submissionDeadline), within(tenderCalls.questionsDeadline), within(tenderCalls.siteVisitDate)),
       ),
     );
-  const lng = ALERT_LANGUAGE;
   let created = 0;
   const recipientsOf = new Map<string, Awaited<ReturnType<typeof companyRecipients>>>();
   for (const row of rows) {
@@ -76,14 +76,14 @@ async function sendReminders(ctx: AlertContext & { now: Date }): Promise<number>
       const threshold = left <= REMINDER_DAYS[1] * DAY_MS ? REMINDER_DAYS[1] : REMINDER_DAYS[0];
       const days = Math.max(1, Math.ceil(left / DAY_MS));
       if (!recipientsOf.has(row.companyId)) recipientsOf.set(row.companyId, await companyRecipients(db, row.companyId));
-      const vars = { reference: row.reference, title: row.title, date: formatDate(lng, date), days };
+      const vars = (lng: Language) => ({ reference: row.reference, title: row.title, date: formatDate(lng, date), days });
       created += await notify(
         ctx,
         recipientsOf.get(row.companyId)!,
         { kind: dateKind.kind, tenderId: row.tenderId, tenderCallId: row.tenderCallId, payload: { days, date: date.toISOString() }, dedupeKey: `reminder:${dateKind.field}:${threshold}:${row.tenderId}:${date.toISOString()}` },
-        () => ({
-          subject: translate(lng, `mail-alert_${dateKind.mail}_subject`, vars),
-          text: translate(lng, `mail-alert_${dateKind.mail}_text`, vars),
+        ({ language: lng }) => ({
+          subject: translate(lng, `mail-alert_${dateKind.mail}_subject`, vars(lng)),
+          text: translate(lng, `mail-alert_${dateKind.mail}_text`, vars(lng)),
           link: pageLink(ctx.mailer, `/tenders/${row.tenderId}`),
         }),
         now,
@@ -95,10 +95,10 @@ async function sendReminders(ctx: AlertContext & { now: Date }): Promise<number>
 
 type Reason = { criterion: string; points: number; matched: string[] };
 
-function reasonLine(reason: Reason): string {
+function reasonLine(lng: Language, reason: Reason): string {
   const key = `tender-reason_${reason.criterion}`;
   const values = reason.matched.join(', ');
-  const text = translate(ALERT_LANGUAGE, key, { values });
+  const text = translate(lng, key, { values });
   return text === key ? `${reason.criterion} : ${values}` : text;
 }
 
@@ -111,7 +111,7 @@ function reasonLine(reason: Reason): string {
 async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
   const { db, now } = ctx;
   const due = await db
-    .select({ id: users.id, email: users.email, username: users.username, companyId: users.companyId, frequency: users.digestFrequency, sentAt: users.digestSentAt })
+    .select({ id: users.id, email: users.email, username: users.username, language: users.language, companyId: users.companyId, frequency: users.digestFrequency, sentAt: users.digestSentAt })
     .from(users)
     .where(
       and(
@@ -125,9 +125,9 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
         ),
       ),
     );
-  const lng = ALERT_LANGUAGE;
   let sent = 0;
   for (const user of due) {
+    const lng = user.language;
     if (user.frequency === 'off' || !user.companyId) continue;
     // A first digest covers the last period.
     const since = user.sentAt ?? new Date(now.getTime() - PERIOD_MS[user.frequency]);
@@ -169,7 +169,7 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
       [
         `• ${m.reference} — ${m.title}`,
         `  ${translate(lng, 'mail-alert_digest_call', { buyer: m.buyer, date: formatDate(lng, m.deadline), score: m.score })}`,
-        ...m.reasons.map((r) => `  – ${reasonLine(r)}`),
+        ...m.reasons.map((r) => `  – ${reasonLine(lng, r)}`),
         `  ${pageLink(ctx.mailer, '/potential-tenders')}?search=${encodeURIComponent(m.reference)}`,
       ].join('\n'),
     );
@@ -177,7 +177,7 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
     const key = user.frequency === 'daily' ? 'daily' : 'weekly';
     const created = await notify(
       ctx,
-      [{ id: user.id, email: user.email, username: user.username, alertEmails: true }],
+      [{ id: user.id, email: user.email, username: user.username, alertEmails: true, language: lng }],
       { kind: 'digest', tenderId: null, tenderCallId: null, payload: { count: matches.length }, dedupeKey: `digest:${now.toISOString()}` },
       () => ({
         subject: translate(lng, `mail-alert_digest_${key}_subject`, { count: matches.length }),

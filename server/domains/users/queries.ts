@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, revokedTokens, users } from '../../db/schema';
+import type { Language } from '../../i18n';
 
 const sessionColumns = {
   id: users.id,
@@ -14,6 +15,7 @@ const sessionColumns = {
   active: users.active,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
+  language: users.language,
 };
 
 export function createUserQueries(db: Database) {
@@ -58,6 +60,10 @@ export function createUserQueries(db: Database) {
     async emailTaken(email: string) {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
       return !!row;
+    },
+    /** The language of the emails sent to the user without a request (alerts, reminders). */
+    async setLanguage(id: string, language: Language) {
+      await db.update(users).set({ language }).where(eq(users.id, id));
     },
     async picture(id: string) {
       const [row] = await db
