@@ -45,8 +45,12 @@ export type CheckoutEvent =
 
 type StatusDone = { output: CheckoutStatus };
 
-/** A status read that cannot get better by asking again: unknown session, not allowed, signed out. */
-const fatal = (error: RequestError) => error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
+/**
+ * A status read that cannot get better by asking again: unknown session, not allowed, signed out,
+ * card payments not configured on this server (503). Stripe out of reach (502) or no answer is
+ * asked again.
+ */
+const fatal = (error: RequestError) => error.status === 503 || (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429);
 
 // A status that ends the wait, and a status read that fails for good: the same in both readings.
 const settled = [

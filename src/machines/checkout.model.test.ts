@@ -74,6 +74,19 @@ describe('checkout machine, model-based', () => {
     expect(CHECKOUT_TIMEOUT_MS).toBe(60_000);
   });
 
+  it('a 503 (card payments not configured) ends the wait; a 502 (Stripe out of reach) is asked again', async () => {
+    const h = harness();
+    h.open(SESSION);
+    h.reads.at(-1)!.reject({ message: 'Stripe ne répond pas.', status: 502 });
+    await flush();
+    expect(h.actor().getSnapshot().matches({ confirming: 'waiting' })).toBe(true);
+    h.clock.increment(CHECKOUT_POLL_MS);
+    h.reads.at(-1)!.reject({ message: "Le paiement par carte n'est pas disponible sur ce serveur.", status: 503 });
+    await flush();
+    expect(h.actor().getSnapshot().value).toBe('failed');
+    expect(h.actor().getSnapshot().context.failure).toBe('status');
+  });
+
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();

@@ -73,7 +73,7 @@ export function BillingDetailsForm({ details, busy, error, errorDetails, onSave 
             <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '8rem 1fr 6rem' }, gap: '4' })}>
               {text('postalCode', 'field-postal_code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
               {text('city', 'field-city', { autoComplete: 'address-level2' })}
-              {text('country', 'field-country', { autoComplete: 'country', helperText: t('billing-country_help'), className: css({ textTransform: 'uppercase' }) })}
+              {text('country', 'field-country', { autoComplete: 'country', title: t('billing-country_help'), className: css({ textTransform: 'uppercase' }) })}
             </div>
             <div className={pair}>
               {text('siret', 'field-siret', { inputMode: 'numeric' })}

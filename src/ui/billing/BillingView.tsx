@@ -186,7 +186,7 @@ function PaymentCard({ billing, manager, portal, onPortal }: { billing: Billing;
         <CardTitle id="billing-payment-title">{t('billing-payment_title')}</CardTitle>
         {manager && billing.cardSubscription ? <CardDescription>{t('billing-portal_help')}</CardDescription> : null}
       </CardHeader>
-      <CardBody className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
+      <CardBody className={css({ flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
         <p className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
           <CreditCard size={18} aria-hidden="true" className={css({ color: 'fg.muted' })} />
           {!method ? t('billing-payment_none') : method.type === 'card' ? t('billing-payment_card', { summary: method.summary }) : method.summary}

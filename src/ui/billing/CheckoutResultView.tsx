@@ -58,7 +58,7 @@ export function CheckoutResultView({ state, failure, error, status, billingHref,
         <>
           <span>{t('billing-success_waiting_text')}</span>
           <span role="progressbar" aria-label={t('billing-success_progress')} className={css({ display: 'block', w: 'full', maxW: '20rem', h: '1.5', mx: 'auto', mt: '3', bg: 'bg.emphasized', borderRadius: 'full', overflow: 'hidden', position: 'relative' })}>
-            <span className={css({ position: 'absolute', inset: '0', bg: 'accent.default', borderRadius: 'full', animation: 'skeletonPulse 1.4s ease-in-out infinite', _motionReduce: { animation: 'none' } })} />
+            <span className={css({ position: 'absolute', insetY: '0', insetStart: '0', w: '2/5', bg: 'accent.default', borderRadius: 'full', animation: 'skeletonPulse 1.4s ease-in-out infinite', _motionReduce: { animation: 'none' } })} />
           </span>
         </>
       );

@@ -66,14 +66,16 @@ export function InvoicesTable({ list, admin, busy, onPage, onRetry, onMarkPaid, 
                 return (
                   <TableRow key={invoice._id}>
                     <TableCell label={t('billing-col_number')}>
-                      <span className={css({ fontWeight: 'medium', fontVariantNumeric: 'tabular-nums' })}>{invoice.number}</span>
+                      <span className={css({ fontWeight: 'medium', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>{invoice.number}</span>
                       {invoice.kind === 'credit_note' ? (
                         <span className={css({ ms: '2' })}>
                           <Badge tone="neutral">{t('billing-kind_credit_note')}</Badge>
                         </span>
                       ) : null}
                     </TableCell>
-                    <TableCell label={t('billing-col_date')}>{formatDay(invoice.issueDate, lng)}</TableCell>
+                    <TableCell label={t('billing-col_date')} className={css({ whiteSpace: 'nowrap' })}>
+                      {formatDay(invoice.issueDate, lng)}
+                    </TableCell>
                     <TableCell label={t('billing-col_period')}>
                       {invoice.periodStart && invoice.periodEnd ? t('billing-period_value', { from: formatDay(invoice.periodStart, lng), to: formatDay(invoice.periodEnd, lng) }) : '—'}
                     </TableCell>
