@@ -16,4 +16,10 @@ describe('side menu', () => {
       expect(hrefs(role)).not.toContain('/admin/imports');
     }
   });
+
+  it("leads the company's staff to their company's billing, not admins", () => {
+    expect(hrefs('manager')).toContain('/billing/c1');
+    expect(hrefs('employee')).toContain('/billing/c1');
+    expect(hrefs('admin').some((href) => href.startsWith('/billing'))).toBe(false);
+  });
 });
