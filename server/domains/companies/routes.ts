@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { companies, companyDocuments, invitations, tenderDocuments, tenders, users } from '../../db/schema';
+import { companies, companyDocuments, invitations, memoryImages, resumes, tenderDocuments, tenders, users } from '../../db/schema';
 import { refreshMatches } from '../tenders/refresh';
 import { rematchCompany } from '../sourcing/matching';
 import { sessionOf } from '../../auth/session';
@@ -151,11 +151,20 @@ export function companiesHandlers({ db, storage }: Deps): Handlers<
         const tenderFiles = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.companyId, id));
         const vaultFiles = await tx.select({ key: companyDocuments.storageKey }).from(companyDocuments).where(eq(companyDocuments.companyId, id));
         const [own] = await tx.select({ key: companies.logoKey }).from(companies).where(eq(companies.id, id));
+        const cvFiles = await tx.select({ key: resumes.storageKey }).from(resumes).where(eq(resumes.companyId, id));
+        const imageFiles = await tx.select({ key: memoryImages.storageKey }).from(memoryImages).where(eq(memoryImages.companyId, id));
         await tx.delete(invitations).where(eq(invitations.companyId, id));
         await tx.delete(users).where(eq(users.companyId, id));
         // Tenders, their history and documents, and the vault go with the company (cascade).
         await tx.delete(companies).where(eq(companies.id, id));
-        return [...members.flatMap((m) => (m.key ? [m.key] : [])), ...tenderFiles.map((f) => f.key), ...vaultFiles.map((f) => f.key), ...(own?.key ? [own.key] : [])];
+        return [
+          ...members.flatMap((m) => (m.key ? [m.key] : [])),
+          ...tenderFiles.map((f) => f.key),
+          ...vaultFiles.map((f) => f.key),
+          ...cvFiles.flatMap((f) => (f.key ? [f.key] : [])),
+          ...imageFiles.map((f) => f.key),
+          ...(own?.key ? [own.key] : []),
+        ];
       });
       // Files go once the rows are gone: a failed transaction leaves every picture in place.
       await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));

@@ -4,7 +4,7 @@ import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { callFeedback, companies, dceTemplates, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
+import { callFeedback, companies, dceTemplates, memories, memoryImages, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -238,8 +238,10 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
       const keys = await db.transaction(async (tx) => {
         const docs = await tx.select({ key: tenderDocuments.storageKey }).from(tenderDocuments).where(eq(tenderDocuments.tenderId, id));
+        // The images of its memories go too (their rows cascade with the memories).
+        const images = await tx.select({ key: memoryImages.storageKey }).from(memoryImages).innerJoin(memories, eq(memories.id, memoryImages.memoryId)).where(eq(memories.tenderId, id));
         await tx.delete(tenders).where(eq(tenders.id, id));
-        return docs.map((d) => d.key);
+        return [...docs.map((d) => d.key), ...images.map((i) => i.key)];
       });
       // Files go once the rows are gone: a failed transaction leaves every file in place.
       await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
