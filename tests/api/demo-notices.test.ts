@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 it('lists the demo import runs as demo data, with no one as their author', async () => {
-  const runId = await createImportRun(ctx.db, { fileName: 'test-pub.xml', size: 5321, status: 'done' });
-  await ctx.db.update(importRuns).set({ origin: DEMO_ORIGIN }).where(eq(importRuns.id, runId));
+  const runId = await createImportRun(ctx.db, { fileName: 'test-pub.xml', size: 5321, status: 'running' });
+  await ctx.db.update(importRuns).set({ origin: DEMO_ORIGIN, status: 'done' }).where(eq(importRuns.id, runId));
   const { token } = await createUser(ctx, 'admin');
   const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/imports?perPage=all', headers: { authorization: `Bearer ${token}` } });
   expect(res.statusCode).toBe(200);
