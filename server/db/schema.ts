@@ -221,8 +221,9 @@ export const tenderCalls = pgTable(
   (t) => [
     uniqueIndex('tender_calls_reference_idx').on(t.source, t.reference),
     index('tender_calls_deadline_idx').on(t.submissionDeadline),
-    // Cross-source dedupe looks a call up by its buyer's reference (docs/sourcing.md).
-    index('tender_calls_buyer_reference_idx').on(t.buyerReference),
+    // Cross-source dedupe looks a call up by its buyer's reference and deadline (docs/sourcing.md):
+    // with the reference alone the planner also scanned every call sharing the deadline.
+    index('tender_calls_buyer_reference_idx').on(t.buyerReference, t.submissionDeadline),
     index('tender_calls_search_idx').using('gin', t.searchVector),
   ],
 );
@@ -928,7 +929,8 @@ export const sourceNotices = pgTable(
   (t) => [
     uniqueIndex('source_notices_source_idx').on(t.source, t.sourceId),
     index('source_notices_call_idx').on(t.tenderCallId),
-    index('source_notices_related_idx').using('gin', t.related),
+    // Read by every import batch: without fastupdate, no pending list for each lookup to scan.
+    index('source_notices_related_idx').using('gin', t.related).with({ fastupdate: false }),
   ],
 );
 
