@@ -27,7 +27,6 @@ const staffOnly = { ...signedIn, admin: '/not-found' } as const;
 const adminAndManager = { ...signedIn, employee: '/not-found' } as const;
 const everyone = { anonymous: 'stay', registered: 'stay', admin: 'stay', manager: 'stay', employee: 'stay' } as const;
 const toOwnCompany = (prefix: string) => ({ ...staffOnly, manager: ({ companyId }: Ids) => `${prefix}/${companyId}`, employee: ({ companyId }: Ids) => `${prefix}/${companyId}` });
-const soon = fr['comingsoon-title']!;
 const notFound = fr['notfound-title']!;
 
 const table: Row[] = [
@@ -64,10 +63,10 @@ const table: Row[] = [
   { path: '/company/documents', outcomes: toOwnCompany('/company/documents'), heading: fr['companydocs-title']! },
   { path: ({ companyId }) => `/company/documents/${companyId}`, outcomes: staffOnly, heading: fr['companydocs-title']! },
   { path: '/reports', outcomes: adminOnly, heading: fr['reports-title']! },
-  { path: '/billing', outcomes: toOwnCompany('/billing'), heading: soon, load: true },
-  { path: '/billing/success', outcomes: signedIn, heading: soon },
-  { path: '/billing/cancel', outcomes: signedIn, heading: soon },
-  { path: ({ companyId }) => `/billing/${companyId}`, outcomes: staffOnly, heading: soon },
+  { path: '/billing', outcomes: toOwnCompany('/billing'), heading: fr['billing-title']!, load: true },
+  { path: '/billing/success', outcomes: signedIn, heading: fr['billing-success_no_session_title']! },
+  { path: '/billing/cancel', outcomes: signedIn, heading: fr['billing-cancel_title']! },
+  { path: ({ companyId }) => `/billing/${companyId}`, outcomes: signedIn, heading: fr['billing-title']! },
   { path: '/not-found', outcomes: everyone, heading: fr['notfound-title']! },
   { path: '/une/adresse/inconnue', outcomes: everyone, heading: fr['notfound-title']! },
 ];

@@ -13,7 +13,7 @@ import { usePageTitle } from '../use-page-title';
  * statechart loads the tender; not_started sends the user to its details page (history replaced,
  * so Back does not return to a page that would send them on again).
  */
-export function TenderGuard({ id, feature, children }: { id: string; feature: TenderFeature; children?: Parameters<typeof TenderGuardView>[0]['children'] }) {
+export function TenderGuard({ id, feature, children }: { id: string; feature: TenderFeature; children: Parameters<typeof TenderGuardView>[0]['children'] }) {
   usePageTitle(`tenderguard-feature_${feature}`);
   const { operations } = useServices();
   const [, navigate] = useLocation();

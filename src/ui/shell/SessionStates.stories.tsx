@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
+import { css } from 'styled-system/css';
 import { sessionMachine, type SessionContext } from '../../machines/session.machine';
 import { AppLayout } from './AppLayout';
 import { CenteredLayout } from './CenteredLayout';
@@ -11,7 +12,6 @@ import { PageLoading } from '../components/PageStatus';
 import { ProfileMenu } from './ProfileMenu';
 import { SideMenu } from './SideMenu';
 import { SignInView } from '../users/SignInView';
-import { ComingSoonView } from './ComingSoonView';
 import { managerSections } from './side-menu-fixtures';
 import { Button } from '../components/Button';
 
@@ -35,6 +35,16 @@ function SignOutButton() {
   );
 }
 
+/** Plain content for the layouts: a heading and a paragraph. */
+function PageContent() {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', py: '8', px: '4' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Tableau de bord</h1>
+      <p className={css({ color: 'fg.muted', maxW: 'xl' })}>Le contenu de la page s'affiche ici, dans la mise en page.</p>
+    </div>
+  );
+}
+
 function SessionScreen({ snapshot }: { snapshot: Snapshot }) {
   const profile = snapshot.context.profile;
   if (snapshot.matches('signedOut') || snapshot.matches('signingIn')) {
@@ -47,7 +57,7 @@ function SessionScreen({ snapshot }: { snapshot: Snapshot }) {
   if (snapshot.matches('registered') && profile) {
     return (
       <CenteredLayout header={<Header {...headerControls} end={<SignOutButton />} />}>
-        <ComingSoonView />
+        <PageContent />
       </CenteredLayout>
     );
   }
@@ -57,7 +67,7 @@ function SessionScreen({ snapshot }: { snapshot: Snapshot }) {
         header={<Header {...headerControls} logoInSideMenu end={<ProfileMenu profile={profile} signingOut={snapshot.matches('signingOut')} onNavigate={fn()} onSignOut={fn()} />} />}
         sideMenu={<SideMenu sections={managerSections} currentPath="/dashboard" />}
       >
-        <ComingSoonView />
+        <PageContent />
       </AppLayout>
     );
   }

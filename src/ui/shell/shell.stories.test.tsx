@@ -155,11 +155,10 @@ describe('side menu', () => {
 });
 
 describe('layouts and header', () => {
-  it('side-menu layout: menu, header and the coming-soon page with a way back', async () => {
+  it('side-menu layout: menu, header and the page in the main region', async () => {
     render(<Layouts.WithSideMenu />);
     expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Cette partie de Soumissio est en préparation' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' }).getAttribute('href')).toBe('/dashboard');
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeTruthy();
   });
 
   it('full-screen layout: no side menu', async () => {

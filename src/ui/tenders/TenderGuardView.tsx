@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { ArrowLeft, FileSearch, MessagesSquare, PenLine, ScrollText } from 'lucide-react';
-import { css, cx } from 'styled-system/css';
-import { button } from 'styled-system/recipes/button';
+import { css } from 'styled-system/css';
 import type { tenderGuardMachine } from '../../machines/tender-guard.machine';
-import { CardBody, CardRoot } from '../components/Card';
 import { NotFoundView } from '../shell/NotFoundView';
 import { PageLoading } from '../components/PageStatus';
 import { Deadline, TenderStatusBadge } from './TenderBadges';
 import type { Tender } from './TenderDetailsView';
 
-/** The four tender pages behind the guard; their features come with later issues. */
+/** The four tender pages behind the guard. */
 export type TenderFeature = 'dce' | 'cctp' | 'chat' | 'writing';
 
 export type GuardState = 'loading' | 'notFound' | 'redirecting' | 'allowed';
@@ -23,21 +19,19 @@ export function guardViewOf(snapshot: SnapshotFrom<typeof tenderGuardMachine>): 
   return { state, tender: snapshot.context.tender as Tender | null };
 }
 
-const ICONS = { dce: FileSearch, cctp: ScrollText, chat: MessagesSquare, writing: PenLine } as const;
-
 type TenderGuardViewProps = {
   state: GuardState;
   tender: Tender | null;
   feature: TenderFeature;
   now?: number;
-  /** The feature itself, under the tender's header; a feature still to come says so instead. */
-  children?: (tender: Tender) => ReactNode;
+  /** The feature itself, under the tender's header. */
+  children: (tender: Tender) => ReactNode;
 };
 
 /**
  * A guarded tender page (spec 2 and 4): a spinner while the tender loads, the not-found page when
  * it cannot be read, nothing while the user is sent to the details page of a tender whose work has
- * not started, and otherwise the tender's header with an honest word about the feature.
+ * not started, and otherwise the tender's header with the feature under it.
  */
 const appPage = css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '5xl', w: 'full', mx: 'auto' });
 const fullScreenPage = css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '7xl', w: 'full', mx: 'auto', px: { base: '4', md: '6' }, pt: '6', pb: '16' });
@@ -64,32 +58,7 @@ export function TenderGuardView({ state, tender, feature, now, children }: Tende
           </span>
         </div>
       </header>
-      {children ? children(tender) : <ComingSoon feature={feature} tender={tender} />}
+      {children(tender)}
     </div>
-  );
-}
-
-function ComingSoon({ feature, tender }: { feature: TenderFeature; tender: Tender }) {
-  const { t } = useTranslation();
-  const Icon = ICONS[feature];
-  return (
-    <>
-      <CardRoot>
-        <CardBody className={css({ flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: 'flex-start' })}>
-          <span aria-hidden="true" className={css({ flexShrink: 0, w: '12', h: '12', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.text', display: 'grid', placeItems: 'center' })}>
-            <Icon size={24} />
-          </span>
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t(`tenderguard-title_${feature}`)}</h2>
-            <p className={css({ color: 'fg.muted', maxW: '2xl' })}>{t(`tenderguard-text_${feature}`)}</p>
-            <p className={css({ color: 'fg.muted', maxW: '2xl' })}>{t('tenderguard-later')}</p>
-            <Link href={`/tenders/${tender._id}`} className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start', mt: '2' }))}>
-              <ArrowLeft size={16} aria-hidden="true" />
-              {t('tenderguard-back')}
-            </Link>
-          </div>
-        </CardBody>
-      </CardRoot>
-    </>
   );
 }

@@ -24,7 +24,9 @@ const stepperAt = (value: 'idle' | 'saving' | 'failure', context: Partial<Steppe
 function GuardedPage({ snapshot, feature = 'cctp' }: { snapshot: GuardSnapshot; feature?: TenderFeature }) {
   return (
     <div className={css({ p: '6' })}>
-      <TenderGuardView {...guardViewOf(snapshot)} feature={feature} />
+      <TenderGuardView {...guardViewOf(snapshot)} feature={feature}>
+        {() => <p className={css({ color: 'fg.muted' })}>Le contenu de la page (analyse, chat ou rédaction) s'affiche ici, sous l'en-tête de l'appel d'offres.</p>}
+      </TenderGuardView>
     </div>
   );
 }

@@ -27,23 +27,23 @@ describe('tender guard states', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('allowed: the tender header and an honest word about the feature, with the way back', async () => {
+  it('allowed: the tender header, then the feature under it', async () => {
     render(<Tender.GuardAllowed />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Réhabilitation énergétique du groupe scolaire Jean-Moulin' })).toBeTruthy();
     expect(screen.getByText('2026-VDL-0142')).toBeTruthy();
+    expect(screen.getByText(/Analyse du CCTP/)).toBeTruthy();
     expect(screen.getByText('En cours')).toBeTruthy();
     expect(screen.getByText('Date limite de remise des offres')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: "L'analyse du CCTP arrive bientôt" })).toBeTruthy();
-    expect(screen.getByRole('link', { name: "Retour à l'appel d'offres" }).getAttribute('href')).toBe('/tenders/5f0c8a3e-2b7d-4c1a-9e6f-0a1b2c3d4e5f');
+    expect(screen.getByText(/Le contenu de la page/)).toBeTruthy();
   });
 
-  it('allowed: each feature says what it will do', async () => {
+  it('allowed: the header names each feature', async () => {
     const { unmount } = render(<Tender.GuardAllowedWriting />);
-    expect(await screen.findByRole('heading', { level: 2, name: 'La rédaction assistée arrive bientôt' })).toBeTruthy();
+    expect(await screen.findByText(/Rédaction assistée/)).toBeTruthy();
     expect(screen.getByText('Déposé')).toBeTruthy();
     unmount();
     render(<Tender.GuardAllowedDce />);
-    expect(await screen.findByRole('heading', { level: 2, name: "L'analyse du DCE arrive bientôt" })).toBeTruthy();
+    expect(await screen.findByText(/Analyse du DCE/)).toBeTruthy();
   });
 });
 
