@@ -10,6 +10,7 @@ import { BillingView, type BillingDialog, type BillingPlan, type BillingViewProp
 import type { ListState } from '../../ui/components/ListFrame';
 import type { BillingDetails } from '../../ui/billing/BillingDetailsForm';
 import type { Invoice } from '../../ui/billing/InvoicesTable';
+import type { CompanyRow } from '../../ui/admin/admin-types';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
@@ -27,6 +28,7 @@ const transferMachine = createRequestMachine<{ companyId: string; plan: Checkout
 const markPaidMachine = createRequestMachine<{ id: string }, Invoice>('markInvoicePaid');
 const creditMachine = createRequestMachine<{ id: string; reason: string }, Invoice>('creditInvoice');
 const portalMachine = createRequestMachine<{ companyId: string }, { url: string }>('openBillingPortal');
+const companyMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const invoicesMachine = createListMachine<Invoice, { companyId: string }>('listInvoices', { companyId: '' });
 
 /** Sends the browser to another site (Stripe's checkout or customer portal). */
@@ -49,6 +51,12 @@ function BillingOf({ companyId }: { companyId: string }) {
   const load = useRequest(loadMachine, operations.getBilling);
   const submitLoad = load.submit;
   useEffect(() => submitLoad({ companyId }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // An admin sees any company's billing: the plan card is titled with the company's name.
+  const company = useRequest(companyMachine, operations.getCompany);
+  const submitCompany = company.submit;
+  useEffect(() => {
+    if (admin) submitCompany({ id: companyId });
+  }, [admin]); // eslint-disable-line react-hooks/exhaustive-deps
   // The latest billing the server sent: loaded, or answered by a write.
   const [written, setWritten] = useState<Billing | null>(null);
   const billing = written ?? load.data;
@@ -117,6 +125,7 @@ function BillingOf({ companyId }: { companyId: string }) {
     billing: shownBilling,
     loadError: load.error?.message ?? null,
     admin,
+    companyName: admin && company.data?._id === companyId ? company.data.name : null,
     now,
     checkout: { state: checkoutState, error: checkoutError },
     dialog,

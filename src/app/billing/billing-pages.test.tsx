@@ -6,6 +6,7 @@ import { fakeOperations, renderApp, users } from '../app-test-harness';
 import { TOKEN_COOKIE } from '../browser-session';
 import { billingEmployee, billingEssential, invoicesDemo, statusOf } from '../../ui/billing/billing-fixtures';
 import type { CheckoutStatus } from '../../machines/checkout.machine';
+import { lyon } from '../../ui/admin/admin-fixtures';
 
 // The billing pages wired to their operations (issue 14): what the manager and the employee see,
 // the details form's refusal on its field, a transfer order, and the return page from Stripe
@@ -67,6 +68,22 @@ describe('/billing/{companyId}', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByLabelText('N° de TVA intracommunautaire')).toBeNull();
     expect(listInvoices).not.toHaveBeenCalled();
+  });
+
+  it("an admin opens a company's billing: the plan card is titled with the company's name", { timeout: 30_000 }, async () => {
+    const getCompany = vi.fn(async (_input: unknown) => ({ message: '', data: { ...lyon, _id: COMPANY, name: 'Chantiers du Rhône' } }));
+    const operations = fakeOperations(
+      { current: users.admin },
+      {
+        getBilling: fromPromise(async () => ({ message: '', data: { ...billingEssential, companyId: COMPANY } })),
+        getCompany: fromPromise(({ input }) => getCompany(input)),
+        listInvoices: fromPromise(async () => invoicePage),
+      },
+    );
+    await renderApp({ path: `/billing/${COMPANY}`, who: 'admin', operations });
+    expect(await screen.findByRole('heading', { name: 'Chantiers du Rhône' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Votre formule' })).toBeNull();
+    expect(getCompany).toHaveBeenCalledWith({ id: COMPANY });
   });
 
   it('a manager orders by bank transfer after confirming: the issued invoice appears', { timeout: 30_000 }, async () => {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Building2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { Building2, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes/button';
 import { Button } from '../components/Button';
 import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { SearchInput } from '../components/SearchInput';
@@ -85,7 +86,11 @@ export function AdminCompaniesView(props: AdminCompaniesViewProps) {
                 <TableCell className={css({ textAlign: 'end' })}>{formatNumber(company.membersCount, i18n.language)}</TableCell>
                 <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{formatDate(company.createdAt, i18n.language)}</TableCell>
                 <TableCell>
-                  <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '1' })}>
+                  <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
+                    <Link href={`/billing/${company._id}`} aria-label={t('companies-billing_named', { name: company.name })} className={cx(button({ variant: 'ghost', size: 'sm' }), css({ textDecoration: 'none' }))}>
+                      <Receipt size={16} aria-hidden="true" />
+                      {t('companies-billing')}
+                    </Link>
                     <Button size="icon" variant="ghost" onClick={() => props.onEdit(company)} aria-label={t('companies-edit_named', { name: company.name })}>
                       <Pencil size={16} aria-hidden="true" />
                     </Button>

@@ -96,11 +96,14 @@ describe('admin users', () => {
 });
 
 describe('admin companies', () => {
-  it('loaded: name links to the company page, SIRET, members; edit and delete name the company', async () => {
+  it('loaded: name links to the company page, SIRET, members; billing, edit and delete name the company', async () => {
     const u = userEvent.setup();
     show(<Companies.Loaded />);
     const table = await screen.findByRole('table', { name: 'Entreprises' });
     expect(within(table).getByRole('link', { name: lyon.name }).getAttribute('href')).toBe(`/companies/${lyon._id}`);
+    const billing = within(table).getByRole('link', { name: `Facturation de ${lyon.name}` });
+    expect(billing.getAttribute('href')).toBe(`/billing/${lyon._id}`);
+    expect(billing.textContent).toBe('Facturation');
     expect(within(table).getByText(lyon.siret!)).toBeTruthy();
     await u.click(within(table).getByRole('button', { name: `Supprimer ${lyon.name}` }));
     expect(arg(Companies.Loaded, 'onDelete')).toHaveBeenCalledWith(lyon);

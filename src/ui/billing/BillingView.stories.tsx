@@ -54,7 +54,8 @@ export const PaidByCard: Story = { args: { billing: billingCard } };
 export const PastDue: Story = { args: { billing: billingPastDue } };
 export const NoCardPayments: Story = { args: { billing: billingNoCards } };
 export const Employee: Story = { args: { billing: billingEmployee } };
-export const Admin: Story = { args: { admin: true } };
+export const Admin: Story = { args: { admin: true, companyName: 'BTP Lyon Rénovation' } };
+export const AdminNameLoading: Story = { args: { admin: true, companyName: null } };
 export const Loading: Story = { args: { state: 'loading', billing: null } };
 export const LoadFailed: Story = { args: { state: 'failed', billing: null, loadError: 'Aucune réponse du serveur.' } };
 // A plan chosen: the browser is being sent to Stripe.

@@ -39,6 +39,8 @@ export type BillingViewProps = {
   loadError: string | null;
   /** An admin sets plans by hand, marks invoices paid and issues credit notes; a manager orders. */
   admin: boolean;
+  /** The company's name, for an admin (their plan card is titled with it); null while unknown or for its own staff. */
+  companyName?: string | null;
   /** Now, in ms (the trial's days left). */
   now: number;
   checkout: CheckoutStart;
@@ -102,7 +104,7 @@ export function BillingView(props: BillingViewProps) {
     body = (
       <div className={column}>
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '2fr 3fr' }, gap: '6', alignItems: 'start' })}>
-          <CurrentPlanCard billing={billing} now={props.now} />
+          <CurrentPlanCard billing={billing} now={props.now} title={props.admin ? props.companyName || t('billing-current_title_admin') : undefined} />
           <UsageCard billing={billing} />
         </div>
         <PlanComparison

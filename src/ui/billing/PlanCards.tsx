@@ -24,8 +24,8 @@ export const LIMITS: { key: LimitKey; label: string }[] = [
 
 const STATUS_TONE = { trialing: 'accent', active: 'success', past_due: 'danger', canceled: 'neutral' } as const;
 
-/** The plan that applies now, its status and what comes next (renewal, end of trial). */
-export function CurrentPlanCard({ billing, now }: { billing: Billing; now: number }) {
+/** The plan that applies now, its status and what comes next (renewal, end of trial); titled "your plan" unless told otherwise (an admin's, with the company's name). */
+export function CurrentPlanCard({ billing, now, title }: { billing: Billing; now: number; title?: string }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const trialPlan = billing.plans.find((p) => p.code === billing.subscribedPlan)?.name ?? billing.plan.name;
@@ -43,7 +43,7 @@ export function CurrentPlanCard({ billing, now }: { billing: Billing; now: numbe
   return (
     <CardRoot aria-labelledby="billing-current-title">
       <CardHeader>
-        <CardTitle id="billing-current-title">{t('billing-current_title')}</CardTitle>
+        <CardTitle id="billing-current-title">{title ?? t('billing-current_title')}</CardTitle>
       </CardHeader>
       <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>

@@ -115,6 +115,19 @@ describe('the billing page', () => {
     cleanup();
   });
 
+  it("the plan card says \"Votre formule\" to the company's staff, and the company's name to an admin", () => {
+    render(<Billing.Manager />);
+    expect(screen.getByRole('heading', { name: 'Votre formule' })).toBeTruthy();
+    cleanup();
+    render(<Billing.Admin />);
+    expect(screen.getByRole('heading', { name: 'BTP Lyon Rénovation' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Votre formule' })).toBeNull();
+    cleanup();
+    render(<Billing.AdminNameLoading />);
+    expect(screen.getByRole('heading', { name: "Formule de l'entreprise" })).toBeTruthy();
+    cleanup();
+  });
+
   it('an admin sets a plan with a reason, marks an open invoice paid and credits an invoice', async () => {
     const u = userEvent.setup();
     render(<Billing.Admin />);
