@@ -26,6 +26,7 @@ import {
 } from '../../server/db/schema';
 import { createTestApp, createUser, filesUnder, multipart, signToken, tinyPng, type TestContext } from './context';
 import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 4));
 /** A fixed seed in CI (same requests each run); a long run draws one, printed in the test's name; FUZZ_SEED replays. */
@@ -288,9 +289,13 @@ async function snapshotOfB() {
 }
 
 let before: Awaited<ReturnType<typeof snapshotOfB>>;
+let fakeStripe: FakeStripe;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ loginLimits: { perEmail: 1_000, perIp: 100_000 } });
+  // Card payments configured (against the local fake Stripe), so that the billing operations answer
+  // what they do in production rather than 503 "cards not configured".
+  fakeStripe = await startFakeStripe({ secretKey: 'sk_test_fuzz', webhookSecret: 'whsec_fuzz' });
+  ctx = await createTestApp({ loginLimits: { perEmail: 1_000, perIp: 100_000 }, stripe: { secretKey: 'sk_test_fuzz', webhookSecret: 'whsec_fuzz', apiUrl: fakeStripe.url } });
   const managerA = await createUser(ctx, 'manager');
   const managerB = await createUser(ctx, 'manager');
   companyB = managerB.companyId!;
@@ -306,7 +311,10 @@ beforeAll(async () => {
   idPool.push(...(await furnish(managerB, people.employeeB)));
   before = await snapshotOfB();
 }, 120_000);
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await fakeStripe?.close();
+});
 
 describe(`fuzzing every operation of the contract (${RUNS} runs each, seed ${SEED})`, () => {
   it.each(operations.map((o) => [o.op.operationId!, o] as const))('%s: never a 5xx', async (_, { path, method, op }) => {
