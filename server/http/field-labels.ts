@@ -11,6 +11,7 @@ const snake = (segment: string) =>
   segment
     .replace(/^_+/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
     .toLowerCase();
 
 export function labelKeys(field: string): string[] {
