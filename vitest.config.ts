@@ -15,6 +15,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two cores, while the
+    // main process (which only transforms and reports) idles. Two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -31,6 +34,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/setup/api-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

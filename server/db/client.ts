@@ -6,7 +6,13 @@ import * as schema from './schema';
 /** The common type of both drivers: every query is written once against it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
-export type OpenDatabase = { db: Database; kind: DatabaseKind; close: () => Promise<void> };
+export type OpenDatabase = {
+  db: Database;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+  /** PGlite only: its data directory as a tarball, to start another database from (the API tests' migrated image). */
+  dump?: () => Promise<Blob>;
+};
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -20,9 +26,10 @@ const pgliteOptions = (PGlite: { defaultStartParams: string[] }) => ({ startPara
 
 /**
  * Opens PostgreSQL when `url` is a postgres:// address, else PGlite persisted in `pgliteDir`
- * (in memory when it is undefined). Drivers are imported lazily: each costs start-up time.
+ * (in memory when it is undefined; started from `pgliteImage`, a data directory dumped by
+ * `dumpPglite`, when given). Drivers are imported lazily: each costs start-up time.
  */
-export async function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<OpenDatabase> {
+export async function openDatabase(options: { url?: string; pgliteDir?: string; pgliteImage?: Blob }): Promise<OpenDatabase> {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
     const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -34,9 +41,11 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   }
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite)) : await PGlite.create(pgliteOptions(PGlite));
+  const client = options.pgliteDir
+    ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite))
+    : await PGlite.create({ ...pgliteOptions(PGlite), loadDataDir: options.pgliteImage });
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 export async function migrateDatabase(db: Database, kind: DatabaseKind): Promise<void> {

@@ -985,6 +985,9 @@ export const awards = pgTable(
     // A company's wins by SIREN: those of its other establishments too (same first 9 digits of
     // the SIRET). award_winner_sirens is an immutable SQL function (migration 0025).
     index('awards_winner_sirens_idx').using('gin', sql`award_winner_sirens(${t.winners})`),
+    // A buyer's past awards when its call names no SIRET: by its name folded as normalisedBuyer
+    // folds it (name_key, an immutable SQL function, migration 0027).
+    index('awards_buyer_key_idx').on(sql`name_key(${t.buyer})`),
   ],
 );
 

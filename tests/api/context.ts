@@ -1,17 +1,19 @@
 // One in-process app per test file, on a fresh in-memory PGlite, or, when DATABASE_URL is set,
-// on a database of its own created on that server and dropped at the end.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+// on a database of its own created on that server and dropped at the end. Both start migrated:
+// a copy of the database tests/setup/api-global.ts migrated once for the suite.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { SignJWT } from 'jose';
+import { inject } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { openDatabase, migrateDatabase, type Database, type DatabaseKind } from '../../server/db/client';
+import { openDatabase, type Database, type DatabaseKind } from '../../server/db/client';
 import { users, companies, type Role } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { loggerOptions } from '../../server/http/logging';
@@ -32,15 +34,17 @@ export type TestOptions = Partial<Omit<AppOptions, 'db' | 'dbKind' | 'jwtSecret'
 
 async function freshDatabase(): Promise<{ db: Database; kind: DatabaseKind; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  const migrated = inject('migratedDatabase');
   if (!url) {
-    const database = await openDatabase({});
+    const pgliteImage = 'pgliteImage' in migrated ? new Blob([readFileSync(migrated.pgliteImage)]) : undefined;
+    const database = await openDatabase({ pgliteImage });
     return { db: database.db, kind: database.kind, drop: database.close };
   }
   const { default: pg } = await import('pg');
   const name = `soumissio_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${'template' in migrated ? ` template ${migrated.template}` : ''}`);
   await admin.end();
   const own = new URL(url);
   own.pathname = `/${name}`;
@@ -61,7 +65,6 @@ async function freshDatabase(): Promise<{ db: Database; kind: DatabaseKind; drop
 export async function createTestApp(options: TestOptions = {}): Promise<TestContext> {
   const { withStatic, captureLogs, ...appOptions } = options;
   const database = await freshDatabase();
-  await migrateDatabase(database.db, database.kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'soumissio-api-'));
   const filesDir = join(dataDir, 'files');
   let staticDir: string | undefined;

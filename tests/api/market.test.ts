@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { awards, companies, sourceNotices, tenderCalls, tenders } from '../../server/db/schema';
 import { importNotices } from '../../server/domains/sourcing/index';
+import { normalisedBuyer } from '../../server/domains/sourcing/market';
 import type { ImportedNotice } from '../../server/domains/sourcing/notice';
 import { createImportRun, runImport, storeBatch } from '../../server/domains/sourcing/store';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
@@ -132,6 +133,21 @@ describe("the buyer's past awards", () => {
     expect(m.similar.cpvPrefixes).toEqual(['45']);
     expect(m.buyerAwards.map((a) => a.winners[0]!.name)).toEqual(['RAZEL-BEC - Auvergne-Rhône-Alpes', 'DB VERRE', 'CMA CONCEPT']);
     expect(m.buyerStats).toMatchObject({ count: 3, medianAmount: 262904, maxAmount: 1355208 });
+  });
+
+  it("folds a buyer's name in SQL as in Node, and reads awards by that name through its index", async () => {
+    const names = ['VILLE DE LYON.', "  Commune d'Œuvre-sur-Ærø ", 'Métropole  Européenne de Lille — Direction des Bâtiments', 'SIVU (Syndicat intercommunal) n°3'];
+    for (const name of names) {
+      const key = ((await ctx.db.execute(sql`select name_key(${name}) as key`)) as unknown as { rows: { key: string }[] }).rows[0]!.key;
+      expect(key).toBe(normalisedBuyer(name));
+    }
+    expect(normalisedBuyer("  Commune d'Œuvre-sur-Ærø ")).toBe('commune d oeuvre sur aer');
+    // With sequential scans priced out, the plan shows whether the market's condition can use the index.
+    const plan = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(await tx.execute(sql`explain select id from ${awards} where name_key(${awards.buyer}) = ${normalisedBuyer('Ville de Lyon')}`));
+    });
+    expect(plan).toContain('awards_buyer_key_idx');
   });
 
   it('by SIRET when the call has one, whatever its name; none without a CPV code', async () => {

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { Handlers } from '../../openapi/handlers';
 import { sessionOf } from '../../auth/session';
-import { fold, foldedSql, totalPages } from '../admin/lists';
+import { fold, totalPages } from '../admin/lists';
 import { readScope } from '../companies/scope';
 
 type Market = components['schemas']['TenderCallMarket'];
@@ -21,12 +21,14 @@ type Winner = components['schemas']['AwardWinner'];
 export const BUYER_AWARDS_SHOWN = 50;
 const COMPANY_AWARDS_PER_PAGE = 20;
 
-/** A buyer's name compared without case, accents, punctuation or repeated spaces ("ville de Dunkerque." = "Ville de Dunkerque"). */
+/**
+ * A buyer's name compared without case, accents, punctuation or repeated spaces ("ville de
+ * Dunkerque." = "Ville de Dunkerque"). Its SQL twin is name_key (migration 0027).
+ */
 export const normalisedBuyer = (name: string) =>
   fold(name)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-const normalisedBuyerSql = (column: SQL | typeof awards.buyer) => sql`trim(regexp_replace(${foldedSql(column)}, '[^a-z0-9]+', ' ', 'g'))`;
 
 /** The CPV prefixes a call is compared by: its codes' groups (3 digits), or their divisions (2) when asked. */
 export const cpvPrefixes = (codes: string[], digits: 2 | 3) => [...new Set(codes.map((c) => c.replace(/\D/g, '').slice(0, digits)).filter((p) => p.length === digits))];
@@ -67,9 +69,9 @@ export async function callMarket(db: Database, callId: string): Promise<Market> 
     .where(ofCall)
     .orderBy(asc(awards.source), asc(awards.sourceId), asc(awards.position));
 
-  // The same buyer: by SIRET when the call has one (indexed), else by its normalised name.
+  // The same buyer: by SIRET when the call has one, else by its normalised name (both indexed).
   const name = normalisedBuyer(call.buyer);
-  const buyer = call.buyerSiret ? eq(awards.buyerSiret, call.buyerSiret) : name ? sql`${normalisedBuyerSql(awards.buyer)} = ${name}` : undefined;
+  const buyer = call.buyerSiret ? eq(awards.buyerSiret, call.buyerSiret) : name ? sql`name_key(${awards.buyer}) = ${name}` : undefined;
   const similar: Market['similar'] = { by: call.buyerSiret ? 'siret' : name ? 'name' : null, cpvPrefixes: [] };
   const empty: Market = { changes: changes.map(present), awards: own, similar, buyerAwards: [], buyerStats: { count: 0, since: null, medianAmount: null, minAmount: null, maxAmount: null, topWinners: [] } };
   if (!buyer || call.cpvCodes.length === 0) return empty;
@@ -128,7 +130,7 @@ export async function callMarket(db: Database, callId: string): Promise<Market> 
       with "alike" as (${similarSql})
       select max(w->>'name') as name, max(w->>'siret') as siret, count(distinct "alike".id)::int as count
       from "alike", jsonb_array_elements("alike".winners) as w
-      group by coalesce(w->>'siret', ${normalisedBuyerSql(sql`(w->>'name')`)})
+      group by coalesce(w->>'siret', name_key(w->>'name'))
       order by count desc, max(w->>'name') asc
       limit 3`)) as unknown as { rows: { name: string | null; siret: string | null; count: number }[] }
   ).rows;
