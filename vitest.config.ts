@@ -34,6 +34,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // A worker runs its files one after another in one module graph: the server's modules are
+          // imported once per worker, not once per file (import time 204 → 23 s, half the CPU).
+          // Each file still builds its own app on its own database.
+          isolate: false,
           globalSetup: ['tests/setup/api-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -53,7 +53,8 @@ describe('reading the text of tender documents', () => {
 
   it('queues the reading at upload, then has every page of the real RC with its number', async () => {
     const uploaded = await upload(fixture('RC_2026FCSSA0025 v2.pdf'));
-    expect(uploaded.extraction).toMatchObject({ status: 'queued', progress: 0 });
+    // Queued with the upload; the idle worker may have taken it before the answer was written.
+    expect(['queued', 'running']).toContain(uploaded.extraction?.status);
     rcId = uploaded._id;
     const doc = await settled(rcId);
     expect(doc.extraction).toMatchObject({ status: 'done', progress: 100, pages: 15, ocrAvailable: true, parts: [{ entry: null, pages: 15 }] });

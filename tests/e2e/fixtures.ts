@@ -61,9 +61,10 @@ export async function outboxLink(request: APIRequestContext, to: string, kind: '
   return `${url.pathname}${url.search}`;
 }
 
-/** A Luhn-valid SIRET unique to this run. */
-function newSiret() {
-  const body = String(Date.now()).slice(-13).padStart(13, '4');
+let siretSequence = 0;
+/** A Luhn-valid SIRET unique to this run (the time in ms, and a sequence for two in the same ms). */
+export function newSiret() {
+  const body = String(Date.now()).slice(-12) + String(siretSequence++ % 10);
   for (let check = 0; check < 10; check += 1) {
     const digits = body + check;
     let sum = 0;

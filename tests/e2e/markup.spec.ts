@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { expect, newUser, test } from './fixtures';
+import { expect, newSiret, newUser, test } from './fixtures';
 
 // Stored markup (issue 10, security 1): hostile HTML written through the API into every user text
 // field the product shows, then every page that shows it opened in Chromium. The markup must come
@@ -33,22 +33,6 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, what:
 
 async function login(request: APIRequestContext, email: string, password: string) {
   return (await ok(await request.post('/api/users/login', { data: { email, password } }), `sign-in of ${email}`)).token as string;
-}
-
-/** A Luhn-valid SIRET unique to this run. */
-function newSiret() {
-  const body = String(Date.now()).slice(-13).padStart(13, '7');
-  for (let check = 0; check < 10; check += 1) {
-    const digits = body + check;
-    let sum = 0;
-    for (let i = 0; i < 14; i += 1) {
-      let n = Number(digits[13 - i]);
-      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-      sum += n;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('unreachable');
 }
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

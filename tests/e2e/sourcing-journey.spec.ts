@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
-import { bearer, expect, fr, newUser, settled, test } from './fixtures';
+import { bearer, expect, fr, newSiret, newUser, settled, test } from './fixtures';
 
 // The sourcing journey (issue 13), end to end: an admin imports a BOAMP export on the imports
 // screen and follows it to done with its counts; the manager of a company whose profile fits one
@@ -56,22 +56,6 @@ function exports() {
   fix.path = join(dir, fix.name);
   writeFileSync(fix.path, JSON.stringify({ total_count: 1, results: [correction] }));
   return { notices, correction: fix, callId, deadline, moved: isoDay(Date.parse(`${deadline}T00:00:00Z`) + 7 * DAY), count: records.length };
-}
-
-/** A Luhn-valid SIRET unique to this run. */
-function newSiret() {
-  const body = String(Date.now()).slice(-13).padStart(13, '7');
-  for (let check = 0; check < 10; check += 1) {
-    const digits = body + check;
-    let sum = 0;
-    for (let i = 0; i < 14; i += 1) {
-      let n = Number(digits[13 - i]);
-      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-      sum += n;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('unreachable');
 }
 
 async function signedIn(browser: Browser, baseURL: string, token: string): Promise<Page> {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../openapi/handlers';
@@ -307,14 +307,19 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
     }
   }
 
+  /** What a manager's (or an admin's) card operation starts from: cards on, the company in scope, its subscription row. */
+  async function managedSubscription(request: FastifyRequest & { params: { companyId: string } }) {
+    const pay = cardPaymentsOf(card);
+    const { companyId } = request.params;
+    const caller = sessionOf(request).user;
+    writeScope(caller, companyId);
+    await companyExists(companyId);
+    return { pay, companyId, caller, row: await subscriptionOf(db, companyId) };
+  }
+
   return {
     async startCheckout(request, reply) {
-      const pay = cardPaymentsOf(card);
-      const { companyId } = request.params;
-      const caller = sessionOf(request).user;
-      writeScope(caller, companyId);
-      await companyExists(companyId);
-      const row = await subscriptionOf(db, companyId);
+      const { pay, companyId, caller, row } = await managedSubscription(request);
       if (!row) throw notFound();
       if (row.stripeSubscriptionId && row.status !== 'canceled') throw new AppError(409, 'billing-card_subscription_exists');
       const { plan, cycle } = request.body;
@@ -380,12 +385,7 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
     },
 
     async openBillingPortal(request, reply) {
-      const pay = cardPaymentsOf(card);
-      const { companyId } = request.params;
-      const caller = sessionOf(request).user;
-      writeScope(caller, companyId);
-      await companyExists(companyId);
-      const row = await subscriptionOf(db, companyId);
+      const { pay, companyId, row } = await managedSubscription(request);
       if (!row?.stripeCustomerId || !row.stripeSubscriptionId) throw new AppError(409, 'billing-no_card_subscription');
       const lng = pickLanguage(request.headers['accept-language']);
       const portal = await callStripe(
