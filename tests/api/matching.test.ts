@@ -265,3 +265,25 @@ describe('feedback', () => {
     expect((await feedback(admin, low, { verdict: 'relevant' })).statusCode).toBe(403);
   });
 });
+
+describe('the count of the first page', () => {
+  it('counts out the calls set aside once each: in the pipeline, judged not relevant, or both', async () => {
+    const page = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/tenders/potential?page=1&perPage=1', headers: auth(employee) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { count: number }).count;
+    };
+    const before = await page();
+    const all = await potential(employee);
+    expect(before).toBe(all.tenders.length);
+    const [first, second] = all.tenders.map((t) => t._id);
+    // The first call judged not relevant, then added to the pipeline as well; the second added only.
+    expect((await feedback(employee, first!, { verdict: 'not_relevant', reason: 'Hors de notre zone' })).statusCode).toBe(200);
+    for (const callId of [first!, second!]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/tenders', headers: auth(manager), payload: { tenderCallId: callId } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await page()).toBe(before - 2);
+    expect((await potential(employee)).tenders).toHaveLength(before - 2);
+  });
+});

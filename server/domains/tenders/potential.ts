@@ -67,9 +67,20 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
       .from(callFeedback)
       .innerJoin(tenderCalls, eq(tenderCalls.id, callFeedback.tenderCallId))
       .where(and(open, eq(callFeedback.companyId, companyId), eq(callFeedback.verdict, 'not_relevant')));
+    // The first page's count (no search, filter or hidden calls): the company's open matches, an
+    // index-only count, less those set aside (in its pipeline or judged not relevant), found from
+    // its few tenders and verdicts; the same number as counting `matched`, without two probes for
+    // each of its thousands of matches (13 → 2 ms for 7,851, bench/matching.ts).
+    const plainCount = !where && !matchStatus && !query.hidden;
+    const openMatches = and(eq(callMatches.companyId, companyId), sql`${callMatches.deadline} > now()`);
+    const setAside = sql`(select ${tenders.tenderCallId} from ${tenders} where ${tenders.companyId} = ${companyId}
+      union select ${callFeedback.tenderCallId} from ${callFeedback} where ${callFeedback.companyId} = ${companyId} and ${callFeedback.verdict} = 'not_relevant')`;
+    const matchedCount = plainCount
+      ? sql<number>`(${matchedFrom().where(openMatches)}) - (${matchedFrom().where(and(openMatches, sql`${callMatches.tenderCallId} in ${setAside}`))})`
+      : sql<number>`(${matchedFrom().where(matched)})`;
     const [counts] = await db
       .select({
-        matched: withMatched ? sql<number>`(${matchedFrom().where(matched)})` : sql<number>`0`,
+        matched: withMatched ? matchedCount : sql<number>`0`,
         unmatched: withUnmatched ? sql<number>`(${db.select({ n: sql<number>`count(*)::int` }).from(tenderCalls).where(unmatched)})` : sql<number>`0`,
         hidden: sql<number>`(${hiddenOf})`,
       })

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CircleAlert, FileSearch, FileText, Play, RotateCcw } from 'lucide-react';
+import { FileSearch, FileText, Play, RotateCcw } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -13,6 +13,7 @@ import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
 import { formatDateTime } from '../format';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type AnalysisRunStatus = 'loading' | 'failure' | 'empty' | 'starting' | 'running' | 'ready';
 
@@ -77,18 +78,7 @@ function Body<Run extends RunShown>(props: AnalysisRunFrameProps<Run>) {
   if (status === 'loading') return <Skeleton lines={6} label={t('list-loading')} widths={['60%', '100%', '94%', '88%', '92%', '70%']} />;
   if (status === 'failure') {
     return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('analysisrun-load_error')}
-        description={props.error ?? undefined}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('analysisrun-load_error')} message={props.error} onRetry={props.onRetry} />
     );
   }
   if (status === 'empty' || (status === 'starting' && !analysis)) {

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, CreditCard, ExternalLink } from 'lucide-react';
+import { CreditCard, ExternalLink } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { ConfirmDialog } from '../components/Dialog';
-import { EmptyState } from '../components/EmptyState';
 import { FormDialog } from '../components/FormDialog';
 import { PageHeading, type ListState } from '../components/ListFrame';
 import { Skeleton } from '../components/Skeleton';
@@ -18,6 +17,7 @@ import { BillingDetailsForm, type BillingDetails } from './BillingDetailsForm';
 import { InvoicesTable, type Invoice } from './InvoicesTable';
 import { CurrentPlanCard, PlanComparison, UsageCard } from './PlanCards';
 import { formatMoney } from './billing-format';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type Billing = components['schemas']['Billing'];
 export type BillingPlan = components['schemas']['BillingPlan'];
@@ -80,18 +80,7 @@ export function BillingView(props: BillingViewProps) {
   let body;
   if (props.state === 'failed' && !billing) {
     body = (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('billing-load_error')}
-        description={props.loadError ?? undefined}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('billing-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('billing-load_error')} message={props.loadError} onRetry={props.onRetry} />
     );
   } else if (!billing) {
     body = (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bot, CircleAlert, Eraser, MessageCircleQuestion, NotebookPen, Quote, RotateCcw, Send, Square } from 'lucide-react';
+import { Bot, Eraser, MessageCircleQuestion, NotebookPen, Quote, RotateCcw, Send, Square } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
@@ -10,6 +10,7 @@ import { Textarea } from '../components/Textarea';
 import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type ChatCitation = components['schemas']['ChatCitation'];
@@ -60,18 +61,7 @@ export function ChatView(props: ChatViewProps) {
   if (status === 'loading') return <Skeleton lines={5} label={t('list-loading')} widths={['70%', '90%', '60%', '85%', '50%']} />;
   if (status === 'loadFailure') {
     return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('chat-load_error')}
-        description={props.error ?? undefined}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('chat-load_error')} message={props.error} onRetry={props.onRetry} />
     );
   }
   const ask = (text: string) => {

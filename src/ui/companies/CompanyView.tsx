@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Building2, CircleAlert, Globe, MapPin, Pencil, Phone, Users } from 'lucide-react';
+import { Building2, Globe, MapPin, Pencil, Phone, Users } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { Badge } from '../components/Badge';
@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '../format';
 import type { CompanyRow } from '../admin/admin-types';
 import { CompanyForm, companyValues, type CompanyValues } from './CompanyForm';
 import { PageHeading } from '../components/ListFrame';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type CompanyViewProps =
   | { status: 'loading' }
@@ -76,19 +77,7 @@ export function CompanyView(props: CompanyViewProps) {
       );
     case 'error':
       return (
-        <EmptyState
-          tone="danger"
-          role="alert"
-          titleAs="h1"
-          icon={<CircleAlert size={22} />}
-          title={t('company-load_error')}
-          description={props.message}
-          actions={
-            <Button variant="outline" onClick={props.onRetry}>
-              {t('page-retry')}
-            </Button>
-          }
-        />
+        <LoadFailed titleAs="h1" title={t('company-load_error')} message={props.message} onRetry={props.onRetry} />
       );
     case 'loaded':
       return <CompanyDetails {...props} />;

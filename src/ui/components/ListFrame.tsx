@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { Pagination } from './Pagination';
 import { Skeleton } from './Skeleton';
+import { LoadFailed } from './LoadFailed';
 
 /** What a list view is given: the list statechart's state name and context, read by the page. */
 export type ListState<TItem> = {
@@ -37,18 +37,7 @@ export function ListFrame<TItem>({ list, narrowed, label, toolbar, empty, onRetr
   let body: ReactNode;
   if (list.state === 'failure') {
     body = (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('list-error_title')}
-        description={list.error ?? undefined}
-        actions={
-          <Button variant="outline" onClick={onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('list-error_title')} message={list.error} onRetry={onRetry} />
     );
   } else if (list.items.length === 0 && busy) {
     body = (

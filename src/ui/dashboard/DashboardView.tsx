@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowRight, Building2, CalendarClock, CircleAlert, Diamond, FileWarning, Gauge, Inbox, LifeBuoy, ListTodo, MailCheck, MailPlus, Percent, Timer, TrendingUp, Trophy, Users } from 'lucide-react';
+import { ArrowRight, Building2, CalendarClock, Diamond, FileWarning, Gauge, Inbox, LifeBuoy, ListTodo, MailCheck, MailPlus, Percent, Timer, TrendingUp, Trophy, Users } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { Alert } from '../components/Alert';
@@ -21,6 +21,7 @@ import { OutboxTable } from '../admin/OutboxView';
 import { ReportStatusBadge, type ReportRow } from '../reports/ReportsView';
 import { Deadline, TenderStatusBadge } from '../tenders/TenderBadges';
 import { CHART_COLORS, CHART_COLORS_BY_STATUS } from './dashboard-colors';
+import { LoadFailed } from '../components/LoadFailed';
 
 // recharts stays out of the page's chunk until a chart is drawn (docs/decisions.md).
 const GroupedBarChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.GroupedBarChart })));
@@ -59,18 +60,7 @@ export function DashboardView({ profile, summary, outbox, stats, reports }: Dash
           ))}
         </div>
       ) : summary.status === 'error' ? (
-        <EmptyState
-          tone="danger"
-          role="alert"
-          icon={<CircleAlert size={22} />}
-          title={t('dashboard-load_error')}
-          description={summary.message}
-          actions={
-            <Button variant="outline" onClick={summary.onRetry}>
-              {t('page-retry')}
-            </Button>
-          }
-        />
+        <LoadFailed title={t('dashboard-load_error')} message={summary.message} onRetry={summary.onRetry} />
       ) : summary.data.platform ? (
         <AdminSummary platform={summary.data.platform} outbox={outbox} stats={stats} reports={reports} />
       ) : (

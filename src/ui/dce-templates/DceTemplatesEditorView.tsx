@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowLeft, CircleAlert, LayoutTemplate } from 'lucide-react';
+import { ArrowLeft, LayoutTemplate } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { Button } from '../components/Button';
@@ -12,6 +12,7 @@ import { Spinner } from '../components/Spinner';
 import type { DceTemplateRow } from './DceTemplatesView';
 import { DceTemplatesForm, emptyDceTemplate, type DceTemplateValues } from './DceTemplatesForm';
 import { PageHeading } from '../components/ListFrame';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type DceTemplatesEditorViewProps =
   | { status: 'loading' }
@@ -75,19 +76,7 @@ export function DceTemplatesEditorView(props: DceTemplatesEditorViewProps) {
       );
     case 'error':
       return (
-        <EmptyState
-          tone="danger"
-          role="alert"
-          titleAs="h1"
-          icon={<CircleAlert size={22} />}
-          title={t('dcetemplates-load_error')}
-          description={props.message}
-          actions={
-            <Button variant="outline" onClick={props.onRetry}>
-              {t('page-retry')}
-            </Button>
-          }
-        />
+        <LoadFailed titleAs="h1" title={t('dcetemplates-load_error')} message={props.message} onRetry={props.onRetry} />
       );
   }
   const { template } = props;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@ark-ui/react/tabs';
-import { CircleAlert, List, Network, Pencil, Plus, Trash2 } from 'lucide-react';
+import { List, Network, Pencil, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
@@ -15,6 +15,7 @@ import { ORGANIGRAMME_KINDS, type OrganigrammeKind, type OrganigrammeSlots } fro
 import { toTree, type Position, type TreeNode } from '../../machines/organigramme-tree';
 import type { OrganigrammeSuccess } from '../../machines/organigramme.machine';
 import { OrgChartEditor } from './OrgChartEditor';
+import { LoadFailed } from '../components/LoadFailed';
 
 // @xyflow/react and dagre stay out of the company page's chunk: fetched when a chart is drawn.
 const OrgChartDiagram = lazy(() => import('./OrgChartDiagram'));
@@ -93,18 +94,7 @@ export function OrganigrammeView(props: OrganigrammeViewProps) {
   if (props.status === 'loading') body = <Skeleton lines={4} label={t('organigramme-loading')} />;
   else if (props.status === 'loadFailed')
     body = (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('organigramme-load_error')}
-        description={props.error ?? ''}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('organigramme-load_error')} message={props.error} onRetry={props.onRetry} />
     );
   else
     body = (

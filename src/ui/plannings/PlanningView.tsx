@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowLeft, CalendarPlus, CircleAlert, Diamond, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, Diamond, Pencil, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { PlanningTask, PlanningTaskInput, PlanningTaskUpdates } from '../../machines/planning.machine';
 import { missingKeyDates, TASK_NAME_MAX, taskProblem, type KeyDate, type TaskDraft, type TaskProblem } from '../../machines/planning-rules';
@@ -12,7 +12,6 @@ import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../c
 import { Checkbox } from '../components/Checkbox';
 import { ConflictNotice } from '../components/ConflictNotice';
 import { ConfirmDialog } from '../components/Dialog';
-import { EmptyState } from '../components/EmptyState';
 import { TextField } from '../components/Field';
 import { Skeleton } from '../components/Skeleton';
 import { WidgetBoundary } from '../components/WidgetBoundary';
@@ -20,6 +19,7 @@ import { Table, TableCell, TableHead, TableHeader, TableRow } from '../component
 import { localeOf } from '../format';
 import { PageHeading } from '../components/ListFrame';
 import { TenderLoadState, type TenderHeader } from '../tenders/TenderLoadState';
+import { LoadFailed } from '../components/LoadFailed';
 
 // The chart and its library are fetched only when a planning with tasks is shown.
 const GanttChart = lazy(() => import('./GanttChart'));
@@ -94,18 +94,7 @@ function PlanningBody(props: PlanningViewProps) {
   if (planning.state === 'loading') return <Skeleton lines={6} label={t('planning-loading')} widths={['100%', '96%', '88%', '94%', '82%', '90%']} />;
   if (planning.state === 'failure') {
     return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('planning-load_error')}
-        description={planning.error}
-        actions={
-          <Button variant="outline" onClick={props.onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('planning-load_error')} message={planning.error} onRetry={props.onRetry} />
     );
   }
   if (planning.state === 'empty') return <StartPlanning {...props} creating={planning.creating} error={planning.error} />;

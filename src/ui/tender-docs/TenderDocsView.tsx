@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ArrowLeft, CircleAlert, Download, FileArchive, FileSearch, FileText, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
+import { ArrowLeft, Download, FileArchive, FileSearch, FileText, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -20,6 +20,7 @@ import { formatDateTime } from '../format';
 import { formatFileSize } from '../format-size';
 import { PageHeading } from '../components/ListFrame';
 import { TenderLoadState, type TenderHeader } from '../tenders/TenderLoadState';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type TenderDocRow = components['schemas']['TenderDoc'];
 
@@ -187,18 +188,7 @@ function DocumentsTable(props: TenderDocsViewProps) {
   const { documents } = props;
   if (documents.state === 'failure') {
     return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={t('list-error_title')}
-        description={documents.error ?? undefined}
-        actions={
-          <Button variant="outline" onClick={props.onRetryDocuments}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('list-error_title')} message={documents.error} onRetry={props.onRetryDocuments} />
     );
   }
   if (documents.items.length === 0 && documents.state === 'loading') {

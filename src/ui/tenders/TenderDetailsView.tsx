@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { ArrowRight, CalendarRange, CircleAlert, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, RotateCcw, ScrollText } from 'lucide-react';
+import { ArrowRight, CalendarRange, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, RotateCcw, ScrollText } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -13,7 +13,6 @@ import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { Checkbox } from '../components/Checkbox';
-import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
 import { DEPARTEMENTS } from '../forms/france';
@@ -22,6 +21,7 @@ import { NotFoundView } from '../shell/NotFoundView';
 import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
 import { actionLabelKey, StatusChangeDialog } from './StatusChangeDialog';
 import { TenderStepper } from './TenderStepper';
+import { LoadFailed } from '../components/LoadFailed';
 
 export type Tender = components['schemas']['Tender'];
 export type HistoryEntry = components['schemas']['TenderHistory']['history'][number];
@@ -117,19 +117,7 @@ export function TenderDetailsView(props: TenderDetailsViewProps) {
       return <NotFoundView />;
     case 'error':
       return (
-        <EmptyState
-          tone="danger"
-          role="alert"
-          titleAs="h1"
-          icon={<CircleAlert size={22} />}
-          title={t('tenderdetails-load_error')}
-          description={props.message}
-          actions={
-            <Button variant="outline" onClick={props.onRetry}>
-              {t('page-retry')}
-            </Button>
-          }
-        />
+        <LoadFailed titleAs="h1" title={t('tenderdetails-load_error')} message={props.message} onRetry={props.onRetry} />
       );
     case 'loaded':
       return <TenderDetails {...props} />;

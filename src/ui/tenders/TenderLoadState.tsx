@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CircleAlert } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { Button } from '../components/Button';
-import { EmptyState } from '../components/EmptyState';
 import { Skeleton } from '../components/Skeleton';
+import { LoadFailed } from '../components/LoadFailed';
 
 /** The tender a page about one tender (its documents, its planning) is loading. */
 export type TenderHeader = { state: 'loading' } | { state: 'failure'; error: string } | { state: 'loaded'; id: string; reference: string; title: string };
@@ -24,18 +22,7 @@ export function TenderLoadState({ tender, contentLabel, errorTitle, onRetry }: {
   }
   if (tender.state === 'failure') {
     return (
-      <EmptyState
-        tone="danger"
-        role="alert"
-        icon={<CircleAlert size={22} />}
-        title={errorTitle}
-        description={tender.error}
-        actions={
-          <Button variant="outline" onClick={onRetry}>
-            {t('page-retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={errorTitle} message={tender.error} onRetry={onRetry} />
     );
   }
   return null;
