@@ -84,8 +84,9 @@ export function ChatView(props: ChatViewProps) {
             actions={
               <ul aria-label={t('chat-suggestions')} className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'center' })}>
                 {SUGGESTED_QUESTIONS.map((key) => (
-                  <li key={key}>
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => ask(t(`chat-suggest_${key}`))}>
+                  <li key={key} className={css({ maxW: 'full' })}>
+                    {/* A long question wraps on a phone instead of running off the screen. */}
+                    <Button size="sm" variant="outline" className={css({ whiteSpace: 'normal', h: 'auto', minH: '8', py: '1.5', maxW: 'full' })} disabled={busy} onClick={() => ask(t(`chat-suggest_${key}`))}>
                       {t(`chat-suggest_${key}`)}
                     </Button>
                   </li>
