@@ -12,15 +12,16 @@
 //     with a session (authentication, the counts, the page, its lots, links and verdicts, JSON),
 //     alone (1 connection) and at 20 connections (closed loop: each sends its next request when
 //     the last one answered); and the same function straight on the database, without HTTP.
-// The page's target as read here: p95 ≤ 50 ms for the request alone, and at 20 connections a
-// ratio to the same request alone ≥ 70 %. What the ratios mean: on this 2-core machine (shared with other work), 20 connections queue
-// for 2 cores, so by Little's law a request at 20 connections waits about 20 / 2 times its own
-// time: latency alone / latency at 20 (or throughput at 20 / 20 × throughput alone) cannot pass
-// cores / 20 = 10 %, whatever the code. The ratio held to ≥ 70 % is throughput at 20 connections
-// / throughput alone: serving 20 users at once keeps at least 70 % of the rate of one user alone
-// (no collapse under contention: locks, pool waits, plans gone bad; 100 % or more when both cores
-// are put to work). Printed too: the API's throughput / the same queries on the database at 20
-// (what HTTP, authentication and JSON cost) and the latency ratio, for the record.
+// The page's target as read here: p95 ≤ 50 ms for the request alone, and at 20 connections a ratio
+// to the same request alone ≥ 70 %. What the ratios mean: on this 2-core machine (shared with other
+// work), 20 connections queue for 2 cores, so by Little's law a request at 20 connections waits
+// about 20 / 2 times its own time: latency alone / latency at 20 (or throughput at 20 / 20 ×
+// throughput alone) cannot pass cores / 20 = 10 %, whatever the code. The ratio held to ≥ 70 % is
+// throughput at 20 connections / throughput alone: serving 20 users at once keeps at least 70 % of
+// the rate of one user alone (no collapse under contention: locks, pool waits, plans gone bad;
+// 100 % or more when both cores are put to work). Printed too: the API's throughput / the same queries
+// on the database at 20 (what HTTP, authentication and JSON cost) and the latency ratio, for the
+// record.
 // Prints figures, never fails on a slow machine.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

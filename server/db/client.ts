@@ -26,8 +26,8 @@ const pgliteOptions = (PGlite: { defaultStartParams: string[] }) => ({ startPara
 
 /**
  * Opens PostgreSQL when `url` is a postgres:// address, else PGlite persisted in `pgliteDir`
- * (in memory when it is undefined; started from `pgliteImage`, a data directory dumped by
- * `dumpPglite`, when given). Drivers are imported lazily: each costs start-up time.
+ * (in memory when it is undefined; started from `pgliteImage`, a data directory another
+ * database's `dump` gave, when given). Drivers are imported lazily: each costs start-up time.
  */
 export async function openDatabase(options: { url?: string; pgliteDir?: string; pgliteImage?: Blob }): Promise<OpenDatabase> {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
