@@ -77,6 +77,11 @@ export default tseslint.config(
     rules: boundary([{ group: ['**/server/**'], message: 'The client never imports the server.' }]),
   },
   {
+    // Rules both sides apply (how days are counted): plain functions that import neither side.
+    files: ['rules/**/*.ts'],
+    rules: boundary([{ group: ['**/src/**', '**/server/**'], message: 'Shared rules import neither the client nor the server.' }]),
+  },
+  {
     files: ['server/**/*.ts'],
     rules: boundary([{ group: ['**/src/**'], message: 'The server never imports the client.' }]),
   },

@@ -25,6 +25,10 @@ const serverEnv = {
   REGISTER_LIMIT_PER_IP: '1000',
 };
 
+// Under scripts/test-clock.ts the servers and this runner live at another moment through
+// libfaketime; Chromium gets that moment from Playwright's clock (tests/e2e/fixtures.ts) instead.
+const { LD_PRELOAD: _preload, FAKETIME: _faketime, FAKETIME_DONT_FAKE_MONOTONIC: _monotonic, ...browserEnv } = process.env;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
@@ -40,7 +44,7 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: browserEnv },
   },
   webServer: [
     {

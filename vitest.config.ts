@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'rules/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },

@@ -6,14 +6,14 @@ import type { Database } from './client';
 import { libraryBlocks } from './schema';
 import { bullets, doc, para, plainText, type TipTapDoc } from '../domains/memories/tiptap';
 import { addMonths, searchTextOf } from '../domains/library/view';
-import { parisToday } from '../domains/resumes/view';
+import { currentDay } from '../../rules/calendar';
 
 type DemoBlock = { title: string; content: TipTapDoc; tags: string[]; cpvCodes: string[]; reviewDue: string; lastReviewedDaysAgo: number | null };
 
 export async function seedDemoLibrary(db: Database, companyId: string, ownerIds: { manager: string | null; employee: string | null }): Promise<void> {
   const [{ n }] = (await db.select({ n: count() }).from(libraryBlocks).where(eq(libraryBlocks.companyId, companyId))) as [{ n: number }];
   if (n > 0) return;
-  const today = parisToday();
+  const today = currentDay();
   const blocks: (DemoBlock & { owner: 'manager' | 'employee' })[] = [
     {
       owner: 'manager',

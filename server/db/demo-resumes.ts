@@ -5,10 +5,10 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { resumes, type ResumeCertificationItem } from './schema';
 import { searchTextOf } from '../domains/resumes/view';
+import { addDays, currentDay } from '../../rules/calendar';
 
 /** A day counted from today in Paris, as YYYY-MM-DD. */
-const day = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const day = (offsetDays: number) => addDays(currentDay(), offsetDays);
 const cert = (name: string, issuer: string | null, obtainedOn: string | null, validUntil: string | null): ResumeCertificationItem => ({ name, issuer, obtainedOn, validUntil });
 
 export async function seedDemoResumes(db: Database, companyId: string, employeeId: string | null): Promise<void> {

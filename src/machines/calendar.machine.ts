@@ -1,14 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
+import { addDays } from '../../rules/calendar';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 export type CalendarViewKind = 'month' | 'week';
 
 // Days as YYYY-MM-DD, computed in UTC so that no time zone or summer time shifts them.
-const DAY_MS = 86_400_000;
 const parse = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const addDays = (day: string, days: number) => new Date(parse(day) + days * DAY_MS).toISOString().slice(0, 10);
 /** 0 for Monday … 6 for Sunday: weeks start on Monday (fr, and en-GB style in English too). */
 export const weekdayOf = (day: string) => (new Date(parse(day)).getUTCDay() + 6) % 7;
 export const startOfWeek = (day: string) => addDays(day, -weekdayOf(day));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { addDays, addMonths, calendarMachine, visibleRange, type CalendarEvent } from './calendar.machine';
+import { addDays } from '../../rules/calendar';
+import { addMonths, calendarMachine, visibleRange, type CalendarEvent } from './calendar.machine';
 import type { RequestSuccess } from '../common/request-result';
 
 const COMPANY = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

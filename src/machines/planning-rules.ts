@@ -1,6 +1,8 @@
 // The planning's rules as the form checks them before sending: the same as the server's
 // (server/domains/plannings/rules.ts), which stays the boundary. Days are Paris calendar days.
 
+import { dayIn } from '../../rules/calendar';
+
 export const FIRST_DAY = '2000-01-01';
 export const LAST_DAY = '2100-12-31';
 
@@ -28,10 +30,6 @@ export function taskProblem(task: TaskDraft): TaskProblem | null {
   return null;
 }
 
-/** The Paris calendar day of an instant, YYYY-MM-DD. */
-export function parisDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-}
 
 export type KeyDateKind = 'questions' | 'visit' | 'submission';
 export type KeyDate = { kind: KeyDateKind; day: string };
@@ -40,9 +38,9 @@ export type KeyDateSources = { questionsDeadline: string | null; siteVisitDate: 
 /** The call's key dates as Paris days, in the order of the calendar. */
 export function keyDatesOf(sources: KeyDateSources): KeyDate[] {
   const dates: KeyDate[] = [];
-  if (sources.questionsDeadline) dates.push({ kind: 'questions', day: parisDay(sources.questionsDeadline) });
-  if (sources.siteVisitDate) dates.push({ kind: 'visit', day: parisDay(sources.siteVisitDate) });
-  dates.push({ kind: 'submission', day: parisDay(sources.submissionDeadline) });
+  if (sources.questionsDeadline) dates.push({ kind: 'questions', day: dayIn(sources.questionsDeadline) });
+  if (sources.siteVisitDate) dates.push({ kind: 'visit', day: dayIn(sources.siteVisitDate) });
+  dates.push({ kind: 'submission', day: dayIn(sources.submissionDeadline) });
   return dates.sort((a, b) => a.day.localeCompare(b.day));
 }
 

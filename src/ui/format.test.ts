@@ -29,6 +29,11 @@ describe('deadline formatting', () => {
     expect(formatRelative(later(-2 * 24 * HOUR), 'en', NOW)).toBe('2 days ago');
     expect(formatRelative(later(-2 * 24 * HOUR), 'fr', NOW)).toBe('il y a 2 jours');
   });
+  it('counts days as calendar days in Paris, as the reminders and the vault do', () => {
+    // 00:30 on 28 November in Paris (23:30 UTC on the 27th); 23:00 on 1 December: 3 days, though 3.9 days of time are left.
+    expect(formatRelative('2026-12-01T22:00:00Z', 'fr', Date.parse('2026-11-27T23:30:00Z'))).toBe('dans 3 jours');
+    expect(formatRelative('2026-11-25T08:00:00Z', 'en', Date.parse('2026-11-27T23:30:00Z'))).toBe('3 days ago');
+  });
 });
 
 describe('amounts and lists', () => {

@@ -1,6 +1,8 @@
 // Dates in the interface language, on Paris time (spec: deadlines and dates are shown for France).
+import { daysUntil, PRODUCT_ZONE, wallClockInstant } from '../../rules/calendar';
+
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB' };
-export const TIME_ZONE = 'Europe/Paris';
+export const TIME_ZONE = PRODUCT_ZONE;
 
 export function localeOf(language: string): string {
   return LOCALES[language.slice(0, 2)] ?? 'fr-FR';
@@ -37,7 +39,8 @@ const DAY = 24 * HOUR;
 
 /**
  * The time between now and a moment, in the largest unit that stays readable: minutes under an
- * hour, hours under two days, then days ("dans 3 jours", "in 5 hours", "2 days ago").
+ * hour, hours under two days, then calendar days in Paris as the reminders, the calendar and the
+ * vault count them ("dans 3 jours", "in 5 hours", "2 days ago").
  */
 export function formatRelative(iso: string, language: string, now: number = Date.now()): string {
   const diff = new Date(iso).getTime() - now;
@@ -45,7 +48,7 @@ export function formatRelative(iso: string, language: string, now: number = Date
   const rtf = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'always' });
   if (size < HOUR) return rtf.format(Math.round(diff / MINUTE), 'minute');
   if (size < 2 * DAY) return rtf.format(Math.round(diff / HOUR), 'hour');
-  return rtf.format(Math.round(diff / DAY), 'day');
+  return rtf.format(daysUntil(iso, now), 'day');
 }
 
 /** Whole euros excluding VAT, in the interface language ("1 250 000 €", "€1,250,000"). */
@@ -58,24 +61,11 @@ export function formatList(values: readonly string[], language: string): string 
   return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'conjunction' }).format(values);
 }
 
-/** The offset of Paris time from UTC at a moment, in milliseconds. */
-function parisOffset(utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(new Date(utcMs))
-    .reduce<Record<string, number>>((acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }), {});
-  const part = (name: string) => parts[name] ?? 0;
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - utcMs;
-}
-
 /** A date and time as typed for Paris ("2026-03-12", "12:00") to an ISO instant; null when incomplete. */
 export function parisToIso(date: string, time: string): string | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-  // Twice: the first guess may sit on the other side of a daylight-saving change.
-  const first = wall - parisOffset(wall);
-  return new Date(wall - parisOffset(first)).toISOString();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const instant = wallClockInstant(date, time);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
 /** An ISO instant as the date and time a person in Paris reads ("2026-07-15", "12:00"): parisToIso's inverse. */

@@ -10,6 +10,7 @@ import { unsubscribeToken } from '../../server/domains/alerts/token';
 import { importNotices } from '../../server/domains/sourcing/index';
 import { createImportRun, storeBatch } from '../../server/domains/sourcing/store';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
+import { atFromToday } from '../support/days';
 
 const DAY = 86_400_000;
 const FIXTURES = join(import.meta.dirname, '../fixtures/sourcing');
@@ -53,12 +54,29 @@ const mailsTo = (email: string) => ctx.db.select().from(outboxEmails).where(eq(o
 describe('deadline reminders', () => {
   it('are sent by the first pass, as the server starts, not an interval later', async () => {
     const c = await company();
-    const deadline = new Date(Date.now() + 5 * DAY);
+    const deadline = atFromToday(5);
     const { id: callId } = await call({ submissionDeadline: deadline });
     const tenderId = await tender(c.id, callId, deadline);
     const stop = startAlerts({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret }, 3_600_000);
     await stop();
     expect(await notificationsOf(c.manager.id)).toMatchObject([{ kind: 'reminder_submission', tenderId, payload: { days: 5, date: deadline.toISOString() } }]);
+  });
+
+  it('count J-n in Paris calendar days, as the calendar and the dashboard do: just after midnight and across the autumn clock change', async () => {
+    const c = await company();
+    // 00:30 in Paris on 11 March 2031 (23:30 UTC the day before); deadline 17 March at noon: 6 days,
+    // though 6.5 days of time are left (a count of 24-hour periods said 7 until 01:00 in Paris).
+    const march = new Date('2031-03-17T11:00:00Z');
+    const first = await call({ submissionDeadline: march });
+    await tender(c.id, first.id, march);
+    await pass(new Date('2031-03-10T23:30:00Z'));
+    // 00:30 in Paris on 25 October 2031, summer time; the clocks go back on the 26th; deadline 31 October at noon: 6 days.
+    const october = new Date('2031-10-31T11:00:00Z');
+    const second = await call({ submissionDeadline: october });
+    await tender(c.id, second.id, october);
+    await pass(new Date('2031-10-24T22:30:00Z'));
+    expect((await notificationsOf(c.manager.id)).map((n) => n.payload.days)).toEqual([6, 6]);
+    expect((await mailsTo(c.manager.email)).map((m) => /\(J-(\d+)\)/.exec(m.text)?.[1])).toEqual(['6', '6']);
   });
 
   it('7 and 2 days before the submission deadline, once each, to every active user of the company, by email unless turned off', async () => {
@@ -124,7 +142,7 @@ describe('deadline reminders', () => {
     const [english] = await mailsTo(c.manager.email);
     expect(english!.subject).toBe(`Reminder: tenders due on Thursday, 17 April 2031 at 12:00 — ${reference}`);
     expect(english!.text).toMatch(/^Hello Test manager,\n\nThe tender submission deadline of /);
-    expect(english!.text).toContain('(7 days left)');
+    expect(english!.text).toContain('(D-7)');
     expect(english!.text).toMatch(/To stop these alerts and the digest: http:\/\/localhost:8080\/alerts\/unsubscribe\?token=[\w.-]+$/);
     const [french] = await mailsTo(c.employee.email);
     expect(french!.subject).toBe(`Rappel : remise des offres le jeudi 17 avril 2031 à 12:00 — ${reference}`);

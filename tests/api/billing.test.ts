@@ -9,6 +9,7 @@ import { createTestApp, createUser, errorOf, filesUnder, type TestContext } from
 import { formRequest, insertTender, pdf } from './documents-fixtures';
 import { issueInvoice } from '../../server/domains/billing/invoices';
 import { remindOverdueInvoices } from '../../server/domains/billing/reminders';
+import { dayFromToday } from '../support/days';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -271,7 +272,7 @@ describe('overdue invoices', () => {
     const companyId = manager.companyId!;
     await call(manager.token, 'PATCH', `/api/billing/${companyId}`, { invoiceEmail: 'relances@durand.fr' });
     await setPlan(companyId, 'essential');
-    const issueDate = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const issueDate = dayFromToday(-40);
     await issueInvoice(ctx.db, { companyId, lines: [{ description: 'Abonnement Soumissio Essentiel', quantity: 1, unitPrice: 4900, vatRate: 2000 }], paymentMethod: 'transfer', issueDate });
     await issueInvoice(ctx.db, { companyId, lines: [{ description: 'Abonnement Soumissio Essentiel', quantity: 1, unitPrice: 4900, vatRate: 2000 }], paymentMethod: 'transfer' });
     const list = (await call(manager.token, 'GET', `/api/billing/${companyId}/invoices`)).json() as { invoices: { overdue: boolean; number: string }[] };

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { planningTasks, plannings, tenderCalls, tenderGoNoGo, tenders, users } from '../../server/db/schema';
-import { addDays, dayIn } from '../../server/domains/calendar/events';
+import { addDays, dayIn } from '../../rules/calendar';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 
 let ctx: TestContext;

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { companyDocuments, tenderCalls, tenderDocuments, tenders } from '../../server/db/schema';
 import { localStorage } from '../../server/storage/local';
 import { multipart, type TestContext } from './context';
+import { dayFromToday } from '../support/days';
 
 type Entry = { name: string; data?: Buffer; deflate?: boolean };
 
@@ -86,12 +87,7 @@ export async function insertTender(ctx: TestContext, companyId: string, status: 
 }
 
 /** Today's date in Paris plus `days`, as YYYY-MM-DD (the server's validity clock). */
-export function parisDate(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export const parisDate = (days = 0): string => dayFromToday(days);
 
 /** A tender document row and its file, inserted directly (for scope tests). */
 export async function insertTenderDoc(ctx: TestContext, tenderId: string, companyId: string) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripRepeatedLines } from '../../server/extraction/clean';
 import { extractionChildrenStarted, runExtraction } from '../../server/extraction/run';
 import { ExtractionError, type ExtractedPart, type ExtractionResult } from '../../server/extraction/types';
+import { requiredUnderCi } from '../support/ci-tools';
 
 const grenoble = 'tests/fixtures/dce/grenoble-inp_2026FCSSA0025';
 const franceTravail = 'tests/fixtures/dce/france-travail_010.26_bornes-irve';
@@ -331,6 +332,9 @@ afterAll(() => {
 });
 
 // ---------------------------------------------------------------------------------------------
+
+requiredUnderCi('poppler (pdftotext, pdftoppm)', hasPoppler, 'poppler-utils');
+requiredUnderCi('tesseract with French', hasTesseract, 'tesseract-ocr and tesseract-ocr-fra');
 
 describe.skipIf(!hasPoppler)('PDF with poppler (pdftotext -layout)', () => {
   it('reads the Grenoble RC: 15 pages, the deadline on page 1, criteria rows on one line', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { libraryBlocks, memories, memorySections } from '../../server/db/schema';
 import { addMonths } from '../../server/domains/library/view';
-import { parisToday } from '../../server/domains/resumes/view';
+import { currentDay } from '../../rules/calendar';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender } from './documents-fixtures';
 import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
@@ -57,7 +57,7 @@ const list = async (query = '', token = manager.token, companyId = manager.compa
   return res.json() as List;
 };
 const titles = (page: List) => page.blocks.map((b) => b.title);
-const today = parisToday();
+const today = currentDay();
 
 describe('blocks: create, read, change, delete', () => {
   it('a block keeps its TipTap content, the server writes its plain text, owner and a review in 12 months', async () => {

@@ -20,6 +20,7 @@ import { insertTender } from './documents-fixtures';
 import { DEMO_MEMORY_TITLE, seedDemoMemory } from '../../server/db/demo-memory';
 import { companies, organigrammes, planningTasks, plannings } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
+import { requiredUnderCi } from '../support/ci-tools';
 
 const run = promisify(execFile);
 const SOFFICE = '/usr/bin/soffice';
@@ -194,10 +195,7 @@ describe('GET /api/memories/{id}/export.docx', () => {
   });
 });
 
-// CI installs LibreOffice (.ci/run): there, its absence is a failure rather than a skip.
-it.runIf(!hasSoffice && process.env.CI === 'true')('has LibreOffice under CI', () => {
-  expect.fail(`${SOFFICE} is missing under CI: .ci/run installs libreoffice-writer-nogui and python3-uno`);
-});
+requiredUnderCi(`LibreOffice (${SOFFICE})`, hasSoffice, 'libreoffice-writer-nogui and python3-uno');
 
 describe.skipIf(!hasSoffice)('with LibreOffice on the server', () => {
   let office: TestContext;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { planningTasks, plannings, tenderCalls, tenders } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../../server/db/seed';
-import { parisDay } from '../../server/db/demo-plannings';
+import { dayIn } from '../../rules/calendar';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender } from './documents-fixtures';
 
@@ -390,7 +390,7 @@ describe('the demo seed', () => {
     ]);
     const milestones = planning.tasks.filter((task) => task.milestone).map((task) => task.startDate);
     const { questionsDeadline, siteVisitDate, submissionDeadline } = planning.keyDates;
-    expect(milestones).toEqual([parisDay(new Date(siteVisitDate!)), parisDay(new Date(questionsDeadline!)), parisDay(new Date(submissionDeadline))]);
+    expect(milestones).toEqual([dayIn(siteVisitDate!), dayIn(questionsDeadline!), dayIn(submissionDeadline)]);
     for (const task of planning.tasks) expect(task.endDate >= task.startDate).toBe(true);
   });
 });

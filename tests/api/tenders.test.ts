@@ -4,6 +4,7 @@ import { companies, tenderCalls, tenderStatusChanges, tenders } from '../../serv
 import { matchCall } from '../../server/domains/tenders/match';
 import type { components } from '../../openapi/schema';
 import { createTestApp, createUser, errorOf, rowCount, type TestContext } from './context';
+import { atFromToday, dayFromToday } from '../support/days';
 
 type Tender = components['schemas']['Tender'];
 type TenderCall = components['schemas']['TenderCall'];
@@ -17,11 +18,7 @@ let employeeA: Person;
 let managerB: Person;
 
 const auth = (person: Person, lang = 'fr') => ({ authorization: `Bearer ${person.token}`, 'accept-language': lang });
-const inDays = (days: number, hour = 12) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d.toISOString();
-};
+const inDays = (days: number) => atFromToday(days).toISOString();
 let refSeq = 0;
 const callInput = (overrides: Record<string, unknown> = {}) => ({
   reference: `2026-AO-${String(++refSeq).padStart(4, '0')}`,
@@ -32,7 +29,7 @@ const callInput = (overrides: Record<string, unknown> = {}) => ({
   department: '69',
   region: 'Auvergne-Rhône-Alpes',
   estimatedAmount: 850_000,
-  publicationDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+  publicationDate: dayFromToday(-5),
   submissionDeadline: inDays(30),
   questionsDeadline: inDays(20),
   siteVisit: { date: inDays(10), mandatory: true },

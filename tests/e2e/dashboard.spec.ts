@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, test, useLook, useToken } from './fixtures';
+import { dayFromToday } from '../support/days';
 
 // The dashboards on the demo data: the admin's statistics equal GET /api/admin/stats/ (figures,
 // charts and their tables), the latest reports; the manager's pipeline, deadlines, documents to
@@ -28,7 +29,7 @@ async function api<T>(request: APIRequestContext, url: string, who: Demo): Promi
   return (await response.json()) as T;
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = dayFromToday;
 const REPORT_TITLE = 'Le tableau de bord affiche des chiffres étranges';
 const EXPIRING_TITLE = 'Attestation de régularité fiscale 2026';
 

@@ -223,5 +223,31 @@ export async function freshTender(request: APIRequestContext, call: { reference:
   return { tenderId, callId, companyId, manager, cleanup };
 }
 
-export const test = base;
+/**
+ * Under scripts/test-clock.ts (FAKETIME set) every page reads the moment the servers and this
+ * runner live at, through Playwright's clock; time then flows as usual from there.
+ */
+async function followTestClock(context: BrowserContext) {
+  if (process.env.FAKETIME) await context.clock.install({ time: Date.now() });
+}
+
+export const test = base.extend<object, { clockedBrowser: void }>({
+  context: async ({ context }, use) => {
+    await followTestClock(context);
+    await use(context);
+  },
+  // Contexts a test opens itself (two people, two browsers) follow the same clock.
+  clockedBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await followTestClock(context);
+        return context;
+      };
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
 export { expect };

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { expect, newSiret, newUser, test } from './fixtures';
+import { atFromToday, dayFromToday } from '../support/days';
 
 // Stored markup (issue 10, security 1): hostile HTML written through the API into every user text
 // field the product shows, then every page that shows it opened in Chromium. The markup must come
@@ -35,8 +36,8 @@ async function login(request: APIRequestContext, email: string, password: string
   return (await ok(await request.post('/api/users/login', { data: { email, password } }), `sign-in of ${email}`)).token as string;
 }
 
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const noon = (days: number) => `${day(days)}T11:00:00.000Z`;
+const day = dayFromToday;
+const noon = (days: number) => atFromToday(days).toISOString();
 
 type Seeded = { managerToken: string; adminToken: string; companyId: string; tenderId: string; templateId: string; reportTitle: string };
 

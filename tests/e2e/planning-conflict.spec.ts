@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { atFromToday, dayFromToday } from '../support/days';
 import { expect, expectAccessible, fr, freshTender, settled, signIn, test } from './fixtures';
 
 // Lost updates (issue 10): two people on one planning in two browsers. One adds a task; the other,
@@ -7,12 +8,6 @@ import { expect, expectAccessible, fr, freshTender, settled, signIn, test } from
 // the second save would silently drop the first one's task; here it is refused, both sides'
 // changes are shown, and "reapply my changes" keeps everybody's work.
 
-const noonIn = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(11, 0, 0, 0);
-  return date;
-};
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A fresh call of the demo company with its three key dates, and a planning of one task. */
 async function plannedTender(request: APIRequestContext) {
@@ -20,11 +15,11 @@ async function plannedTender(request: APIRequestContext) {
     reference: 'CONFLIT',
     title: 'Extension du gymnase Léo-Lagrange',
     buyer: 'Ville de Villeurbanne',
-    submissionDeadline: noonIn(20).toISOString(),
-    questionsDeadline: noonIn(12).toISOString(),
-    siteVisit: { date: noonIn(5).toISOString(), mandatory: true },
+    submissionDeadline: atFromToday(20).toISOString(),
+    questionsDeadline: atFromToday(12).toISOString(),
+    siteVisit: { date: atFromToday(5).toISOString(), mandatory: true },
   });
-  const planning = await request.post('/api/plannings', { headers: manager, data: { tenderId, tasks: [{ name: 'Analyse du DCE', startDate: dayOf(noonIn(1)), endDate: dayOf(noonIn(3)) }] } });
+  const planning = await request.post('/api/plannings', { headers: manager, data: { tenderId, tasks: [{ name: 'Analyse du DCE', startDate: dayFromToday(1), endDate: dayFromToday(3) }] } });
   expect(planning.ok(), await planning.text()).toBe(true);
   return tenderId;
 }
@@ -56,8 +51,8 @@ test('two people on one planning: the stale whole-list save is refused, shown, a
     // The colleague adds a task (a single-task write: it merges and needs no version).
     const addForm = colleague.getByRole('form', { name: fr['planning-add_title'] });
     await addForm.getByLabel(fr['planning-task_name']!).fill('Réunion de lancement');
-    await addForm.getByLabel(fr['planning-task_start']!).fill(dayOf(noonIn(2)));
-    await addForm.getByLabel(fr['planning-task_end']!).fill(dayOf(noonIn(2)));
+    await addForm.getByLabel(fr['planning-task_start']!).fill(dayFromToday(2));
+    await addForm.getByLabel(fr['planning-task_end']!).fill(dayFromToday(2));
     await addForm.getByRole('button', { name: fr['planning-add'] }).click();
     await expect(taskRows(colleague)).toHaveCount(2);
 

@@ -1,18 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { daysBetween } from '../../rules/calendar';
+import { atFromToday, dayFromToday } from '../support/days';
 import { DEMO_CALLS } from '../../server/db/demo-tenders';
 import { animationsDone, bearer, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test, useLook, useToken } from './fixtures';
 
 // A tender's response planning (issue 5): the manager starts one, fills it in, and the page keeps
 // it; the Gantt chart draws its bars and a drag moves a task; axe passes in fr/en × light/dark.
 
-/** Noon in Paris `days` from now, and the same day as the French interface writes it. */
-const noonIn = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(11, 0, 0, 0);
-  return date;
-};
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** A Paris day as the French interface writes it. */
 const french = (day: string) => day.split('-').reverse().join('/');
 
 /** A fresh call with all three key dates, put in the demo company's pipeline by the admin. */
@@ -24,9 +20,9 @@ async function freshTender(request: APIRequestContext) {
     reference: `PLAN-${Date.now().toString(36)}`,
     title: 'Restructuration de la médiathèque François-Mitterrand',
     buyer: 'Ville de Vénissieux',
-    submissionDeadline: noonIn(20).toISOString(),
-    questionsDeadline: noonIn(12).toISOString(),
-    siteVisit: { date: noonIn(5).toISOString(), mandatory: true },
+    submissionDeadline: atFromToday(20).toISOString(),
+    questionsDeadline: atFromToday(12).toISOString(),
+    siteVisit: { date: atFromToday(5).toISOString(), mandatory: true },
   };
   const created = await request.post('/api/tenderCalls', { headers: admin, data: call });
   expect(created.ok(), `new call: ${await created.text()}`).toBe(true);
@@ -54,10 +50,10 @@ test('a manager plans a tender: create, key dates, edit, refusal, delete, reload
 
   // Start it with one task only: the three key dates are unticked.
   for (const kind of ['questions', 'visit', 'submission'] as const) await page.getByRole('checkbox', { name: new RegExp(`^${fr[`planning-key_${kind}`]}`) }).uncheck();
-  const start = dayOf(noonIn(1));
+  const start = dayFromToday(1);
   await page.getByLabel(fr['planning-task_name']!).fill('Analyse du DCE');
   await page.getByLabel(fr['planning-task_start']!).fill(start);
-  await page.getByLabel(fr['planning-task_end']!).fill(dayOf(noonIn(3)));
+  await page.getByLabel(fr['planning-task_end']!).fill(dayFromToday(3));
   await page.getByRole('button', { name: fr['planning-create'] }).click();
   // The success message shows, then goes away by itself after 2 s.
   const saved = page.getByRole('status').filter({ hasText: fr['planning-created']! });
@@ -68,30 +64,30 @@ test('a manager plans a tender: create, key dates, edit, refusal, delete, reload
 
   // The key dates card offers the three dates; all of them become milestones at once.
   const keyCard = page.getByRole('region', { name: fr['planning-key_dates'] }).or(page.locator('section').filter({ has: page.getByRole('heading', { name: fr['planning-key_dates'] }) }));
-  await expect(keyCard.getByText(french(dayOf(noonIn(12))))).toBeVisible();
+  await expect(keyCard.getByText(french(dayFromToday(12)))).toBeVisible();
   await page.getByRole('button', { name: fr['planning-add_all_key_dates'] }).click();
   await expect(page.getByRole('status').filter({ hasText: fr['planning-updated']! })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/planning-saved-fr-light.png' });
   await expect(taskRows(page)).toHaveCount(4);
-  await expect(rowOf(page, fr['planning-key_visit']!)).toContainText(french(dayOf(noonIn(5))));
+  await expect(rowOf(page, fr['planning-key_visit']!)).toContainText(french(dayFromToday(5)));
   await expect(page.getByRole('heading', { name: fr['planning-key_dates'] })).toHaveCount(0);
 
   // Edit a task inline: a longer analysis.
   await page.getByRole('button', { name: fr['planning-edit_named']!.replace('{{name}}', 'Analyse du DCE') }).click();
   const editForm = page.getByRole('form', { name: fr['planning-edit_named']!.replace('{{name}}', 'Analyse du DCE') });
-  await editForm.getByLabel(fr['planning-task_end']!).fill(dayOf(noonIn(4)));
+  await editForm.getByLabel(fr['planning-task_end']!).fill(dayFromToday(4));
   await editForm.getByRole('button', { name: fr['planning-save'] }).click();
-  await expect(rowOf(page, 'Analyse du DCE')).toContainText(french(dayOf(noonIn(4))));
+  await expect(rowOf(page, 'Analyse du DCE')).toContainText(french(dayFromToday(4)));
 
   // An end before its start is refused in the form, and nothing is sent.
   const addForm = page.getByRole('form', { name: fr['planning-add_title'] });
   await addForm.getByLabel(fr['planning-task_name']!).fill('Chiffrage');
-  await addForm.getByLabel(fr['planning-task_start']!).fill(dayOf(noonIn(8)));
-  await addForm.getByLabel(fr['planning-task_end']!).fill(dayOf(noonIn(6)));
+  await addForm.getByLabel(fr['planning-task_start']!).fill(dayFromToday(8));
+  await addForm.getByLabel(fr['planning-task_end']!).fill(dayFromToday(6));
   await addForm.getByRole('button', { name: fr['planning-add'] }).click();
   await expect(addForm.getByText(fr['planning-end_before_start']!)).toBeVisible();
   await expect(taskRows(page)).toHaveCount(4);
-  await addForm.getByLabel(fr['planning-task_end']!).fill(dayOf(noonIn(10)));
+  await addForm.getByLabel(fr['planning-task_end']!).fill(dayFromToday(10));
   await addForm.getByRole('button', { name: fr['planning-add'] }).click();
   await expect(taskRows(page)).toHaveCount(5);
 
@@ -108,7 +104,7 @@ test('a manager plans a tender: create, key dates, edit, refusal, delete, reload
   await page.reload();
   await settled(page, fr['planning-title']!, 'Chiffrage');
   await expect(taskRows(page)).toHaveCount(4);
-  await expect(rowOf(page, 'Analyse du DCE')).toContainText(french(dayOf(noonIn(4))));
+  await expect(rowOf(page, 'Analyse du DCE')).toContainText(french(dayFromToday(4)));
   const chart = page.getByRole('group', { name: fr['planning-chart_label'] });
   await expect(chart).toBeVisible();
   await expect(chart.locator('.bar-wrapper')).toHaveCount(4);
@@ -124,9 +120,9 @@ test('a manager plans a tender: create, key dates, edit, refusal, delete, reload
   await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
   const sent = (await patched).postDataJSON() as { startDate: string; endDate: string };
-  expect(sent.startDate > dayOf(noonIn(8))).toBe(true);
+  expect(sent.startDate > dayFromToday(8)).toBe(true);
   // Two days long before and after the drag.
-  expect(Date.parse(sent.endDate) - Date.parse(sent.startDate)).toBe(2 * 86_400_000);
+  expect(daysBetween(sent.startDate, sent.endDate)).toBe(2);
   await expect(rowOf(page, 'Chiffrage')).toContainText(french(sent.startDate));
   await expect(rowOf(page, 'Chiffrage')).toContainText(french(sent.endDate));
   await page.reload();

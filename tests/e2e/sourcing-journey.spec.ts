@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { bearer, expect, fr, newSiret, newUser, settled, test } from './fixtures';
+import { addDays, dayIn, daysBetween } from '../../rules/calendar';
+import { dayFromToday } from '../support/days';
 
 // The sourcing journey (issue 13), end to end: an admin imports a BOAMP export on the imports
 // screen and follows it to done with its counts; the manager of a company whose profile fits one
@@ -21,16 +23,12 @@ const FIXTURE = 'tests/fixtures/sourcing/jpbenga_boamp-where-date_2026_fnsimple_
 /** The call the company's profile fits: "… Lot 5_MENUISERIE_Travaux de mise en accessibilité du lycée Louis Lachenal (74 - Argonay)". */
 const CALL = '26-7319';
 const TITLE = 'Relance_Lot 2_FINITIONS et Lot 5_MENUISERIE_Travaux de mise en accessibilité du lycée Louis Lachenal (74 - Argonay)';
-const DAY = 86_400_000;
 
 type OdsRecord = { idweb: string } & Record<string, unknown>;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** The day of an instant in Paris, the browser's zone (the calendar's cells). */
-const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every YYYY-MM-DD of a text moved by `days`. */
-const shiftDays = (text: string, days: number) => text.replace(/\b(20\d\d-\d\d-\d\d)(?=[T"])/g, (day) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY));
+const shiftDays = (text: string, days: number) => text.replace(/\b(20\d\d-\d\d-\d\d)(?=[T"])/g, (day) => addDays(day, days));
 
 function exports() {
   const tag = Date.now() % 1_000_000;
@@ -38,7 +36,7 @@ function exports() {
   const idOf = (i: number) => `26-9${String((tag + i * 7919) % 1_000_000).padStart(6, '0')}`;
   const file = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { data: { total_count: number; results: OdsRecord[] } };
   // Published on 21 January 2026: moved to yesterday, the call's deadline (11 February) 20 days from now.
-  const offset = Math.round((Date.parse(`${isoDay(Date.now() - DAY)}T00:00:00Z`) - Date.parse('2026-01-21T00:00:00Z')) / DAY);
+  const offset = daysBetween('2026-01-21', dayFromToday(-1));
   const ids = new Map(file.data.results.map((r, i) => [r.idweb, idOf(i)]));
   const records = file.data.results.map((r) => JSON.parse(shiftDays(JSON.stringify(r).replaceAll(r.idweb, ids.get(r.idweb)!), offset)) as OdsRecord);
   const callId = ids.get(CALL)!;
@@ -47,7 +45,7 @@ function exports() {
   // The buyer's correction: a notice of its own naming the call, the deadline a week later.
   const correctionId = idOf(records.length);
   const correction = JSON.parse(shiftDays(JSON.stringify(call).replaceAll(callId, correctionId), 7)) as OdsRecord;
-  Object.assign(correction, { etat: 'RECTIFICATIF', annonce_lie: [callId], dateparution: isoDay(Date.now()), nature_libelle: 'Avis rectificatif' });
+  Object.assign(correction, { etat: 'RECTIFICATIF', annonce_lie: [callId], dateparution: dayFromToday(0), nature_libelle: 'Avis rectificatif' });
   const dir = mkdtempSync(join(tmpdir(), 'journey-e2e-'));
   const notices = { name: `boamp-fnsimple-${tag}.json`, path: '' };
   notices.path = join(dir, notices.name);
@@ -55,7 +53,7 @@ function exports() {
   const fix = { name: `boamp-rectificatif-${tag}.json`, path: '' };
   fix.path = join(dir, fix.name);
   writeFileSync(fix.path, JSON.stringify({ total_count: 1, results: [correction] }));
-  return { notices, correction: fix, callId, deadline, moved: isoDay(Date.parse(`${deadline}T00:00:00Z`) + 7 * DAY), count: records.length };
+  return { notices, correction: fix, callId, deadline, moved: addDays(deadline, 7), count: records.length };
 }
 
 async function signedIn(browser: Browser, baseURL: string, token: string): Promise<Page> {
@@ -81,8 +79,8 @@ async function deadlineOnCalendar(page: Page, day: string, reference: string) {
 test('a BOAMP export imported by an admin reaches a matching company: digest, reasons, go, board, calendar, and the correction moving the deadline', async ({ browser, request, baseURL }) => {
   test.slow();
   const files = exports();
-  const dateOfDeadline = parisDay(`${files.deadline}T12:00:00+01:00`);
-  const dateMoved = parisDay(`${files.moved}T12:00:00+01:00`);
+  const dateOfDeadline = dayIn(`${files.deadline}T12:00:00+01:00`);
+  const dateMoved = dayIn(`${files.moved}T12:00:00+01:00`);
 
   // The company: a joinery of Haute-Savoie, doing accessibility works; its manager asks for a daily digest.
   const user = newUser('journey');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_CALLS, DEMO_DCE_TEMPLATE } from '../../server/db/demo-tenders';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, follow, fr, LOOKS, settled, test, useLook, useToken } from './fixtures';
+import { dayFromToday } from '../support/days';
 
 // Every screen of the tender pipeline issue, with the user who sees it, passes axe (WCAG 2.2 A and
 // AA) in French and English, light and dark, once its content is loaded; each is saved as a
@@ -34,7 +35,7 @@ async function demoTender(request: APIRequestContext, reference: string) {
 
 // A real DCE (Grenoble INP, 2026), kept in tests/fixtures/ with its source.
 const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', import.meta.url));
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = dayFromToday;
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: readFileSync(`${DCE}/${name}`) });
 
 /** Once for both runs: documents on the tender shown, and papers of each validity in the vault. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
 import { expect, fr, signIn, test } from './fixtures';
+import { dayFromToday } from '../support/days';
 
 // The tender pipeline as its users live it (issue 4): an admin enters a call and gives it to the
 // demo company, whose manager works it from "not started" to "won" with its DCE; an employee takes
@@ -16,7 +17,7 @@ const DCE = fileURLToPath(new URL('../fixtures/dce/grenoble-inp_2026FCSSA0025', 
 const named = (action: string, target: string) => fr['list-action_named']!.replace('{{action}}', action).replace('{{target}}', target);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `YYYY-MM-DD`, `days` from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = dayFromToday;
 
 /** A ZIP archive of stored (uncompressed) entries, as a buyer's platform hands out a DCE. */
 function storedZip(entries: { name: string; data: Buffer }[]): Buffer {

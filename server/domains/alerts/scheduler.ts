@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql,
 import { callFeedback, callMatches, tenderCalls, tenders, users } from '../../db/schema';
 import { translate } from '../../i18n';
 import type { Language } from '../../i18n';
+import { daysUntil } from '../../../rules/calendar';
 import { companyRecipients, formatDate, notify, notSetAsideByNoGo, pageLink, PIPELINE_STATUSES, type AlertContext, type AlertKind } from './notify';
 
 const DAY_MS = 86_400_000;
@@ -74,7 +75,8 @@ async function sendReminders(ctx: AlertContext & { now: Date }): Promise<number>
       const left = date.getTime() - now.getTime();
       if (left <= 0 || left > REMINDER_DAYS[0] * DAY_MS) continue;
       const threshold = left <= REMINDER_DAYS[1] * DAY_MS ? REMINDER_DAYS[1] : REMINDER_DAYS[0];
-      const days = Math.max(1, Math.ceil(left / DAY_MS));
+      // J-n as the calendar and the dashboard count it: Paris days, 0 for later today.
+      const days = daysUntil(date, now);
       if (!recipientsOf.has(row.companyId)) recipientsOf.set(row.companyId, await companyRecipients(db, row.companyId));
       const vars = (lng: Language) => ({ reference: row.reference, title: row.title, date: formatDate(lng, date), days });
       created += await notify(

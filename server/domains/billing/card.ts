@@ -14,12 +14,12 @@ import { buyerOf, invoiceWithLines, issueInvoiceIn, lineAmounts } from './invoic
 import { FALLBACK_PLAN, isPlanCode, PLANS, planPrice, VAT_RATE, type PlanCode } from './plans';
 import { billingFor, canManageBilling, planLine } from './routes';
 import { callStripe, cardPaymentsOf, idempotencyKey, idOf, type CardPayments } from './stripe';
+import { dayIn } from '../../../rules/calendar';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Cycle = 'monthly' | 'yearly';
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const frDate = (iso: string) => iso.split('-').reverse().join('/');
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -257,9 +257,9 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
           const line = stripeInvoice.lines?.data?.[0];
           const start = fromUnix(line?.period?.start) ?? fromUnix(item?.current_period_start) ?? new Date();
           const end = fromUnix(line?.period?.end) ?? fromUnix(item?.current_period_end) ?? new Date(start.getTime() + 30 * 86_400_000);
-          const periodStart = isoDate(start);
+          const periodStart = dayIn(start);
           // The last day paid (the period ends at the start of the next).
-          const periodEnd = isoDate(new Date(Math.max(start.getTime(), end.getTime() - 86_400_000)));
+          const periodEnd = dayIn(new Date(Math.max(start.getTime(), end.getTime() - 86_400_000)));
           if (stripeInvoice.amount_paid !== priceInclVat(plan, cycle))
             log.warn({ stripeInvoice: stripeInvoice.id, amountPaid: stripeInvoice.amount_paid, expected: priceInclVat(plan, cycle) }, 'Stripe charged another amount than the plan price');
           const paidAt = fromUnix(stripeInvoice.status_transitions?.paid_at) ?? new Date();
@@ -277,7 +277,7 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
             stripeInvoiceId: stripeInvoice.id,
           });
           const [made] = await tx.select({ total: invoices.totalInclVat }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
-          await tx.insert(payments).values({ invoiceId, companyId, amount: made!.total, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: isoDate(paidAt) });
+          await tx.insert(payments).values({ invoiceId, companyId, amount: made!.total, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: dayIn(paidAt) });
           return invoiceId;
         });
         if (issued) await mailInvoice(issued, log).catch((err: unknown) => log.error({ err }, 'card invoice email failed'));

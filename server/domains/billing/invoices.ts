@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { billingDetails, companies, invoiceLines, invoices, type PartySnapshot } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { PAYMENT_TERMS_DAYS, seller } from './seller';
+import { addDays, currentDay } from '../../../rules/calendar';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -21,8 +22,6 @@ export function lineAmounts(line: LineInput) {
 
 export const invoiceNumber = (year: number, seq: number) => `${year}-${String(seq).padStart(6, '0')}`;
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 
 /** Who the invoice is made out to: the billing details, completed by the company's own record. */
 export async function buyerOf(db: Database | Transaction, companyId: string): Promise<PartySnapshot> {
@@ -68,7 +67,7 @@ export type IssueInput = {
  */
 export async function issueInvoiceIn(tx: Transaction, input: IssueInput): Promise<string> {
   if (input.lines.length === 0) throw new AppError(400, 'common-invalid_request');
-  const issueDate = input.issueDate ?? isoDate(new Date());
+  const issueDate = input.issueDate ?? currentDay();
   const year = Number(issueDate.slice(0, 4));
   const counted = await tx.execute(sql`
     insert into invoice_sequences (year, last_seq) values (${year}, 1)
@@ -124,6 +123,6 @@ export async function invoiceWithLines(db: Pick<Database, 'select'>, id: string)
 }
 
 /** Open invoices past their due date, for the reminders. */
-export const overdueWhere = () => and(eq(invoices.status, 'open'), eq(invoices.kind, 'invoice'), sql`${invoices.dueDate} < current_date`);
+export const overdueWhere = () => and(eq(invoices.status, 'open'), eq(invoices.kind, 'invoice'), sql`${invoices.dueDate} < ${currentDay()}`);
 
-export const isOverdue = (row: Pick<InvoiceRow, 'status' | 'kind' | 'dueDate'>, today = isoDate(new Date())) => row.kind === 'invoice' && row.status === 'open' && row.dueDate < today;
+export const isOverdue = (row: Pick<InvoiceRow, 'status' | 'kind' | 'dueDate'>, today = currentDay()) => row.kind === 'invoice' && row.status === 'open' && row.dueDate < today;

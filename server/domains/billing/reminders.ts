@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { invoices, subscriptions, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import { currentDay } from '../../../rules/calendar';
 
 /** A reminder at most once a week per overdue invoice. */
 export const REMINDER_EVERY_DAYS = 7;
@@ -17,7 +18,7 @@ const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} 
  * that selects it, makes two runs at once send one reminder.
  */
 export async function remindOverdueInvoices(db: Database, mailer: Mailer, now = new Date()): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
+  const today = currentDay(now);
   const before = new Date(now.getTime() - REMINDER_EVERY_DAYS * 86_400_000);
   const due = await db
     .update(invoices)

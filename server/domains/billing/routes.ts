@@ -16,12 +16,12 @@ import { isOverdue, invoiceWithLines, issueInvoiceIn, type InvoiceWithLines } fr
 import { PLAN_CODES, PLANS, planPrice, VAT_RATE, type Plan, type PlanCode } from './plans';
 import { invoicePdf } from './pdf';
 import { normaliseVatNumber, vatNumberValid } from './vat';
+import { currentDay, dayIn } from '../../../rules/calendar';
 
 type Billing = components['schemas']['Billing'];
 type Invoice = components['schemas']['Invoice'];
 export type Language = 'fr' | 'en';
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 const planOut = (plan: Plan, lng: Language): components['schemas']['BillingPlan'] => ({
   code: plan.code,
@@ -82,7 +82,7 @@ export function periodFrom(start: Date, cycle: 'monthly' | 'yearly') {
   if (cycle === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
   else end.setUTCMonth(end.getUTCMonth() + 1);
   const last = new Date(end.getTime() - 86_400_000);
-  return { periodStart: isoDate(start), periodEnd: isoDate(last), renewsAt: end };
+  return { periodStart: dayIn(start), periodEnd: dayIn(last), renewsAt: end };
 }
 
 const badField = (field: string, key: string) => new ValidationFailure([{ field, key, vars: {} }]);
@@ -292,7 +292,7 @@ export function billingHandlers({ db, mailer, card }: Deps): Handlers<
     async markInvoicePaid(request) {
       const caller = sessionOf(request).user;
       const { id } = request.params;
-      const receivedAt = request.body.receivedAt ?? isoDate(new Date());
+      const receivedAt = request.body.receivedAt ?? currentDay();
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
         if (!row) throw notFound();

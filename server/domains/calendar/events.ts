@@ -3,35 +3,18 @@ import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
 import { planningTasks, plannings, tenderCalls, tenders } from '../../db/schema';
 import { goNoGoFilter } from '../tenders/go-no-go';
+import { dayIn, PRODUCT_ZONE } from '../../../rules/calendar';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 /** An event with what the feed also writes (the buyer). */
 export type FeedEvent = CalendarEvent & { buyer: string };
 
 /** Days are Paris days: the product's calls are French and their deadlines are published there. */
-export const CALENDAR_ZONE = 'Europe/Paris';
+export const CALENDAR_ZONE = PRODUCT_ZONE;
 /** The longest range one request reads: two months and a bit, what a month grid shows with its edges. */
 export const MAX_RANGE_DAYS = 62;
 
 const DAY_MS = 86_400_000;
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The day (YYYY-MM-DD) an instant falls on in a time zone. */
-export function dayIn(at: Date, zone: string = CALENDAR_ZONE): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      return dayIn(at, CALENDAR_ZONE);
-    }
-    dayFormats.set(zone, format);
-  }
-  return format.format(at);
-}
-
-/** Days between two YYYY-MM-DD days (to − from). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 type CallRow = {
   tenderId: string;

@@ -8,7 +8,8 @@ import { sessionOf } from '../../auth/session';
 import { digestToken } from '../../auth/one-time-tokens';
 import { pickLanguage, t, translate, type Language } from '../../i18n';
 import { readScope } from '../companies/scope';
-import { addDays, companyEvents, dayIn, daysBetween, MAX_RANGE_DAYS, type FeedEvent } from './events';
+import { addDays, dayIn, daysBetween } from '../../../rules/calendar';
+import { companyEvents, MAX_RANGE_DAYS, type FeedEvent } from './events';
 import { renderCalendar, type IcsEvent } from './ics';
 
 /** The feed covers what a member plans with: the last month and the year ahead. */

@@ -1,8 +1,8 @@
 import type { StoredFact, StoredRedFlag } from '../../db/schema';
+import { dayIn, daysUntil } from '../../../rules/calendar';
 
 export type VaultDocument = { kind: string; title: string; validUntil: string | null };
 
-const DAY_MS = 86_400_000;
 /** A deadline this close leaves too little time to answer well. */
 export const DEADLINE_SOON_DAYS = 10;
 /** Price weighing more than this makes the technical answer count for little. */
@@ -25,8 +25,8 @@ export function redFlagsOf(facts: StoredFact[], vault: VaultDocument[], now: Dat
   const deadlineFact = factOf(facts, 'submissionDeadline');
   const deadline = typeof deadlineFact?.value === 'string' ? new Date(deadlineFact.value) : undefined;
   if (deadlineFact && deadline && !Number.isNaN(deadline.getTime())) {
-    const days = Math.ceil((deadline.getTime() - now.getTime()) / DAY_MS);
-    if (days < 0) flags.push({ key: 'deadline_passed', vars: {}, sources: deadlineFact.sources });
+    const days = daysUntil(deadline, now);
+    if (deadline <= now) flags.push({ key: 'deadline_passed', vars: {}, sources: deadlineFact.sources });
     else if (days <= DEADLINE_SOON_DAYS) flags.push({ key: 'deadline_soon', vars: { days }, sources: deadlineFact.sources });
   }
 
@@ -57,8 +57,8 @@ export function redFlagsOf(facts: StoredFact[], vault: VaultDocument[], now: Dat
         continue;
       }
       // Valid on the deadline (or today when the deadline is unknown) by at least one document of that kind.
-      const needed = deadline ?? now;
-      const valid = held.some((d) => d.validUntil === null || new Date(`${d.validUntil}T23:59:59`) >= needed);
+      const needed = dayIn(deadline ?? now);
+      const valid = held.some((d) => d.validUntil === null || d.validUntil >= needed);
       if (!valid) {
         const latest = held.map((d) => d.validUntil!).sort().at(-1)!;
         flags.push({ key: 'vault_expires', vars: { document: code, date: latest }, sources: required.sources });

@@ -13,6 +13,7 @@ import { pageOf, totalPages } from '../admin/lists';
 import { ANALYSE_DCE } from './job';
 import { checkFactValue } from './fact-values';
 import { enforceLimit } from '../billing/store';
+import { dayIn } from '../../../rules/calendar';
 
 type DceAnalysis = components['schemas']['DceAnalysis'];
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -69,7 +70,6 @@ const PLANNED_DATES = [
   { key: 'siteVisit', label: 'dceanalysis-milestone_visit' },
   { key: 'submissionDeadline', label: 'dceanalysis-milestone_submission' },
 ] as const;
-const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /**
  * DCE analyses (issue 11): admins and the managers of the tender's company; another company's
@@ -158,7 +158,7 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
       const dates = PLANNED_DATES.flatMap(({ key, label }) => {
         const fact = current.facts.find((f) => f.key === key && f.status !== 'extracted');
         const iso = key === 'siteVisit' ? (fact?.value as { date?: string } | undefined)?.date : (fact?.value as string | undefined);
-        return iso ? [{ name: t(request, label), day: parisDay(iso) }] : [];
+        return iso ? [{ name: t(request, label), day: dayIn(iso) }] : [];
       });
       if (dates.length === 0) throw new AppError(400, 'dceanalysis-no_confirmed_dates');
       const result = await db.transaction(async (tx) => {

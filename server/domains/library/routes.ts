@@ -10,7 +10,7 @@ import { t } from '../../i18n';
 import { foldedSql, totalPages } from '../admin/lists';
 import { readScope, type Caller } from '../companies/scope';
 import { checkedContent, plainText } from '../memories/tiptap';
-import { parisToday } from '../resumes/view';
+import { currentDay } from '../../../rules/calendar';
 import { nextReview, searchTextOf, toBlock, tsQueryOf, type LibraryBlockRow } from './view';
 
 type CreateBody = components['schemas']['LibraryBlockCreate'];
@@ -47,7 +47,7 @@ export function libraryHandlers({ db }: Deps): Handlers<'listLibraryBlocks' | 'c
   const present = async (rows: LibraryBlockRow[]) => {
     const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is string => !!id))];
     const owners = ownerIds.length ? await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds)) : [];
-    const today = parisToday();
+    const today = currentDay();
     return rows.map((row) => toBlock(row, owners.find((o) => o.id === row.ownerId) ?? null, today));
   };
   const byId = async (id: string) => {
@@ -82,7 +82,7 @@ export function libraryHandlers({ db }: Deps): Handlers<'listLibraryBlocks' | 'c
         query ? sql`${libraryBlocks.searchVector} @@ to_tsquery('french'::regconfig, ${query})` : undefined,
         tagName ? sql`exists (select 1 from jsonb_array_elements_text(${libraryBlocks.tags}) as tag(name) where lower(tag.name) = lower(${tagName}))` : undefined,
         cpvPrefix ? sql`exists (select 1 from jsonb_array_elements_text(${libraryBlocks.cpvCodes}) as cpv(code) where cpv.code like ${`${cpvPrefix}%`})` : undefined,
-        due ? lte(libraryBlocks.reviewDue, parisToday()) : undefined,
+        due ? lte(libraryBlocks.reviewDue, currentDay()) : undefined,
       );
       const perPage = Number(request.query.perPage ?? LIBRARY_PER_PAGE) || LIBRARY_PER_PAGE;
       const page = Math.max(1, Number(request.query.page ?? 1) || 1);

@@ -2,7 +2,7 @@
 import type { components } from '../../../openapi/schema';
 import type { libraryBlocks } from '../../db/schema';
 import { fold } from '../admin/lists';
-import { parisToday } from '../resumes/view';
+import { currentDay } from '../../../rules/calendar';
 
 type LibraryBlock = components['schemas']['LibraryBlock'];
 export type LibraryBlockRow = typeof libraryBlocks.$inferSelect;
@@ -20,10 +20,10 @@ export function addMonths(day: string, months: number): string {
 }
 
 /** The review date of a block written today, when none is given. */
-export const nextReview = (today = parisToday()) => addMonths(today, REVIEW_MONTHS);
+export const nextReview = (today = currentDay()) => addMonths(today, REVIEW_MONTHS);
 
 /** Due for review: its date is today or past, in Paris. */
-export const isOverdue = (reviewDue: string | null, today = parisToday()) => reviewDue !== null && reviewDue <= today;
+export const isOverdue = (reviewDue: string | null, today = currentDay()) => reviewDue !== null && reviewDue <= today;
 
 // Folded, "à" is "a", which the French configuration no longer drops as a stopword: the
 // preposition is taken out before folding (research/writing.md, Storage).
@@ -44,7 +44,7 @@ export function tsQueryOf(search: string | undefined): string | null {
   return kept.length ? kept.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-export function toBlock(row: LibraryBlockRow, owner: { id: string; username: string } | null, today = parisToday()): LibraryBlock {
+export function toBlock(row: LibraryBlockRow, owner: { id: string; username: string } | null, today = currentDay()): LibraryBlock {
   return {
     _id: row.id,
     companyId: row.companyId,

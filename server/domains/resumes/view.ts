@@ -4,6 +4,7 @@ import type { components } from '../../../openapi/schema';
 import type { resumes, ResumeCertificationItem, ResumePositionItem } from '../../db/schema';
 import { fold } from '../admin/lists';
 import { EXPIRING_DAYS } from '../company-docs/routes';
+import { currentDay, daysBetween } from '../../../rules/calendar';
 
 type Resume = components['schemas']['Resume'];
 type ResumeListItem = components['schemas']['ResumeListItem'];
@@ -11,13 +12,9 @@ type Certification = components['schemas']['ResumeCertification'];
 export type ResumeRow = typeof resumes.$inferSelect;
 type Chart = { type: ResumePositionItem['chart']; positions: { _id: string; title: string }[] };
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const parisToday = (now = new Date()) => parisDay.format(now);
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-export function withValidity(certification: ResumeCertificationItem, today = parisToday()): Certification {
+export function withValidity(certification: ResumeCertificationItem, today = currentDay()): Certification {
   const { validUntil } = certification;
-  const daysLeft = validUntil ? Math.round(dayNumber(validUntil) - dayNumber(today)) : null;
+  const daysLeft = validUntil ? daysBetween(today, validUntil) : null;
   const validity = daysLeft === null ? 'valid' : daysLeft < 0 ? 'expired' : daysLeft <= EXPIRING_DAYS ? 'expiring' : 'valid';
   return { name: certification.name, issuer: certification.issuer, obtainedOn: certification.obtainedOn, validUntil, validity, daysLeft };
 }

@@ -5,7 +5,7 @@ import type { RequestSuccess } from '../../common/request-result';
 import { calendarMachine, type CalendarEvent } from '../../machines/calendar.machine';
 import { CalendarView, type CalendarEventsState } from '../../ui/calendar/CalendarView';
 import { CalendarFeedPanel, type CalendarFeedState } from '../../ui/calendar/CalendarFeedPanel';
-import { localDay } from '../../ui/calendar/calendar-format';
+import { currentDay } from '../../../rules/calendar';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
@@ -28,7 +28,7 @@ export default function CalendarPage() {
       }),
     [operations],
   );
-  const calendar = useActorRef(logic, { input: { companyId, today: localDay(new Date()) } });
+  const calendar = useActorRef(logic, { input: { companyId, today: currentDay() } });
   const snapshot = useSelector(calendar, (s) => s);
   const { context } = snapshot;
   const value = snapshot.value as { events: CalendarEventsState; feed: CalendarFeedState };

@@ -1,18 +1,16 @@
-import { addDays, type CalendarEvent } from '../../machines/calendar.machine';
+import { addDays, dayIn, PRODUCT_ZONE } from '../../../rules/calendar';
+import type { CalendarEvent } from '../../machines/calendar.machine';
 
 /** Intl's locale for the interface language: English dates in the British style (weeks from Monday, day before month). */
 export const localeOf = (lang: string) => (lang.startsWith('en') ? 'en-GB' : 'fr-FR');
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The local day (YYYY-MM-DD) an instant falls on, where the member is. */
-export const localDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
 /** A YYYY-MM-DD day as a Date at noon UTC, for Intl to name it whatever the zone. */
 export const dayDate = (day: string) => new Date(`${day}T12:00:00Z`);
 
-/** The days an event is shown on: a timed one on its local day, a task on each day it spans. */
+/** The days an event is shown on: a timed one on its Paris day (as the server counts it), a task on each day it spans. */
 export function eventDays(event: CalendarEvent): string[] {
-  if (!event.allDay) return [localDay(new Date(event.start))];
+  if (!event.allDay) return [dayIn(event.start)];
   const days = [event.start];
   const last = event.end ?? event.start;
   // A task spans a few weeks at most; the bound keeps a malformed one from looping.
@@ -36,7 +34,7 @@ export const KINDS: CalendarEvent['kind'][] = ['submission', 'questions', 'site_
 /** The catalogue key of an event's kind (a mandatory site visit says so). */
 export const kindKey = (event: Pick<CalendarEvent, 'kind' | 'mandatory'>) => (event.kind === 'site_visit' && event.mandatory ? 'calendar-kind_site_visit_mandatory' : `calendar-kind_${event.kind}`);
 
-export const timeOf = (event: CalendarEvent, locale: string) => (event.allDay ? null : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(event.start)));
+export const timeOf = (event: CalendarEvent, locale: string) => (event.allDay ? null : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: PRODUCT_ZONE }).format(new Date(event.start)));
 
 export const fullDay = (day: string, locale: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(dayDate(day));
 
