@@ -3042,7 +3042,7 @@ export interface components {
         };
         DceRedFlag: {
             /** @enum {string} */
-            key: "deadline_soon" | "deadline_passed" | "site_visit_required" | "penalties_high" | "vault_missing" | "vault_expires" | "price_weight_high";
+            key: "deadline_soon" | "deadline_passed" | "site_visit_required" | "penalties_high" | "vault_missing" | "vault_expires" | "price_weight_high" | "criteria_incomplete";
             msg: string;
             sources: components["schemas"]["FactSource"][];
         };

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyDocument, extractFacts } from '../../server/analysis/dce';
 import type { AnalysedDocument, Criterion, DocumentKind, Fact, FactKey, Penalties } from '../../server/analysis/dce/types';
 import { runExtraction } from '../../server/extraction/run';
+import { redFlagsOf } from '../../server/domains/dce-analyses/red-flags';
+import type { StoredFact } from '../../server/db/schema';
 
 type Labels = { set: string; kinds: Record<string, DocumentKind>; facts: Partial<Record<FactKey, unknown>> };
 type Doc = AnalysedDocument & { kind: DocumentKind };
@@ -306,7 +308,7 @@ describe('dates', () => {
 describe('award criteria', () => {
   const criteria = (text: string) => valueOf('awardCriteria', doc('RC', text)) as Criterion[] | undefined;
 
-  it('turns points into shares of the whole, sub-criteria included', () => {
+  it('keeps the weights as the RC states them, points or percentages, sub-criteria included', () => {
     expect(
       criteria(
         [
@@ -321,9 +323,36 @@ describe('award criteria', () => {
       { name: 'Prix', weight: 40 },
       { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Méthodologie et organisation du chantier', weight: 40 }, { name: 'Moyens humains et matériels', weight: 20 }] },
     ]);
-    expect(criteria('Critères de jugement des offres et pondération\nPrix des prestations : 20 points\nValeur technique : 30 points\n')).toEqual([
-      { name: 'Prix des prestations', weight: 40 },
-      { name: 'Valeur technique', weight: 60 },
+  });
+
+  it('never scales a list that does not add up: the sum is a finding, with a lower confidence and a red flag', () => {
+    const rc = doc('RC', 'Critères de jugement des offres et pondération\nPrix des prestations : 50 %\nValeur technique : 40 %\n');
+    const fact = extractFacts([rc]).find((f) => f.key === 'awardCriteria');
+    expect(fact?.value).toEqual([
+      { name: 'Prix des prestations', weight: 50 },
+      { name: 'Valeur technique', weight: 40 },
+    ]);
+    expect(fact?.confidence).toBeLessThanOrEqual(0.5);
+    const flags = redFlagsOf([{ ...fact!, status: 'extracted' } as unknown as StoredFact], [], new Date('2026-01-01T00:00:00Z'));
+    expect(flags).toContainEqual(expect.objectContaining({ key: 'criteria_incomplete', vars: { sum: 90 } }));
+  });
+
+  it('reads a criterion whose line ends with a full stop, keeps a heading’s words, and skips totals and definitions', () => {
+    expect(
+      criteria(
+        [
+          'Les offres seront appréciées au regard des critères pondérés suivants :',
+          '1. Prix des prestations : sur 60 points.',
+          '2. Critères techniques : sur 35 points.',
+          'Définition de la note technique : sur 50 points',
+          '3. Normes environnementales – RSE : sur 5 points.',
+          'Total : 100 points',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { name: 'Prix des prestations', weight: 60 },
+      { name: 'Critères techniques', weight: 35 },
+      { name: 'Normes environnementales – RSE', weight: 5 },
     ]);
   });
 
@@ -413,7 +442,7 @@ describe('lots, variants, durations and the rest', () => {
         'La signature électronique de l’offre est exigée.',
       ].join('\n'),
     );
-    const ccap = doc('CCAP', 'Les prix sont fermes et actualisables.\n\nEn cas de retard, le titulaire encourt une pénalité de 1/1000e du montant du marché par jour de retard.');
+    const ccap = doc('CCAP', 'Les prix sont fermes et définitifs.\n\nEn cas de retard, le titulaire encourt une pénalité de 1/1000e du montant du marché par jour de retard.');
     const facts = new Map(extractFacts([rc, ccap]).map((fact) => [fact.key, fact.value]));
     expect(facts.get('procedure')).toBe('open');
     expect(facts.get('offerValidityDays')).toBe(90);
@@ -424,6 +453,28 @@ describe('lots, variants, durations and the rest', () => {
     expect((facts.get('penalties') as Penalties).perDay).toEqual({ fraction: 0.001 });
     expect(valueOf('procedure', doc('RC', 'La présente consultation est passée selon la procédure adaptée (MAPA).'))).toBe('adapted');
     expect(valueOf('priceType', doc('CCAP', 'Les prix sont révisables annuellement.'))).toBe('revisable');
+  });
+
+  // Sentences as the Code de la commande publique (R. 2112-9 to R. 2112-14) and the CCAG write them.
+  it('tells firm, adjustable ("actualisables") and revisable prices apart, a firm first year then revised being revisable', () => {
+    const form = (text: string) => valueOf('priceType', doc('CCAP', text));
+    expect(form('Les prix du marché sont fermes et définitifs.')).toBe('firm');
+    expect(form('Les prix sont fermes et non actualisables.')).toBe('firm');
+    expect(form('Les prix sont fermes et actualisables.')).toBe('adjustable');
+    expect(form('Les prix du marché sont réputés établis sur la base des conditions économiques du mois zéro. Ils sont actualisables par application d’un coefficient.')).toBe('adjustable');
+    expect(form('Les prix sont fermes et non révisables la première année, puis révisés annuellement selon la formule ci-après.')).toBe('revisable');
+    expect(form('Les prix sont fermes de la notification au 31 décembre 2026.\n\nLes prix seront révisables annuellement à compter du 1er janvier 2027.')).toBe('revisable');
+  });
+
+  it('reads ordinary rewordings of validity, variants, delay, penalties and the hour of the deadline', () => {
+    expect(valueOf('offerValidityDays', doc('RC', 'Les offres sont valables 6 mois à compter de la date limite de remise des offres.'))).toBe(180);
+    expect(valueOf('variantsAllowed', doc('RC', 'Les variantes à l’initiative des candidats ne sont pas autorisées.'))).toBe(false);
+    expect(valueOf('variantsAllowed', doc('RC', 'Les candidats peuvent proposer des variantes.'))).toBe(true);
+    expect(valueOf('executionDelay', doc('CCAP', 'Le titulaire s’engage sur un délai de livraison de 5 mois à compter de la notification.'))).toBe('5 mois');
+    const ccag = (text: string) => (valueOf('penalties', doc('CCAP', text)) as Penalties | undefined)?.perDay;
+    expect(ccag('Pénalités de retard : P = V × R / 1000, où V est la valeur des prestations en retard et R le nombre de jours de retard.')).toEqual({ fraction: 0.001 });
+    expect(ccag('En cas de retard, le titulaire subit une pénalité égale au montant HT de la commande × nombre de jours de retard / 3000.')).toEqual({ fraction: 0.000333 });
+    expect(valueOf('submissionDeadline', doc('RC', 'Date limite de remise des offres : 15/07/2026\nHeure : 15h00'))).toBe('2026-07-15T15:00:00+02:00');
   });
 
   it('keys a fact to the right page of the right document', () => {

@@ -8,7 +8,10 @@ type Line = { view: PageView; text: string; folded: string };
 type Row = { id: string | null; marker: 'number' | 'sub' | 'bullet' | 'plain'; name: string; raw: number; unit: 'percent' | 'points'; sources: FactSource[] };
 
 const HEADER = /\bcriteres?\b.{0,80}\b(?:ponder|hierarchis|jugement des offres|attribution|notation|classement)|^\s*criteres?\s+(?:ponderation|points|coefficient|%)/;
-const WEIGHT = /(?:[:=-]\s*)?\(?\s*(?:sur\s+)?(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|pts?\b|points?\b|\/\s*100\b)\s*\)?\s*$/;
+// The weight ends its line, possibly with the sentence's full stop ("… : sur 5 points.").
+const WEIGHT = /(?:[:=-]\s*)?\(?\s*(?:sur\s+)?(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|pts?\b|points?\b|\/\s*100\b)\s*\)?\s*[.;]?\s*$/;
+// Lines of a criteria table that are no criterion: its total, a definition of a notation.
+const NOT_CRITERION = /^(?:sous-)?total\b|^definitions?\b|^ponderation\b|^note\b/;
 const NUMBERED = /^(?:crit[eè]re\s*(?:n\s*[°o]\s*)?)?(\d{1,2}(?:\.\d{1,2})*)\s*[-.)/:]?\s*(?=\D)/i;
 const LETTERED = /^(?:sous-crit[eè]re\s*)?([a-h])\s*[).-]\s+/i;
 const BULLET = /^[-•▪·*o]\s+/;
@@ -38,14 +41,15 @@ function parseRow(line: Line): Row | undefined {
     name = name.replace(BULLET, '');
   }
   name = cleanName(name);
-  if (!/[a-zà-ÿ]{3}/i.test(name)) return undefined;
+  if (!/[a-zà-ÿ]{3}/i.test(name) || NOT_CRITERION.test(fold(name))) return undefined;
   return { id, marker, name, raw, unit, sources: [lineSource(line.view, line.text)] };
 }
 
 const cleanName = (name: string) =>
   name
     .replace(/\s+/g, ' ')
-    .replace(/^(?:crit[eè]re\s*(?:n\s*[°o]\s*\d+)?\s*[:-]?\s*)/i, '')
+    // "Critère n°2 : Valeur technique", "Critère : prix" — but "Critères techniques" keeps its word.
+    .replace(/^crit[eè]re\s*(?:(?:n\s*[°o]\s*)?\d+\s*[:-]?|[:-])\s*/i, '')
     .replace(/[\s:=–-]+$/, '')
     .replace(/\s+(?:sur|pondéré à|pondération)$/i, '')
     .trim();
@@ -95,6 +99,12 @@ function parseHead(line: Line): Pick<Row, 'id' | 'marker' | 'name'> | undefined 
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The criteria with their weights as the RC states them, never scaled: a list that does not add
+ * up to 100 is a finding (facts.ts lowers its confidence, red-flags.ts says so), not something to
+ * hide. Sub-criteria weighed as shares of their criterion ("70 % / 30 % of the technical value")
+ * are converted to shares of the whole; otherwise they stay as stated.
+ */
 function toCriteria(rows: Row[]): { criteria: Criterion[]; sources: FactSource[] } | undefined {
   type Node = { row: Row; children: Row[] };
   const top: Node[] = [];
@@ -109,17 +119,12 @@ function toCriteria(rows: Row[]): { criteria: Criterion[]; sources: FactSource[]
     else top.push({ row, children: [] });
   }
   if (top.length < 2) return undefined;
-  const total = top.reduce((sum, node) => sum + node.row.raw, 0);
-  const points = rows.some((row) => row.unit === 'points');
-  // Points, or percentages that do not add up, are shares of their total.
-  const scale = points || Math.abs(total - 100) > 1 ? 100 / total : 1;
   const criteria = top.map(({ row, children }): Criterion => {
-    const weight = round(row.raw * scale);
-    const criterion: Criterion = { name: row.name, weight };
+    const criterion: Criterion = { name: row.name, weight: round(row.raw) };
     if (children.length > 0) {
       const subTotal = children.reduce((sum, child) => sum + child.raw, 0);
-      const subScale = Math.abs(subTotal - row.raw) <= 1 ? scale : Math.abs(subTotal - 100) <= 1 ? weight / 100 : weight / subTotal;
-      criterion.subCriteria = children.map((child) => ({ name: child.name, weight: round(child.raw * subScale) }));
+      const shareOfCriterion = Math.abs(subTotal - row.raw) > 0.5 && Math.abs(subTotal - 100) <= 0.5;
+      criterion.subCriteria = children.map((child) => ({ name: child.name, weight: round(shareOfCriterion ? (child.raw * row.raw) / 100 : child.raw) }));
     }
     return criterion;
   });

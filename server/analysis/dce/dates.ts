@@ -18,6 +18,10 @@ const NUMERIC = new RegExp(`\\b${WEEKDAY}(\\d{1,2})\\s*[/.-]\\s*(\\d{1,2})\\s*[/
 // "le 15 juillet à 12h00": no year, so only with a time and a reference date to place it.
 const YEARLESS = new RegExp(`\\b${WEEKDAY}(\\d{1,2})(?:er)?\\s+(${MONTH_NAMES})\\.?(?!\\s*\\d)\\s*(?:,?\\s*(?:a|avant|-)\\s*)(\\d{1,2})\\s*(?:h|:|heures?)\\s*(\\d{2})?`, 'g');
 
+// The time given apart from its date, on the next line of a form or a table: "Date : 15/07/2026
+// Heure : 15h00", "le 15 juillet 2026 (heure limite : 12 h)".
+const LATER_TIME = /^[^.\d]{0,40}?\bheures?(?: limite)?(?: de (?:remise|depot|reception))?\s*:?\s*(\d{1,2})\s*(?:h|:|heures?)\s*(\d{2})?/;
+
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function wallOf(day: number, month: number, year: number, hour?: string, minute?: string): { wall: WallTime; hasTime: boolean } | undefined {
@@ -51,8 +55,17 @@ export function findDates(folded: string, now?: Date): DateHit[] {
     for (let m = re.exec(folded); m; m = re.exec(folded)) {
       const [, d, mo, y, h, mi] = m;
       const month = re === WRITTEN ? MONTHS[mo as string] : Number(mo);
-      const parsed = month === undefined ? undefined : wallOf(Number(d), month, Number(y), h, mi);
+      let parsed = month === undefined ? undefined : wallOf(Number(d), month, Number(y), h, mi);
       if (!parsed) continue;
+      if (!parsed.hasTime) {
+        const end = (m.indices?.[3]?.[1] ?? m.index + m[0].length);
+        const later = LATER_TIME.exec(folded.slice(end, end + 90));
+        const timed = later ? wallOf(Number(d), month as number, Number(y), later[1], later[2]) : undefined;
+        if (timed?.hasTime) {
+          hits.push({ ...timed, index: m.index, length: end + later!.index + later![0].length - m.index });
+          continue;
+        }
+      }
       // A time that is no time ("à 25h") is not part of the match.
       const length = parsed.hasTime ? m[0].length : (m.indices?.[3]?.[1] ?? m.index + m[0].length) - m.index;
       hits.push({ ...parsed, index: m.index, length });

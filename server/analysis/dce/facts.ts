@@ -187,7 +187,7 @@ function contractDuration(views: PageView[]): Fact | undefined {
 function executionDelay(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
   const stated = new RegExp(
-    `\\bdelais? (?:global |maximum |maximal |contractuel |maximaux )?(?:d'execution|de livraison|de realisation)(?: des (?:prestations|travaux|fournitures))?[^.\\n]{0,40}?(?:\\best (?:fixe a|de)\\s*|\\bsera de\\s*|:\\s*)${DURATION}`,
+    `\\bdelais? (?:global |maximum |maximal |contractuel |maximaux )?(?:d'execution|de livraison|de realisation)(?: des (?:prestations|travaux|fournitures))?[^.\\n]{0,40}?(?:\\best (?:fixe a|de)\\s*|\\bsera de\\s*|:\\s*|\\bde\\s+)${DURATION}`,
   );
   for (const hit of scan(views, stated)) {
     if (/\bprolongation\b|\bgarantie\b|\bpaiement\b/.test(sentenceOf(hit))) continue;
@@ -203,7 +203,7 @@ function executionDelay(views: PageView[]): Fact | undefined {
 
 function offerValidity(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
-  const re = new RegExp(`\\b(?:validite des offres|engages par (?:leur|son|les) offres?|offres? (?:reste|restent) valables?)[^.\\n]{0,80}?(${QUANTITY})\\s*(jours|mois)\\b`);
+  const re = new RegExp(`\\b(?:validite des (?:offres|propositions)|engages par (?:leur|son|les) offres?|(?:offres?|propositions?) (?:reste|restent|sont|seront|demeurent) valables?)[^.\\n]{0,80}?(${QUANTITY})\\s*(jours|mois)\\b`);
   for (const hit of scan(views, re)) {
     const value = quantityValue(hit.match[1] ?? '');
     if (value) candidates.push(candidate(hit, durationDays(value, hit.match[2] ?? 'jours'), 0.9));
@@ -212,8 +212,8 @@ function offerValidity(views: PageView[]): Fact | undefined {
 }
 
 const VARIANTS_NO =
-  /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes? (?:ne sont pas|n'est pas|non) (?:autorisees?|admises?|acceptees?)|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
-const VARIANTS_YES = /\bvariantes? (?:sont|est) (?:autorisees?|admises?|acceptees?|possibles?|obligatoires?)|\bvariantes?\s*:?\s*(?:avec|oui|autorisees?)\b|\bpeuvent presenter (?:des|une) variantes?/;
+  /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes?\b[^.\n]{0,80}?\b(?:ne sont pas|n'est pas|ne seront pas|non) (?:autorisees?|admises?|acceptees?|prises? en compte)|\bne (?:peuvent|peut|pourront|doivent) pas (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
+const VARIANTS_YES = /\bvariantes? (?:sont|est) (?:autorisees?|admises?|acceptees?|possibles?|obligatoires?)|\bvariantes?\s*:?\s*(?:avec|oui|autorisees?)\b|\b(?:peuvent|peut|pourront|sont autorises a|est autorise a) (?:proposer|presenter|remettre) (?:des|une|de) variantes?|\bvariantes?\b[^.\n]{0,80}?\b(?:sont|seront) (?:autorisees|admises|acceptees)/;
 
 function variants(views: PageView[]): Fact | undefined {
   const candidates = [
@@ -223,16 +223,39 @@ function variants(views: PageView[]): Fact | undefined {
   return decide('variantsAllowed', candidates);
 }
 
+// The three forms of price of the Code de la commande publique (R. 2112-9 to R. 2112-14): firm,
+// firm but adjusted once to the start of execution ("actualisables"), and revised along the
+// contract ("révisables", also "ajustables"). Prices firm for a first period and revised after it
+// are revisable; a price "non actualisable" or "non révisable" is not.
+const PRICE_STATEMENT = /\b(?:prix|ils|elles)\b[^.\n]{0,150}?\b(?:sont|seront|est|sera|restent|demeurent)\s+(?:reputes?\s+)?([^.\n]{0,160})/;
+const PRICE_REVISION = /\b(?:formule|clause) de revision des prix\b|\bprix (?:sont|seront) revises\b/;
+
+function priceForm(predicate: string): 'firm' | 'adjustable' | 'revisable' | undefined {
+  const said = (word: string) => new RegExp(`\\b${word}`).test(predicate) && !new RegExp(`\\b(?:non|ne sont pas|ne seront pas|pas)\\s+(?:\\S+\\s+)?${word}`).test(predicate);
+  const firm = /^(?:fermes?|forfaitaires? et fermes?)\b/.test(predicate);
+  if (said('revis') || said('ajustab')) return 'revisable';
+  if (firm && /\b(?:premiere annee|premiers? (?:\S+ )?mois|jusqu'au|de la notification au)\b/.test(predicate) && /\b(?:puis|ensuite|au-dela|annees suivantes)\b/.test(predicate)) return 'revisable';
+  if (said('actualisab')) return 'adjustable';
+  return firm ? 'firm' : undefined;
+}
+
 function priceType(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
-  for (const hit of scan(views, /\bprix\b[^.\n]{0,150}?\b(?:sont|seront|est|sera)\s+(?:reputes\s+)?(ne sont pas |non )?(fermes?|actualisables?|revisables?|ajustables?)\b/)) {
-    const negated = Boolean(hit.match[1]);
-    const word = hit.match[2] ?? '';
-    const revisable = /^(?:revis|ajust)/.test(word) !== negated;
-    candidates.push(candidate(hit, revisable ? 'revisable' : 'firm', 0.9));
+  for (const hit of scan(views, PRICE_STATEMENT)) {
+    const form = priceForm(hit.match[1] ?? '');
+    if (form) candidates.push(candidate(hit, form, 0.9));
   }
-  for (const hit of scan(views, /\bprix (fermes?|revisables?|ajustables?)\b/)) candidates.push(candidate(hit, /^ferme/.test(hit.match[1] ?? '') ? 'firm' : 'revisable', 0.6));
-  return decide('priceType', candidates);
+  for (const hit of scan(views, PRICE_REVISION)) candidates.push(candidate(hit, 'revisable', 0.6));
+  for (const hit of scan(views, /\bprix (fermes?|actualisables?|revisables?|ajustables?)\b/)) {
+    const word = hit.match[1] ?? '';
+    candidates.push(candidate(hit, /^ferme/.test(word) ? 'firm' : /^actualis/.test(word) ? 'adjustable' : 'revisable', 0.5));
+  }
+  // A revision anywhere in the contract outweighs the firm period before it, and an adjustment a
+  // bare "fermes": the form is the most that is said, not the most often said.
+  const rank = { firm: 0, adjustable: 1, revisable: 2 } as const;
+  const strong = candidates.filter((c) => c.score >= 0.5);
+  const most = strong.reduce<keyof typeof rank | undefined>((top, c) => (top === undefined || rank[c.value as keyof typeof rank] > rank[top] ? (c.value as keyof typeof rank) : top), undefined);
+  return decide('priceType', most ? candidates.filter((c) => c.value === most) : candidates);
 }
 
 const WARRANTY_SKIP = /\bextension\b|\bfinancieres?\b|\bretenue\b|\bpremiere demande\b|\bpse\b|\bau-dela\b|\bissue de la periode\b|\bavance\b|\bassurances?\b/;
@@ -306,6 +329,17 @@ function penalties(views: PageView[]): Fact | undefined {
       const source = { ...sourceOf(view, hit.start, hit.end), excerpt: summary.slice(0, 300) };
       candidates.push({ value, source, score: (retard ? 0.85 : 0.7) * weightOf(view) });
     }
+  }
+  // The CCAG's formula written out: "P = V × R / 1000" (R the days of delay), "… × nombre de jours
+  // de retard / 3000": a fraction of the value a day.
+  for (const hit of scan(views, /(?:\bnombre de jours (?:calendaires |ouvres )?de retard|\br)\s*\)?\s*\/\s*(\d{3,5})\b/)) {
+    const sentence = sentenceOf(hit);
+    if (!/\bpenalit/.test(sentence) && !/\bpenalit/.test(before(hit, 400))) continue;
+    if (hit.match[0].trim().startsWith('r') && !/\bretard\b/.test(`${before(hit, 400)} ${sentence}`)) continue;
+    const divisor = Number(hit.match[1]);
+    const [from, to] = sentenceBounds(hit.view.flat, hit.start, hit.end);
+    const summary = hit.view.flat.slice(from, to).replace(/\s+/g, ' ').trim().slice(0, 300);
+    candidates.push({ value: { summary, perDay: { fraction: Math.round((1 / divisor) * 1e6) / 1e6 } }, source: { ...sourceOf(hit.view, hit.start, hit.end), excerpt: summary }, score: 0.85 * weightOf(hit.view) });
   }
   // The first late-delivery penalty of the most authoritative document, not the most common one.
   const best = candidates.sort((a, b) => b.score - a.score)[0];

@@ -46,7 +46,7 @@ export const FACT_VALUE_SCHEMAS: Record<string, object> = {
   executionDelay: shortText,
   offerValidityDays: { type: 'integer', minimum: 1, maximum: 1000 },
   variantsAllowed: { type: 'boolean' },
-  priceType: { type: 'string', enum: ['firm', 'revisable'] },
+  priceType: { type: 'string', enum: ['firm', 'adjustable', 'revisable'] },
   warranty: shortText,
   penalties: {
     type: 'object',

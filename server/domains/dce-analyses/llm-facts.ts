@@ -23,7 +23,7 @@ const ASKED: Partial<Record<FactKey, { query: string; shape: string }>> = {
   executionDelay: { query: 'délai d\'exécution de livraison', shape: 'texte tel qu\'écrit, ex. "6 semaines"' },
   offerValidityDays: { query: 'délai de validité des offres', shape: 'nombre entier de jours ("4 mois" vaut 120)' },
   variantsAllowed: { query: 'variantes autorisées', shape: 'booléen' },
-  priceType: { query: 'prix fermes révisables actualisables révision des prix', shape: '"firm" (ferme, actualisable compris) ou "revisable"' },
+  priceType: { query: 'prix fermes révisables actualisables révision des prix', shape: '"firm" (prix fermes, non actualisables), "adjustable" (prix fermes actualisables) ou "revisable" (prix révisables, y compris fermes la première année puis révisés)' },
   warranty: { query: 'délai de garantie des prestations', shape: 'texte tel qu\'écrit, ex. "12 mois à compter de la réception"' },
   penalties: { query: 'pénalités de retard par jour', shape: '{"summary": texte court, "perDay"?: {"fraction"?: fraction du montant par jour, ex. 0.001 pour 1/1000, "amount"?: euros par jour}}' },
   submissionPlatform: { query: 'plateforme de dématérialisation remise des offres profil d\'acheteur', shape: 'texte : l\'adresse ou le nom de la plateforme' },

@@ -44,6 +44,10 @@ export function redFlagsOf(facts: StoredFact[], vault: VaultDocument[], now: Dat
   if (criteria && Array.isArray(criteria.value)) {
     const price = (criteria.value as { name: string; weight: number }[]).find((c) => /prix|co[uû]t|price/i.test(c.name));
     if (price && price.weight > PRICE_WEIGHT_MAX) flags.push({ key: 'price_weight_high', vars: { weight: price.weight }, sources: criteria.sources });
+    // Weights are shown as the RC states them, never scaled to 100: a list that does not add up
+    // lost a criterion or misread one, and says so.
+    const sum = Math.round((criteria.value as { weight: number }[]).reduce((total, c) => total + c.weight, 0) * 100) / 100;
+    if (Math.abs(sum - 100) > 0.5) flags.push({ key: 'criteria_incomplete', vars: { sum }, sources: criteria.sources });
   }
 
   const required = factOf(facts, 'candidatureDocuments');

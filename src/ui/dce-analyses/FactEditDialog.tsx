@@ -114,7 +114,7 @@ function FactFields({ factKey: key, draft, set }: { factKey: DceFactKey; draft: 
   }
   if (BOOLEAN_KEYS.has(key)) return <Checkbox label={label} checked={draft.value as boolean} onChange={(e) => set({ value: e.target.checked })} />;
   if (key === 'procedure') return <Select label={label} value={draft.value as string} options={PROCEDURES.map((p) => ({ value: p, label: t(`dceprocedure-${p}`) }))} onChange={(value) => set({ value })} />;
-  if (key === 'priceType') return <Select label={label} value={draft.value as string} options={['firm', 'revisable'].map((p) => ({ value: p, label: t(`dceprice-${p}`) }))} onChange={(value) => set({ value })} />;
+  if (key === 'priceType') return <Select label={label} value={draft.value as string} options={['firm', 'adjustable', 'revisable'].map((p) => ({ value: p, label: t(`dceprice-${p}`) }))} onChange={(value) => set({ value })} />;
   if (key === 'offerValidityDays') return <TextField label={label} type="number" min={1} max={1000} value={String(draft.value)} onChange={(e) => set({ value: e.target.value })} />;
   if (key === 'penalties') return <TextField label={t('dceanalysis-penalties_summary')} maxLength={1000} value={draft.summary as string} onChange={(e) => set({ summary: e.target.value })} />;
   if (LIST_KEYS.has(key)) {

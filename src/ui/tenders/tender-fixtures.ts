@@ -1,12 +1,15 @@
 import type { components } from '../../../openapi/schema';
 import type { PotentialRow, TenderCallRow, TenderListRow, TenderRow } from './tender-types';
+import { addDays, currentDay, wallClockInstant } from '../../../rules/calendar';
 
 // Realistic French calls for the tender stories and their tests. Deadlines are set from the
-// moment the module loads, so "time left" reads the same whenever the stories run.
+// moment the module loads, so "time left" reads the same whenever the stories run: a few hours
+// from now, or at a Paris time some calendar days away (days are counted in Paris days).
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
+const parisDaysAway = (days: number, time: string) => wallClockInstant(addDays(currentDay(), days), time).toISOString();
 
 const call = (patch: Partial<TenderCallRow>): TenderCallRow => ({
   _id: 'c1a2b3c4-d5e6-4f70-8a9b-0c1d2e3f4a5b',
@@ -19,7 +22,7 @@ const call = (patch: Partial<TenderCallRow>): TenderCallRow => ({
   region: 'Auvergne-Rhône-Alpes',
   estimatedAmount: 1_250_000,
   publicationDate: '2026-02-20',
-  submissionDeadline: fromNow(3 * DAY + HOUR),
+  submissionDeadline: parisDaysAway(3, '12:00'),
   questionsDeadline: fromNow(DAY),
   siteVisit: { date: fromNow(2 * DAY), mandatory: true },
   noticeUrl: 'https://www.boamp.fr/avis/detail/26-142',
@@ -66,7 +69,7 @@ export const nantesGymnase = call({
   department: '44',
   region: 'Pays de la Loire',
   estimatedAmount: null,
-  submissionDeadline: fromNow(-2 * DAY - HOUR),
+  submissionDeadline: parisDaysAway(-3, '12:00'),
   siteVisit: null,
   lots: [],
 });

@@ -76,7 +76,7 @@ describe('tender badges', () => {
     expect(learned.getByText('−20 pts')).toBeTruthy();
     expect(screen.getByText('dans 3 jours')).toBeTruthy();
     expect(screen.getByText('dans 5 heures')).toBeTruthy();
-    expect(screen.getByText('clôturé il y a 2 jours')).toBeTruthy();
+    expect(screen.getByText('clôturé il y a 3 jours')).toBeTruthy();
     // The zone is shown with the date: Paris time, UTC+1 or UTC+2.
     expect(screen.getAllByText(/UTC\+[12]$/).length).toBe(3);
   });
