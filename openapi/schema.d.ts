@@ -3039,6 +3039,18 @@ export interface components {
              * @enum {string}
              */
             origin: "rules" | "llm" | "user";
+            /** @description Who confirmed or corrected the fact (null for an extracted one, or when the account is gone). */
+            reviewedBy?: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it was confirmed or corrected.
+             */
+            reviewedAt?: string | null;
+            /** @description A confirmed or corrected fact kept by a new run whose source text changed (a document replaced or gone, or the rules now read another value there) — to review. */
+            sourceChanged?: boolean;
         };
         DceRedFlag: {
             /** @enum {string} */

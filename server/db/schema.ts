@@ -513,6 +513,11 @@ export type StoredFact = {
   confidence: number;
   status: 'extracted' | 'confirmed' | 'corrected';
   origin: 'rules' | 'llm' | 'user';
+  /** Who confirmed or corrected it, and when (ISO). */
+  reviewedBy?: { _id: string; username: string } | null;
+  reviewedAt?: string | null;
+  /** Kept by a new run although its source text changed: to review. */
+  sourceChanged?: boolean;
 };
 /** A red flag as stored: its message key and values are translated when read. */
 export type StoredRedFlag = { key: string; vars: Record<string, string | number>; sources: StoredFact['sources'] };

@@ -143,6 +143,29 @@ describe('the DCE analysis', () => {
     expect((await call(manager.token, 'POST', `/api/dce-analyses/${analysis._id}/planning`)).json()).toMatchObject({ details: { added: 0 } });
   });
 
+  it('a new run keeps what was confirmed and corrected, with who and when, and flags a fact whose source changed', async () => {
+    const rerun = async () => {
+      const res = await call(manager.token, 'POST', `/api/tenders/${tenderId}/dce-analyses`);
+      expect(res.statusCode).toBe(202);
+      return finished((res.json() as { details: Analysis }).details._id);
+    };
+    const fact = (a: Analysis, key: string) => a.facts.find((f) => f.key === key) as Analysis['facts'][number] & { reviewedBy?: { username: string } | null; reviewedAt?: string | null; sourceChanged?: boolean };
+    const second = await rerun();
+    expect(second._id).not.toBe(analysis._id);
+    expect(fact(second, 'submissionDeadline')).toMatchObject({ status: 'confirmed', value: '2026-07-15T12:00:00+02:00', reviewedBy: { username: 'Test manager' }, sourceChanged: false });
+    expect(Date.parse(fact(second, 'submissionDeadline').reviewedAt!)).toBeGreaterThan(Date.now() - 120_000);
+    expect(fact(second, 'siteVisit')).toMatchObject({ status: 'corrected', origin: 'user', value: { required: true, date: '2026-06-30T10:00:00+02:00' }, reviewedBy: { username: 'Test manager' }, sourceChanged: false });
+    // An unreviewed fact is read anew.
+    expect(fact(second, 'procedure')).toMatchObject({ status: 'extracted' });
+
+    // The RC that stated the confirmed deadline is removed: the confirmed value stays, to review.
+    const docs = (await call(manager.token, 'GET', `/api/tenders/${tenderId}/docs`)).json() as { documents: { _id: string; fileName: string }[] };
+    const rc = docs.documents.find((d) => d.fileName.startsWith('RC_'))!;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/tenderDocs/${rc._id}`, headers: { authorization: `Bearer ${manager.token}` } })).statusCode).toBe(200);
+    const third = await rerun();
+    expect(fact(third, 'submissionDeadline')).toMatchObject({ status: 'confirmed', value: '2026-07-15T12:00:00+02:00', sourceChanged: true });
+  });
+
   it('a tender whose work has not started is not analysed', async () => {
     await ctx.db.update(tenders).set({ status: 'not_started' }).where(eq(tenders.id, tenderId));
     const res = await call(manager.token, 'POST', `/api/tenders/${tenderId}/dce-analyses`, undefined, 'en');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companyDocuments, dceAnalyses, dceTemplates, tenderCalls, tenders, type StoredFact } from '../../db/schema';
 import type { JobHandler } from '../../jobs/queue';
@@ -9,6 +9,7 @@ import { llmFor } from '../../llm/for-company';
 import { readTenderDocuments, waitForExtraction } from '../tender-docs/read';
 import { fillGapsWithLlm } from './llm-facts';
 import { redFlagsOf, type VaultDocument } from './red-flags';
+import { keepReviews } from './reviews';
 
 export const ANALYSE_DCE = 'analyse-dce';
 
@@ -32,7 +33,8 @@ export function missingPieces(expected: { code: string; label: string; required:
  * company's vault. With a language model configured, it is asked for the facts the rules did not
  * find (llm-facts.ts); when it fails the analysis keeps the rules' facts. The results are written
  * in one update at the end. The model is asked only when the company's plan includes it, checked
- * as the job runs (llmFor): otherwise the rules' facts alone, nothing of the documents sent.
+ * as the job runs (llmFor): otherwise the rules' facts alone, nothing of the documents sent. What
+ * people confirmed or corrected in the previous run is kept, flagged when its source changed.
  */
 export function dceAnalysisHandler(db: Database, configured: Llm | null = null, log?: { warn(obj: object, msg: string): void }): JobHandler {
   return async (job, { progress, signal }) => {
@@ -62,20 +64,29 @@ export function dceAnalysisHandler(db: Database, configured: Llm | null = null, 
     }
     await progress(80);
 
+    // What people confirmed or corrected in the previous finished run stays (reviews.ts).
+    const [previous] = await db
+      .select({ facts: dceAnalyses.facts })
+      .from(dceAnalyses)
+      .where(and(eq(dceAnalyses.tenderId, analysis.tenderId), ne(dceAnalyses.id, analysisId), isNotNull(dceAnalyses.finishedAt)))
+      .orderBy(desc(dceAnalyses.createdAt))
+      .limit(1);
+    const merged = keepReviews(previous?.facts ?? [], facts, classified);
+
     const [template] = analysis.templateId ? await db.select({ documents: dceTemplates.documents }).from(dceTemplates).where(eq(dceTemplates.id, analysis.templateId)) : [];
     const missing = missingPieces(template?.documents ?? [], classified);
     const vault: VaultDocument[] = await db
       .select({ kind: companyDocuments.kind, title: companyDocuments.title, validUntil: companyDocuments.validUntil })
       .from(companyDocuments)
       .where(eq(companyDocuments.companyId, analysis.companyId));
-    const redFlags = redFlagsOf(facts, vault, new Date());
+    const redFlags = redFlagsOf(merged, vault, new Date());
 
     await db
       .update(dceAnalyses)
       .set({
         documents: classified.map((d) => ({ documentId: d.documentId, entry: d.entry, fileName: d.fileName, kind: d.kind, pages: d.pages.length })),
         missing,
-        facts,
+        facts: merged,
         redFlags,
         finishedAt: new Date(),
         updatedAt: new Date(),

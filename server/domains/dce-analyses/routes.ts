@@ -134,18 +134,22 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
       const current = await reachableAnalysis(sessionOf(request).user, id);
       if (current.jobStatus !== 'done' && current.jobStatus !== null) throw new AppError(409, 'dceanalysis-not_finished');
       if ('value' in body) checkFactValue(key, body.value);
+      const { user } = sessionOf(request);
+      // Reviewing a fact again settles a change of its source.
+      const reviewed = { reviewedBy: { _id: user.id, username: user.username }, reviewedAt: new Date().toISOString(), sourceChanged: false };
       await db.transaction(async (tx) => {
         const [row] = await tx.select({ facts: dceAnalyses.facts }).from(dceAnalyses).where(eq(dceAnalyses.id, id)).for('update');
         const facts = [...(row?.facts ?? [])];
         const at = facts.findIndex((f) => f.key === key);
         if ('value' in body) {
-          const corrected: StoredFact = { ...(facts[at] ?? { key, sources: [], confidence: 1 }), key, value: body.value, status: 'corrected', origin: 'user', confidence: 1 };
+          const corrected: StoredFact = { ...(facts[at] ?? { key, sources: [], confidence: 1 }), key, value: body.value, status: 'corrected', origin: 'user', confidence: 1, ...reviewed };
           if (at >= 0) facts[at] = corrected;
           else facts.push(corrected);
         } else {
           // Only a fact that was found can be confirmed as found.
           if (at < 0) throw new AppError(404, 'dceanalysis-fact_not_found');
-          facts[at] = { ...facts[at]!, status: 'confirmed' };
+          // A corrected value confirmed again (its source changed) stays the person's value.
+          facts[at] = { ...facts[at]!, status: facts[at]!.status === 'corrected' ? 'corrected' : 'confirmed', ...reviewed };
         }
         await tx.update(dceAnalyses).set({ facts, updatedAt: new Date() }).where(eq(dceAnalyses.id, id));
       });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CalendarPlus, Check, Pencil, Sparkles, TriangleAlert } from 'lucide-react';
+import { formatDateTime } from '../format';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -185,7 +186,7 @@ function Facts(props: DceAnalysisViewProps & { analysis: DceAnalysis }) {
 }
 
 function FactCard({ factKey, fact, confirming, onConfirm, onEdit, onOpenSource }: DceAnalysisViewProps & { factKey: DceFactKey; fact: DceFact | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = t(`dcefact-${factKey}`);
   return (
     <li aria-labelledby={`fact-${factKey}`}>
@@ -206,14 +207,25 @@ function FactCard({ factKey, fact, confirming, onConfirm, onEdit, onOpenSource }
               <Badge tone={STATUS_TONE[fact.status]} dot>
                 {t(`dceanalysis-status_${fact.status}`)}
               </Badge>
+              {fact.sourceChanged ? (
+                <Badge tone="warning">
+                  <TriangleAlert size={12} aria-hidden="true" />
+                  {t('dceanalysis-source_changed')}
+                </Badge>
+              ) : null}
             </div>
           ) : null}
         </CardHeader>
         <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
           <div className={css({ fontSize: 'md', overflowWrap: 'anywhere' })}>{fact ? <DceFactValue fact={fact} /> : <span className={css({ color: 'fg.muted' })}>{t('dceanalysis-not_found')}</span>}</div>
           {fact ? <SourceLinks sources={fact.sources} onOpen={onOpenSource} /> : null}
+          {fact && fact.status !== 'extracted' && fact.reviewedAt ? (
+            <p className={css({ m: 0, fontSize: 'xs', color: 'fg.muted' })}>
+              {t(`dceanalysis-reviewed_${fact.status}`, { name: fact.reviewedBy?.username ?? t('dceanalysis-reviewer_gone'), date: formatDateTime(fact.reviewedAt, i18n.language) })}
+            </p>
+          ) : null}
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', mt: 'auto' })}>
-            {fact?.status === 'extracted' ? (
+            {fact && (fact.status === 'extracted' || fact.sourceChanged) ? (
               <Button size="sm" variant="outline" onClick={() => onConfirm(factKey)} disabled={confirming !== null} aria-label={`${t('dceanalysis-confirm')} : ${title}`}>
                 {confirming === factKey ? <Spinner size="sm" label={t('common-loading')} /> : <Check size={14} aria-hidden="true" />}
                 {t('dceanalysis-confirm')}

@@ -24,7 +24,7 @@ export const doneAnalysis: DceAnalysis = {
     { code: 'PLANS', label: 'Plans et pièces graphiques', required: false },
   ],
   facts: [
-    { key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00', sources: [{ ...rc, page: 1, excerpt: 'Date et heure limites de réception des offres : MERCREDI 15 JUILLET 2026 A 12:00' }], confidence: 0.95, status: 'confirmed', origin: 'rules' },
+    { key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00', sources: [{ ...rc, page: 1, excerpt: 'Date et heure limites de réception des offres : MERCREDI 15 JUILLET 2026 A 12:00' }], confidence: 0.95, status: 'confirmed', origin: 'rules', reviewedBy: { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Claire Durand' }, reviewedAt: '2026-06-21T09:15:00.000Z', sourceChanged: true },
     { key: 'questionsDeadline', value: '2026-07-05T12:00:00+02:00', sources: [{ ...rc, page: 11, excerpt: 'au plus tard 10 jours avant la date limite de réception des offres' }], confidence: 0.8, status: 'extracted', origin: 'rules' },
     { key: 'siteVisit', value: { required: false }, sources: [{ ...rc, page: 6, excerpt: 'Une visite des lieux est facultative' }], confidence: 0.8, status: 'extracted', origin: 'rules' },
     { key: 'procedure', value: 'adapted', sources: [{ ...rc, page: 3, excerpt: 'procédure adaptée ouverte en application des articles L. 2123-1 et R. 2123-1' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
@@ -39,6 +39,9 @@ export const doneAnalysis: DceAnalysis = {
       confidence: 0.9,
       status: 'corrected',
       origin: 'user',
+      reviewedBy: { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Claire Durand' },
+      reviewedAt: '2026-06-21T09:20:00.000Z',
+      sourceChanged: false,
     },
     { key: 'candidatureDocuments', value: ['DC1', 'DC2', 'DUME', 'REFERENCES'], sources: [{ ...rc, page: 8, excerpt: 'Les candidats auront à produire un dossier complet comprenant les pièces suivantes' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
     { key: 'offerValidityDays', value: 120, sources: [{ ...rc, page: 5, excerpt: 'Le délai de validité des offres est fixé à 120 jours' }], confidence: 0.9, status: 'extracted', origin: 'rules' },

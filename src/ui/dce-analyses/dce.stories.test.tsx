@@ -29,12 +29,18 @@ describe('the DCE analysis page', () => {
     const deadline = screen.getByRole('listitem', { name: 'Date limite de remise des offres' });
     expect(within(deadline).getByText('15 juil. 2026, 12:00')).toBeTruthy();
     expect(within(deadline).getByText('Confirmé')).toBeTruthy();
-    expect(within(deadline).queryByRole('button', { name: /^Confirmer/ })).toBeNull();
+    // Who reviewed it and when; a new run found its source changed: to review, and confirmable again.
+    expect(within(deadline).getByText('Confirmé par Claire Durand le 21 juin 2026, 11:15')).toBeTruthy();
+    expect(within(deadline).getByText('Source modifiée, à revoir')).toBeTruthy();
+    expect(within(deadline).getByRole('button', { name: 'Confirmer : Date limite de remise des offres' })).toBeTruthy();
     const criteria = screen.getByRole('listitem', { name: 'Critères de jugement' });
     expect(within(criteria).getByText('Prix des prestations')).toBeTruthy();
     expect(within(criteria).getByText('40 %')).toBeTruthy();
     expect(within(criteria).getByText('Finesse de structuration laser')).toBeTruthy();
     expect(within(criteria).getByText('Corrigé')).toBeTruthy();
+    expect(within(criteria).getByText('Corrigé par Claire Durand le 21 juin 2026, 11:20')).toBeTruthy();
+    expect(within(criteria).queryByText('Source modifiée, à revoir')).toBeNull();
+    expect(within(criteria).queryByRole('button', { name: /^Confirmer/ })).toBeNull();
     expect(within(screen.getByRole('listitem', { name: 'Procédure' })).getByText('Procédure adaptée (MAPA)')).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Lots' })).getByText('Marché non alloti')).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Validité des offres' })).getByText('120 jours')).toBeTruthy();
