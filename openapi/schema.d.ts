@@ -2815,12 +2815,40 @@ export interface components {
                 name: string;
             };
             tenderCall: components["schemas"]["TenderCall"];
+            keyFacts?: components["schemas"]["TenderKeyFacts"];
             /** Format: date-time */
             statusChangedAt: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description The tender's key facts from its latest finished DCE analysis (null when none): the tender page and the memory's side panel show them before the call's own record. Employees (who do not open the analysis) get the confirmed and corrected facts only; managers and admins every fact with its check state. A date or visit that differs from the call's record carries the record's value in `conflict`: both are shown, neither is chosen silently. */
+        TenderKeyFacts: {
+            analysisId: components["schemas"]["Id"];
+            /** Format: date-time */
+            analysedAt: string;
+            facts: components["schemas"]["TenderKeyFact"][];
+        } | null;
+        TenderKeyFact: {
+            /** @enum {string} */
+            key: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "awardCriteria" | "candidatureDocuments" | "offerDocuments";
+            /** @description The fact's value */
+            value: unknown;
+            /** @enum {string} */
+            status: "extracted" | "confirmed" | "corrected";
+            sources: components["schemas"]["FactSource"][];
+            reviewedBy?: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            sourceChanged: boolean;
+            /** @description What the call's own record says when it differs: the deadline or questions deadline as an instant, the visit as {required, date?} (null: the record has none). */
+            conflict: {
+                callValue: unknown;
+            } | null;
         };
         TenderList: {
             count: number;

@@ -130,6 +130,25 @@ describe('the DCE analysis', () => {
     }
   });
 
+  it('gives the tender its key facts from the analysis: every one with its state for managers, the reviewed ones for employees, and the call record beside a date that differs', async () => {
+    type KeyFacts = { analysisId: string; facts: { key: string; value: unknown; status: string; conflict: { callValue: unknown } | null; reviewedBy: { username: string } | null }[] };
+    const keyFactsOf = async (token: string) => ((await call(token, 'GET', `/api/tenders/${tenderId}`)).json() as { keyFacts: KeyFacts | null }).keyFacts!;
+    const [record] = await ctx.db.select({ deadline: tenderCalls.submissionDeadline }).from(tenderCalls).innerJoin(tenders, eq(tenders.tenderCallId, tenderCalls.id)).where(eq(tenders.id, tenderId));
+    const managers = await keyFactsOf(manager.token);
+    expect(managers.analysisId).toBe(analysis._id);
+    expect(managers.facts.map((f) => f.key)).toEqual(expect.arrayContaining(['submissionDeadline', 'siteVisit', 'awardCriteria']));
+    // The call was recorded with another deadline than the RC's: both are given, the record as the conflict.
+    expect(managers.facts.find((f) => f.key === 'submissionDeadline')).toMatchObject({ value: '2026-07-15T12:00:00+02:00', status: 'confirmed', reviewedBy: { username: 'Test manager' }, conflict: { callValue: record!.deadline.toISOString() } });
+    expect(managers.facts.find((f) => f.key === 'awardCriteria')).toMatchObject({ status: 'extracted', conflict: null });
+    // Employees do not open the analysis: they get what a person checked.
+    const employees = await keyFactsOf(employee.token);
+    expect(employees.facts.map((f) => [f.key, f.status]).sort()).toEqual([
+      ['siteVisit', 'corrected'],
+      ['submissionDeadline', 'confirmed'],
+    ]);
+    expect((await call(outsider.token, 'GET', `/api/tenders/${tenderId}`)).statusCode).toBe(404);
+  });
+
   it('puts the confirmed and corrected dates in the planning as milestones, once', async () => {
     const res = await call(manager.token, 'POST', `/api/dce-analyses/${analysis._id}/planning`);
     expect(res.statusCode).toBe(200);

@@ -2,12 +2,12 @@
 // `search_vector` holds), the question widened with a domain synonym list, and an extractive
 // answer that quotes the best sentences with their page. Pure: no DB, no model.
 // Measured in docs/research (document-ai.md): BM25 beat `websearch_to_tsquery`; misses were vocabulary.
-import { foldText, lexemes } from './lexemes';
-import { SYNONYMS } from './synonyms';
-import { splitPassages, splitUnits } from './text';
+import { foldText, languageCues, lexemes, questionTokens } from './lexemes';
+import { ENGLISH_TERMS, SYNONYMS } from './synonyms';
+import { isListItem, splitPassages, splitUnits, type Unit } from './text';
 
-export { SYNONYMS } from './synonyms';
-export { foldText, lexemes } from './lexemes';
+export { ENGLISH_TERMS, SYNONYMS } from './synonyms';
+export { foldText, isEnglishQuestion, lexemes } from './lexemes';
 export { splitPassages, splitUnits } from './text';
 export { cosine, hybridSearch, RRF_K, VECTOR_TOP } from './hybrid';
 
@@ -20,6 +20,8 @@ const K1 = 1.2;
 const B = 0.75;
 /** A synonym's weight against a word of the question itself. */
 export const SYNONYM_WEIGHT = 0.5;
+/** The weight of the other French phrases of an English word (its first French phrase weighs 1). */
+const TRANSLATION_WEIGHT = 0.5;
 /**
  * The least share of the question's weight (its lexemes' IDF, synonyms aside) the best passages
  * must hold for an answer: below it the question is about something the documents do not
@@ -47,6 +49,8 @@ export class PassageIndex {
 
 // Which index a passage came from, for extractiveAnswer's weights (it only receives hits).
 const owners = new WeakMap<Passage, PassageIndex>();
+// Each passage's place in its index, to read on into the next passage of the page (a list after ":").
+const places = new WeakMap<Passage, number>();
 
 export function buildIndex(pages: PageText[]): PassageIndex {
   const passages: Passage[] = [];
@@ -71,7 +75,10 @@ export function buildIndex(pages: PageText[]): PassageIndex {
   }
   const average = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 1;
   const index = new PassageIndex(passages, Float64Array.from(lengths), postings, average);
-  for (const passage of passages) owners.set(passage, index);
+  passages.forEach((passage, at) => {
+    owners.set(passage, index);
+    places.set(passage, at);
+  });
   return index;
 }
 
@@ -86,22 +93,109 @@ const contains = (haystack: string[], needle: string[]) => {
   return false;
 };
 
-/** The question's lexemes with their weight: 1 for its own words, SYNONYM_WEIGHT for what the synonym list adds. */
-export function queryTerms(question: string): Map<string, number> {
-  const own = lexemes(question);
-  const terms = new Map<string, number>(own.map((term) => [term, 1]));
-  for (const group of GROUPS) {
-    if (!group.some((seq) => contains(own, seq))) continue;
-    for (const seq of group) for (const term of seq) if (!terms.has(term)) terms.set(term, SYNONYM_WEIGHT);
+// Each English entry: its phrases as English stems (function words aside), its French phrases as lexemes.
+const ENGLISH: { en: string[][]; fr: string[][] }[] = ENGLISH_TERMS.map((entry) => ({
+  en: entry.en.map((phrase) => questionTokens(phrase, true).map((token) => token.english)).filter((seq) => seq.length > 0),
+  fr: entry.fr.map((phrase) => lexemes(phrase)).filter((seq) => seq.length > 0),
+}));
+/** The English phrases by their first stem. */
+const englishByFirst = new Map<string, { seq: string[]; entry: number }[]>();
+ENGLISH.forEach((entry, at) => {
+  for (const seq of entry.en) {
+    const list = englishByFirst.get(seq[0] as string) ?? [];
+    list.push({ seq, entry: at });
+    englishByFirst.set(seq[0] as string, list);
   }
-  return terms;
+});
+
+/**
+ * What a question asks, as the index reads it. `terms`: its words' lexemes, weight 1 each; in an
+ * English question, an English phrase of ENGLISH_TERMS is replaced by its French phrases (the
+ * first weighs 1: it is the asker's word in the documents' language; the others
+ * TRANSLATION_WEIGHT); then what the synonym list adds, at SYNONYM_WEIGHT. `concepts`: each own
+ * word, or each English phrase translated, with the lexemes that stand for it, for `coverage`.
+ * `phrases`: the runs of two words or more a passage may hold whole, for `search`.
+ */
+type Concept = { main: string[]; alternatives: string[] };
+export type QueryAnalysis = { english: boolean; terms: Map<string, number>; concepts: Concept[]; phrases: string[][] };
+
+export function analyseQuestion(question: string): QueryAnalysis {
+  // English when it has more English function words than French ones; a question without any
+  // ("Site visit mandatory?") is English when it has no accent and a word of the lexicon.
+  const cues = languageCues(question);
+  const english =
+    cues.english > cues.french ||
+    (cues.french === 0 && cues.english === 0 && !cues.accents && questionTokens(question, true).some((token) => englishByFirst.get(token.english)?.some((c) => c.seq.length === 1)));
+  const tokens = questionTokens(question, english);
+  // English phrases, longest first at each position; what they cover is translated.
+  const translated: { entry: number }[] = [];
+  const kept: (string | null)[] = [];
+  for (let at = 0; at < tokens.length; ) {
+    // French questions keep their words: "support", "signe", "question" are French too.
+    if (!english) {
+      kept.push((tokens[at++] as { lexeme: string }).lexeme);
+      continue;
+    }
+    let found: { seq: string[]; entry: number } | undefined;
+    for (const candidate of englishByFirst.get((tokens[at] as { english: string }).english) ?? []) {
+      if (at + candidate.seq.length > tokens.length) continue;
+      if (!candidate.seq.every((stem, k) => tokens[at + k]?.english === stem)) continue;
+      if (!found || candidate.seq.length > found.seq.length) found = candidate;
+    }
+    if (found) {
+      translated.push({ entry: found.entry });
+      kept.push(null);
+      at += found.seq.length;
+    } else {
+      kept.push((tokens[at] as { lexeme: string }).lexeme);
+      at++;
+    }
+  }
+  const own = kept.filter((term): term is string => term !== null);
+  const terms = new Map<string, number>(own.map((term) => [term, 1]));
+  const frenchPhrases = translated.flatMap(({ entry }) => (ENGLISH[entry] as { fr: string[][] }).fr);
+  // The first French phrase is the translation; the others are its synonyms.
+  for (const { entry } of translated) for (const term of (ENGLISH[entry] as { fr: string[][] }).fr[0] ?? []) terms.set(term, 1);
+  for (const seq of frenchPhrases) for (const term of seq) if (!terms.has(term)) terms.set(term, TRANSLATION_WEIGHT);
+  // The synonym list widens the own words (runs between translated phrases) and the translations.
+  const runs: string[][] = [[]];
+  for (const term of kept) {
+    if (term === null) runs.push([]);
+    else (runs[runs.length - 1] as string[]).push(term);
+  }
+  const sequences = [...runs, ...frenchPhrases];
+  const groups = GROUPS.filter((group) => group.some((seq) => sequences.some((words) => contains(words, seq))));
+  for (const group of groups) for (const seq of group) for (const term of seq) if (!terms.has(term)) terms.set(term, SYNONYM_WEIGHT);
+
+  const concepts: Concept[] = [...new Set(own)].map((term) => ({
+    main: [term],
+    alternatives: groups.filter((group) => group.some((seq) => seq.includes(term))).flat(2),
+  }));
+  for (const { entry } of translated) {
+    const fr = (ENGLISH[entry] as { fr: string[][] }).fr;
+    const alternatives = [...fr.flat(), ...groups.filter((group) => group.some((seq) => fr.some((words) => contains(words, seq)))).flat(2)];
+    concepts.push({ main: fr[0] ?? [], alternatives });
+  }
+  // Phrases of two words or more: the question's own (two words in a row), its translations and their synonyms.
+  const phrases = [
+    ...runs.flatMap((run) => run.slice(1).map((term, k) => [run[k] as string, term])),
+    ...frenchPhrases.filter((seq) => seq.length > 1),
+    ...groups.flatMap((group) => group.filter((seq) => seq.length > 1)),
+  ];
+  return { english, terms, concepts, phrases };
+}
+
+/** The question's lexemes with their weight: 1 for its own words (English ones in French), SYNONYM_WEIGHT for what the synonym list adds. */
+export function queryTerms(question: string): Map<string, number> {
+  return analyseQuestion(question).terms;
 }
 
 const saturate = (tf: number, length: number, average: number) => (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
 
 export function search(index: PassageIndex, question: string, limit = 5): Hit[] {
   const scores = new Map<number, number>();
-  for (const [term, weight] of queryTerms(question)) {
+  const { terms, phrases } = analyseQuestion(question);
+  for (const [term, weight] of terms) {
     const posting = index.postings.get(term);
     if (!posting) continue;
     const idf = index.idf(term) * weight;
@@ -114,6 +208,15 @@ export function search(index: PassageIndex, question: string, limit = 5): Hit[] 
   const intent = intentOf(question);
   const asks = intent.date || intent.duration || intent.amount || intent.yesNo;
   const ranked = [...scores].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  // Words of the question that stand together in the passage ("date limite", "remise des offres") lift it.
+  if (phrases.length > 0 && PHRASE_BONUS > 0) {
+    for (const entry of ranked.slice(0, RERANK)) {
+      const words = lexemes((index.passages[entry[0]] as Passage).text);
+      const found = phrases.filter((seq) => contains(words, seq)).length;
+      entry[1] *= 1 + PHRASE_BONUS * Math.min(found, PHRASES_COUNTED);
+    }
+    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  }
   if (asks) {
     for (const entry of ranked.slice(0, RERANK)) entry[1] *= 1 + (intentBonus(intent, (index.passages[entry[0]] as Passage).text) - 1) * PASSAGE_BONUS_SHARE;
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -122,25 +225,38 @@ export function search(index: PassageIndex, question: string, limit = 5): Hit[] 
 }
 
 const RERANK = 50;
-const PASSAGE_BONUS_SHARE = 0.5;
+/** Each phrase of the question found whole in a passage lifts it by this share, for at most PHRASES_COUNTED phrases. */
+const PHRASE_BONUS = 0.2;
+const PHRASES_COUNTED = 3;
+const PASSAGE_BONUS_SHARE = 1;
 
 // ---------------------------------------------------------------------------------------------
 // The extractive answer.
 
 type Intent = { date: boolean; duration: boolean; amount: boolean; yesNo: boolean };
 
+// The same cues in an English question ("When is…", "How long…", "How much…", "Is the visit mandatory?").
+const EN_DATE = /\b(when|deadline|due date|closing date|what date|what time|until when|by when)\b/;
+const EN_DURATION = /\b(how long|duration|how many (days|months|weeks|years|hours|minutes)|within what time|how early|how far in advance|in advance|lead time|period|last)\b/;
+const EN_AMOUNT = /\b(how much|how many|amount|weight|weigh|weighting|percentage|rate|price|cost|budget|cap|ceiling|points|score|scored|availability)\b/;
+const EN_YES_NO = /^(is|are|can|may|must|should|do|does|will|shall|has|have)\b|\b(mandatory|compulsory|obligatory|allowed|permitted|required|possible|accepted|authori[sz]ed)\b/;
+
 function intentOf(question: string): Intent {
   const q = foldText(question).replace(/[’‘]/g, "'");
   return {
-    date: /\b(quand|date|dates|jusqu'?a quand|heure|echeance|avant quel|deadline|calendrier)\b/.test(q),
-    duration: /\b(duree|combien de temps|delais?|combien de (jours|mois|semaines|ans|annees|heures)|dure|combien d'annees)\b/.test(q),
-    amount: /\b(combien|montant|ponderation|ponderations|pourcentage|taux|prix|cout|budget|plafond|poids|pese|note|notee?s?)\b|%/.test(q),
-    yesNo: /^(est-ce|y a-t-il|faut-il|peut-on|puis-je|doit-on|doit-il|dois-je|sont-elles|sont-ils|les? \w+ (sont|est)-(ils|elles|il|elle))|\b(est-ce que|est-il|faut-il|obligatoire|peut-on|possible|autorisee?s?|acceptee?s?|exigee?s?|imposee?s?)\b/.test(q),
+    date: /\b(quand|date|dates|jusqu'?a quand|heure|echeance|avant quel|deadline|calendrier)\b/.test(q) || EN_DATE.test(q),
+    duration: /\b(duree|combien de temps|delais?|combien de (jours|mois|semaines|ans|annees|heures)|dure|combien d'annees)\b/.test(q) || EN_DURATION.test(q),
+    amount: /\b(combien|montant|ponderation|ponderations|pourcentage|taux|prix|cout|budget|plafond|poids|pese|note|notee?s?)\b|%/.test(q) || EN_AMOUNT.test(q),
+    yesNo:
+      /^(est-ce|y a-t-il|faut-il|peut-on|puis-je|doit-on|doit-il|dois-je|sont-elles|sont-ils|les? \w+ (sont|est)-(ils|elles|il|elle))|\b(est-ce que|est-il|faut-il|obligatoire|peut-on|possible|autorisee?s?|acceptee?s?|exigee?s?|imposee?s?)\b/.test(q) ||
+      EN_YES_NO.test(q),
   };
 }
 
 const MONTHS = 'janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre';
 const DATE_RE = new RegExp(`\\b\\d{1,2}(er)?\\s+(${MONTHS})\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\s*h\\s*\\d{0,2}\\b|\\b\\d{1,2}:\\d{2}\\b`);
+/** A date said from another one ("10 jours avant la date limite"): half a date, in the sentence quoted only. */
+const RELATIVE_DATE_RE = /\b\d{1,3}\s+(jours?|semaines?|mois)\s+(\w+\s+)?(avant|apres)\b/;
 const NUMBER_WORD = '\\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|trente|quarante';
 const DURATION_RE = new RegExp(`\\b(${NUMBER_WORD})\\s*(\\(\\d+\\)\\s*)?(jours?|mois|ans?|annees?|semaines?|heures?)\\b`);
 const AMOUNT_RE = /\d[\d\s.,]*\s*(%|€|euros?\b|eur\b)|\b\d+([.,]\d+)?\s*(points?|pour ?cent)\b|\b\d+([.,]\d+)?\s*\/\s*(30|100)\b/;
@@ -148,10 +264,11 @@ const YES_NO_RE = /\b(oui|non|aucune?|pas|n'est|ne sont|obligatoire|facultati\w*
 const INTENT_BONUS = 0.6;
 
 /** 1 + the bonuses of what the question asks that the sentence has: a date, a duration, an amount, a yes/no cue. */
-function intentBonus(intent: Intent, sentence: string): number {
+function intentBonus(intent: Intent, sentence: string, relativeDates = false): number {
   const s = foldText(sentence).replace(/[’‘]/g, "'");
   let bonus = 0;
   if (intent.date && DATE_RE.test(s)) bonus += INTENT_BONUS;
+  else if (intent.date && relativeDates && RELATIVE_DATE_RE.test(s)) bonus += INTENT_BONUS / 2;
   if (intent.duration && DURATION_RE.test(s)) bonus += INTENT_BONUS;
   if (intent.amount && AMOUNT_RE.test(s)) bonus += INTENT_BONUS;
   if (intent.yesNo && YES_NO_RE.test(s)) bonus += INTENT_BONUS / 2;
@@ -172,19 +289,90 @@ const KEEP_RATIO = 0.55;
  */
 export function coverage(question: string, passages: Passage[]): number {
   const index = passages[0] ? owners.get(passages[0]) : undefined;
-  const own = [...new Set(lexemes(question))];
-  if (own.length === 0) return 0;
+  const { concepts } = analyseQuestion(question);
+  if (concepts.length === 0) return 0;
   const present = new Set(passages.flatMap((passage) => lexemes(passage.text)));
-  const groups = GROUPS.filter((group) => group.some((seq) => contains(own, seq)));
+  const idf = (term: string) => (index ? index.idf(term) : 1);
   let total = 0;
   let held = 0;
-  for (const term of own) {
-    const weight = index ? index.idf(term) : 1;
+  for (const concept of concepts) {
+    // An English phrase weighs what its first French phrase weighs, on average over its words.
+    const weight = concept.main.length ? concept.main.reduce((sum, term) => sum + idf(term), 0) / concept.main.length : 0;
     total += weight;
-    const alternatives = groups.filter((group) => group.some((seq) => seq.includes(term))).flat(2);
-    if (present.has(term) || alternatives.some((other) => present.has(other))) held += weight;
+    if (concept.main.some((term) => present.has(term)) || concept.alternatives.some((term) => present.has(term))) held += weight;
   }
   return total > 0 ? held / total : 0;
+}
+
+const LIST_ITEMS = 15;
+const LIST_CHARACTERS = 1500;
+const ITEM_CHARACTERS = 300;
+
+/**
+ * When the unit `at` ends with a sentence ending in ":" (the list's first items may follow it in
+ * the same unit), that sentence and the list items after it, one a line, read on into the next
+ * passages of the same page; at most LIST_ITEMS items and about LIST_CHARACTERS characters. Null
+ * when the unit announces no list or no item follows.
+ */
+function withList(passage: Passage, units: Unit[], at: number): string | null {
+  const lines = (units[at] as Unit).text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const colon = lines.findLastIndex((line) => /:$/.test(line));
+  if (colon < 0 || !lines.slice(colon + 1).every(isListItem)) return null;
+  const intro = oneLine(lines.slice(0, colon + 1).join(' '));
+  const items: string[] = [];
+  const seen = new Set<string>([foldText((units[at] as Unit).text.replace(/\s+/g, ' '))]);
+  let length = intro.length;
+  let ended = false;
+  const add = (line: string) => {
+    if (items.length >= LIST_ITEMS || length + line.length > LIST_CHARACTERS) return false;
+    items.push(line);
+    length += line.length + 1;
+    return true;
+  };
+  // An item: its line and the lines that carry on its sentence; a sentence that starts after an
+  // item ended with a full stop is no longer the list.
+  const take = (unitLines: string[]) => {
+    for (const line of unitLines) {
+      if (isListItem(line)) {
+        if (!add(line)) return (ended = true);
+        continue;
+      }
+      const last = items[items.length - 1];
+      if (last === undefined || (last.length > 6 && /[.!?]$/.test(last) && /^[A-ZÀ-Ý]/u.test(line))) return (ended = true);
+      items[items.length - 1] = `${last} ${line}`;
+      length += line.length + 1;
+    }
+    return false;
+  };
+  // A list written without bullets: lines ended by ";" (the last one by a full stop).
+  const plainItem = (unitLines: string[]) => {
+    const last = items[items.length - 1];
+    return unitLines.length === 1 && (unitLines[0] as string).length <= 250 && (last === undefined ? /;$/.test(unitLines[0] as string) : /;$/.test(last));
+  };
+  take(lines.slice(colon + 1));
+  let current = passage;
+  let rest = units.slice(at + 1);
+  while (!ended) {
+    for (const unit of rest) {
+      const key = foldText(unit.text.replace(/\s+/g, ' '));
+      if (seen.has(key)) continue; // the overlap of two passages
+      seen.add(key);
+      const unitLines = unit.text.split('\n').map((line) => line.trim()).filter(Boolean);
+      if (isListItem(unitLines[0] ?? '') ? take(unitLines) : !plainItem(unitLines) || !add(unitLines[0] as string)) {
+        ended = true;
+        break;
+      }
+    }
+    if (ended) break;
+    // The list goes on into the next passage of the same page.
+    const index = owners.get(current);
+    const next = index?.passages[(places.get(current) ?? -2) + 1];
+    if (!next || next.documentId !== current.documentId || next.entry !== current.entry || next.page !== current.page) break;
+    current = next;
+    rest = splitUnits(next.text);
+  }
+  if (items.length === 0) return null;
+  return [intro, ...items.map((item) => cut(oneLine(item), ITEM_CHARACTERS))].join('\n');
 }
 
 export function extractiveAnswer(question: string, hits: Hit[]): { answer: string; citations: Citation[] } | null {
@@ -193,12 +381,13 @@ export function extractiveAnswer(question: string, hits: Hit[]): { answer: strin
   const terms = queryTerms(question);
   const intent = intentOf(question);
   const top = read[0]?.score || 1;
-  type Candidate = { hit: Hit; text: string; score: number };
+  type Candidate = { hit: Hit; text: string; score: number; units: Unit[]; at: number };
   const candidates: Candidate[] = [];
   for (const hit of read) {
     const index = owners.get(hit.passage);
     const prior = 0.7 + (0.3 * hit.score) / top;
-    for (const unit of splitUnits(hit.passage.text)) {
+    const units = splitUnits(hit.passage.text);
+    for (const [at, unit] of units.entries()) {
       const words = lexemes(unit.text);
       if (words.length === 0) continue;
       const counts = new Map<string, number>();
@@ -208,7 +397,7 @@ export function extractiveAnswer(question: string, hits: Hit[]): { answer: strin
         const tf = counts.get(term);
         if (tf) lexical += weight * (index ? index.idf(term) : 1) * saturate(tf, words.length, SENTENCE_AVERAGE);
       }
-      if (lexical > 0) candidates.push({ hit, text: oneLine(unit.text), score: lexical * prior * intentBonus(intent, unit.text) });
+      if (lexical > 0) candidates.push({ hit, text: oneLine(unit.text), score: lexical * prior * intentBonus(intent, unit.text, true), units, at });
     }
   }
   if (candidates.length === 0) return null;
@@ -224,13 +413,17 @@ export function extractiveAnswer(question: string, hits: Hit[]): { answer: strin
     if (seen.has(key) || chosen.some((c) => foldText(c.text).includes(key) || key.includes(foldText(c.text)))) continue;
     if (chosen.length > 0 && length + candidate.text.length > 900) continue;
     seen.add(key);
-    chosen.push(candidate);
-    length += candidate.text.length;
+    // A sentence that announces a list ("…les pièces suivantes :") is quoted with the list.
+    const listed = withList(candidate.hit.passage, candidate.units, candidate.at);
+    const quoted = listed ? { ...candidate, text: listed } : candidate;
+    chosen.push(quoted);
+    length += quoted.text.length;
+    if (listed) for (const line of listed.split('\n')) seen.add(foldText(line));
   }
-  const answer = chosen.map((c) => `« ${cut(c.text, 400)} » (${c.hit.passage.fileName}, p. ${c.hit.passage.page})`).join('\n');
+  const answer = chosen.map((c) => `« ${c.text.includes('\n') ? c.text : cut(c.text, 400)} » (${c.hit.passage.fileName}, p. ${c.hit.passage.page})`).join('\n');
   const citations: Citation[] = [];
   for (const c of chosen) {
-    const excerpt = cut(c.text, 300);
+    const excerpt = cut(oneLine(c.text), 300);
     const { documentId, entry, fileName, page } = c.hit.passage;
     if (!citations.some((x) => x.documentId === documentId && x.page === page && x.entry === entry && x.excerpt === excerpt)) {
       citations.push({ documentId, entry, fileName, page, excerpt });

@@ -54,3 +54,69 @@ export function lexemes(text: string): string[] {
   for (const word of words(text)) if (isContentWord(word)) out.push(stem(word));
   return out;
 }
+
+// English function words, dropped from a question asked in English (its content words are
+// translated by ENGLISH_TERMS or looked up as they are: "tranche", "infrastructure", "ISO").
+// Only for English questions: "are", "long", "an", "do" are French words too.
+const ENGLISH_STOP_WORDS = new Set(
+  `a an the is are was were be been being am do does did done have has had having will would shall should can could may might must
+  what which who whom whose when where why how this that these those there here it its they them their theirs we us our ours you your yours
+  i me my he him his she her of for to in on at by with from into onto about as and or but if then than so not no nor any some each every
+  all both either neither other another also too very just only much many more most such own same kind sort does get gets got make makes made
+  use used using need needs needed apply applies applied ask asked apply ever else per via upon whether long`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+// Words that say a question is English rather than French (function words of one language that are not words of the other).
+const ENGLISH_CUES = new Set('the is are was were what which who whom whose when where why how does do did there their our your we you they of for to with from and or must should can could would will may might any this that these those it its be been'.split(' '));
+const FRENCH_CUES = new Set('le la les des du de et est sont un une quel quelle quels quelles qui que quoi ou dans pour sur avec par au aux faut peut doit nous vous notre nos votre vos il elle ils elles on ce cette ces combien comment quand pourquoi y-a-t-il est-ce'.split(' '));
+
+/** How many English and French function words a text has, and whether it has French accents. */
+export function languageCues(text: string): { english: number; french: number; accents: boolean } {
+  let english = 0;
+  let french = 0;
+  const lower = text.toLowerCase();
+  for (const word of foldText(text).replace(/[’‘]/g, "'").split(/[^a-z'-]+/).filter(Boolean)) {
+    if (ENGLISH_CUES.has(word)) english++;
+    if (FRENCH_CUES.has(word) || /^[ldjnmsc]'/.test(word)) french++;
+  }
+  return { english, french, accents: /[àâäçéèêëîïôöùûüÿœæ]/.test(lower) };
+}
+
+/** The question is English: more English function words than French ones. */
+export function isEnglishQuestion(text: string): boolean {
+  const cues = languageCues(text);
+  return cues.english > cues.french;
+}
+
+/** A light English stem, for matching English phrases: "penalties" → "penalty", "submitted" → "submit", "scored" → "scor". */
+export function englishStem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('ied') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+
+/** One word of a question: its French lexeme (for the index) and its English stem (for ENGLISH_TERMS). */
+export type QuestionToken = { lexeme: string; english: string };
+
+/**
+ * The content words of a question, in order: French stop words dropped, and English function
+ * words too when `english` (an English question, or an English phrase of the lexicon).
+ */
+export function questionTokens(text: string, english: boolean): QuestionToken[] {
+  const out: QuestionToken[] = [];
+  for (const word of words(text)) {
+    if (!isContentWord(word) || (english && ENGLISH_STOP_WORDS.has(word))) continue;
+    out.push({ lexeme: stem(word), english: englishStem(word) });
+  }
+  return out;
+}

@@ -4,7 +4,12 @@
 /** One unit of a page: a sentence, a bullet, a table row group; `para` when a blank line came before it. */
 export type Unit = { text: string; para: boolean };
 
-const BULLET = /^\s*(?:[•\-–—▪■►●○◦*]|o\s|\d{1,2}[.)]\s|[a-z][.)]\s|PSE\s+n°)/u;
+// Bullets as extracted: typographic ones, arrows, check marks, and the Symbol/Wingdings glyphs of
+// Word lists (private use U+F0xx).
+const BULLET = /^\s*(?:[•\-–—▪■►●○◦*➢➤➔→✓✔✗□☐▫\uf000-\uf0ff]|o\s|\d{1,2}[.)](?:\s|$)|[a-z][.)]\s|PSE\s+n°)/u;
+
+/** A line that is an item of a list: a bullet, "1.", "a)". */
+export const isListItem = (line: string) => BULLET.test(line);
 // A full stop after one of these words is no sentence end ("art. 21", "R. 2143-3", "n° 2").
 const ABBREVIATION = /(?:^|[\s(])(?:[A-Za-z]|art|cf|n°|no|p|pp|réf|ref|min|max|env|etc|ex|Mme|M|MM|Dr|al|chap|vol|ann)\.$/u;
 const MAX_UNIT = 500;

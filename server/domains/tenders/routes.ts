@@ -10,6 +10,7 @@ import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
 import { t } from '../../i18n';
 import { pageOf, totalPages } from '../admin/lists';
 import type { Caller } from '../companies/scope';
+import { tenderKeyFacts } from '../dce-analyses/key-facts';
 import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall } from './match';
@@ -88,10 +89,11 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
   | 'setTenderCallFeedback'
   | 'deleteTenderCallFeedback'
 > {
-  const loadTender = async (id: string) => {
+  /** The tender with its key facts from its latest DCE analysis, as the caller may see them. */
+  const loadTender = async (id: string, caller: { role: string }) => {
     const tender = await tenderById(db, id);
     if (!tender) throw notFound();
-    return tender;
+    return { ...tender, keyFacts: await tenderKeyFacts(db, id, tender.tenderCall, caller.role === 'employee') };
   };
   const loadCall = async (id: string) => {
     const call = await callById(db, id);
@@ -142,7 +144,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         throw error;
       }
       reply.code(201);
-      return { msg: t(request, 'tender-created'), details: await loadTender(id) };
+      return { msg: t(request, 'tender-created'), details: await loadTender(id, sessionOf(request).user) };
     },
 
     async listPotentialTenders(request) {
@@ -178,7 +180,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
 
     async getTender(request) {
       const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
-      return loadTender(id);
+      return loadTender(id, sessionOf(request).user);
     },
 
     async updateTender(request) {
@@ -209,7 +211,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       });
       // A won call raises similar calls (issue 13): the company is matched again when one is won or no longer is.
       if (status !== undefined && status !== previous && (status === 'won' || previous === 'won')) await rematchCompany(db, companyId);
-      return { msg: t(request, status !== undefined ? 'tender-status_changed' : 'tender-updated'), details: await loadTender(id) };
+      return { msg: t(request, status !== undefined ? 'tender-status_changed' : 'tender-updated'), details: await loadTender(id, sessionOf(request).user) };
     },
 
     // A submitted tender back in progress: the role is checked by x-roles (admin, manager), the
@@ -231,7 +233,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         await tx.update(tenders).set({ status: to, responseStep, statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, id));
         await tx.insert(tenderStatusChanges).values({ tenderId: id, fromStatus: from, toStatus: to, changedBy: user.id, reason });
       });
-      return { msg: t(request, 'tender-reopened'), details: await loadTender(id) };
+      return { msg: t(request, 'tender-reopened'), details: await loadTender(id, sessionOf(request).user) };
     },
 
     async deleteTender(request) {
@@ -270,7 +272,8 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
 
     async getTenderLots(request) {
       const { id } = await reachableTender(db, sessionOf(request).user, request.params.id);
-      const tender = await loadTender(id);
+      const tender = await tenderById(db, id);
+      if (!tender) throw notFound();
       const answered = new Set(tender.answeredLots);
       const { tenderCall: call, company } = tender;
       return { lots: call.lots.map((lot) => ({ ...lot, answered: answered.has(lot.number) })), tenderCall: { _id: call._id, reference: call.reference, title: call.title }, company };

@@ -86,6 +86,27 @@ export const Won: Story = {
   },
 };
 export const Employee: Story = { args: { ...loaded(at('in_progress')), canDceAnalyse: false } };
+
+// The DCE was analysed: its facts come first, with their check state; the call record's other
+// deadline shows beside the RC's.
+const rc = { documentId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e', entry: null, fileName: 'RC_2026-VDL-0142.pdf' };
+const reviewer = { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Claire Durand' };
+export const Analysed: Story = {
+  args: loaded(
+    at('in_progress', {
+      keyFacts: {
+        analysisId: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+        analysedAt: '2026-02-26T08:30:00.000Z',
+        facts: [
+          { key: 'submissionDeadline', value: '2026-03-20T11:00:00.000Z', status: 'confirmed', sources: [{ ...rc, page: 1, excerpt: 'Date limite de réception des offres : vendredi 20 mars 2026 à 12h00' }], reviewedBy: reviewer, reviewedAt: '2026-02-26T09:00:00.000Z', sourceChanged: false, conflict: { callValue: tenderJeanMoulin.tenderCall.submissionDeadline } },
+          { key: 'siteVisit', value: { required: false }, status: 'extracted', sources: [{ ...rc, page: 6, excerpt: 'Une visite des lieux est facultative.' }], reviewedBy: null, reviewedAt: null, sourceChanged: false, conflict: { callValue: { required: true, date: tenderJeanMoulin.tenderCall.siteVisit!.date } } },
+          { key: 'awardCriteria', value: [{ name: 'Prix des prestations', weight: 40 }, { name: 'Valeur technique', weight: 60 }], status: 'corrected', sources: [], reviewedBy: reviewer, reviewedAt: '2026-02-26T09:05:00.000Z', sourceChanged: true, conflict: null },
+          { key: 'offerDocuments', value: ['AE', 'DPGF', 'MEMOIRE_TECHNIQUE'], status: 'confirmed', sources: [], reviewedBy: reviewer, reviewedAt: '2026-02-26T09:06:00.000Z', sourceChanged: false, conflict: null },
+        ],
+      },
+    }),
+  ),
+};
 /** An employee on a submitted tender: the decisions, no reopening (managers and admins only). */
 export const SubmittedEmployee: Story = {
   args: { ...loaded(at('submitted', { responseStep: 6 })), canDceAnalyse: false, statusChange: statusAt('idle', { status: 'submitted', canReopen: false }) },

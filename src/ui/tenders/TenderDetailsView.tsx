@@ -22,8 +22,44 @@ import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderB
 import { actionLabelKey, StatusChangeDialog } from './StatusChangeDialog';
 import { TenderStepper } from './TenderStepper';
 import { LoadFailed } from '../components/LoadFailed';
+import { DceFactValue } from '../dce-analyses/DceFactValue';
 
 export type Tender = components['schemas']['Tender'];
+type KeyFact = components['schemas']['TenderKeyFact'];
+
+const CHECK_TONE = { extracted: 'warning', confirmed: 'success', corrected: 'accent' } as const;
+
+/**
+ * A key fact as the DCE analysis gives it: its value, its check state, and — when the call's own
+ * record says otherwise — that record beside it, never one of the two chosen silently.
+ */
+function AnalysedFact({ fact, children }: { fact: KeyFact; children?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const recorded = fact.conflict?.callValue as string | { required: boolean; date?: string } | null | undefined;
+  const recordText =
+    recorded === null || recorded === undefined
+      ? t('tenderdetails-record_none')
+      : typeof recorded === 'string'
+        ? formatDeadline(recorded, language)
+        : `${t(recorded.required ? 'tenderdetails-visit_mandatory' : 'tenderdetails-visit_optional')}${recorded.date ? ` · ${formatDateTime(recorded.date, language)}` : ''}`;
+  return (
+    <span className={css({ display: 'inline-flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })}>
+      <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
+        {children ?? <DceFactValue fact={fact} />}
+        <Badge tone={CHECK_TONE[fact.status]} dot>
+          {t(`dceanalysis-status_${fact.status}`)}
+        </Badge>
+        {fact.sourceChanged ? <Badge tone="warning">{t('dceanalysis-source_changed')}</Badge> : null}
+      </span>
+      {fact.conflict ? (
+        <span role="note" className={css({ fontSize: 'xs', color: 'warning.text' })}>
+          {t('tenderdetails-record_differs', { value: recordText })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 export type HistoryEntry = components['schemas']['TenderHistory']['history'][number];
 export type TenderLot = components['schemas']['TenderLots']['lots'][number];
 
@@ -243,17 +279,29 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
   const none = <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>{t('tenderdetails-not_given')}</span>;
   const departement = call.department ? `${call.department} · ${DEPARTEMENTS.find((d) => d.code === call.department)?.name ?? ''}` : null;
   const place = [departement, call.region].filter(Boolean).join(', ');
+  // Once the DCE is analysed its facts come first (the analysis is the tender's source of truth).
+  const analysed = Object.fromEntries((tender.keyFacts?.facts ?? []).map((fact) => [fact.key, fact])) as Partial<Record<KeyFact['key'], KeyFact>>;
+  const listed = (['awardCriteria', 'candidatureDocuments', 'offerDocuments'] as const).filter((key) => analysed[key]);
   return (
     <CardRoot>
       <CardHeader>
         <CardTitle>{t('tenderdetails-key_facts')}</CardTitle>
+        {tender.keyFacts ? (
+          <p className={css({ m: 0, fontSize: 'xs', color: 'fg.muted' })}>{t('tenderdetails-from_analysis', { date: formatDateTime(tender.keyFacts.analysedAt, language) })}</p>
+        ) : null}
       </CardHeader>
       <CardBody className={css({ pt: '2' })}>
         <dl className={css({ m: 0 })}>
           <div className={row}>
             <dt className={term}>{t('tenderdetails-deadline')}</dt>
             <dd className={value}>
-              <Deadline value={call.submissionDeadline} now={now} />
+              {analysed.submissionDeadline && typeof analysed.submissionDeadline.value === 'string' ? (
+                <AnalysedFact fact={analysed.submissionDeadline}>
+                  <Deadline value={analysed.submissionDeadline.value} now={now} />
+                </AnalysedFact>
+              ) : (
+                <Deadline value={call.submissionDeadline} now={now} />
+              )}
             </dd>
           </div>
           <div className={row}>
@@ -290,12 +338,22 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
           </div>
           <div className={row}>
             <dt className={term}>{t('tenderdetails-questions')}</dt>
-            <dd className={value}>{call.questionsDeadline ? <time dateTime={call.questionsDeadline}>{formatDeadline(call.questionsDeadline, language)}</time> : none}</dd>
+            <dd className={value}>
+              {analysed.questionsDeadline ? (
+                <AnalysedFact fact={analysed.questionsDeadline} />
+              ) : call.questionsDeadline ? (
+                <time dateTime={call.questionsDeadline}>{formatDeadline(call.questionsDeadline, language)}</time>
+              ) : (
+                none
+              )}
+            </dd>
           </div>
           <div className={row}>
             <dt className={term}>{t('tenderdetails-site_visit')}</dt>
             <dd className={value}>
-              {call.siteVisit ? (
+              {analysed.siteVisit ? (
+                <AnalysedFact fact={analysed.siteVisit} />
+              ) : call.siteVisit ? (
                 <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
                   <time dateTime={call.siteVisit.date}>{formatDateTime(call.siteVisit.date, language)}</time>
                   <Badge tone={call.siteVisit.mandatory ? 'warning' : 'neutral'}>{t(call.siteVisit.mandatory ? 'tenderdetails-visit_mandatory' : 'tenderdetails-visit_optional')}</Badge>
@@ -305,6 +363,14 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
               )}
             </dd>
           </div>
+          {listed.map((key) => (
+            <div key={key} className={row}>
+              <dt className={term}>{t(`dcefact-${key}`)}</dt>
+              <dd className={value}>
+                <AnalysedFact fact={analysed[key]!} />
+              </dd>
+            </div>
+          ))}
           <div className={row}>
             <dt className={term}>{t('tenderdetails-notice')}</dt>
             <dd className={value}>

@@ -44,6 +44,26 @@ describe('tender details: loading, not found, error', () => {
   });
 });
 
+describe('tender details: key facts from the DCE analysis', () => {
+  it('shows the analysis first with each fact’s check state, and the call record beside a date or visit that differs', async () => {
+    show(<Details.Analysed />);
+    const facts = (await screen.findByRole('heading', { name: 'Informations clés' })).closest('section')!;
+    expect(within(facts).getByText(/^D'après l'analyse du DCE du 26 févr\. 2026/)).toBeTruthy();
+    expect(within(facts).getByText('20 mars 2026, 12:00 UTC+1')).toBeTruthy();
+    expect(within(facts).getAllByText('Confirmé')).toHaveLength(2);
+    expect(within(facts).getAllByText(/^La fiche de l'appel indique : /)).toHaveLength(2);
+    expect(within(facts).getByText('Facultative')).toBeTruthy();
+    expect(within(facts).getByText('À vérifier')).toBeTruthy();
+    expect(within(facts).getByText(/^La fiche de l'appel indique : Obligatoire · /)).toBeTruthy();
+    // The criteria and the pieces to provide, which the call record does not hold.
+    expect(within(facts).getByText('Critères de jugement')).toBeTruthy();
+    expect(within(facts).getByText('Prix des prestations')).toBeTruthy();
+    expect(within(facts).getByText('Corrigé')).toBeTruthy();
+    expect(within(facts).getByText('Source modifiée, à revoir')).toBeTruthy();
+    expect(within(facts).getByText("Pièces de l'offre")).toBeTruthy();
+  });
+});
+
 describe('tender details: the status actions the lifecycle allows', () => {
   it('offers, from each status, only the next statuses; a decided tender offers none', async () => {
     show(<Details.NotStarted />);
