@@ -3043,7 +3043,7 @@ export interface components {
             analyses: components["schemas"]["DceAnalysis"][];
         };
         /** @enum {string} */
-        DceDocumentKind: "RC" | "CCAP" | "CCTP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "OTHER";
+        DceDocumentKind: "RC" | "CCAP" | "CCTP" | "CCP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "OTHER";
         /** @enum {string} */
         DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired";
         FactSource: {

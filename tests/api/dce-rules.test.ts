@@ -126,6 +126,14 @@ describe('classifyDocument on the fixtures', () => {
     expect(classifyDocument('piece 5.pdf', [{ page: 1, text: 'DÉCOMPOSITION DU PRIX GLOBAL ET FORFAITAIRE' }])).toBe('DPGF');
     expect(classifyDocument('piece 6.pdf', [{ page: 1, text: 'DÉTAIL QUANTITATIF ESTIMATIF' }])).toBe('DQE');
   });
+
+  it('tells a CCP (administrative and technical clauses in one), and titles written as dotted acronyms', () => {
+    expect(classifyDocument('CCP gardiennage.pdf', [{ page: 1, text: 'MARCHÉ DE SERVICES\nCAHIER DES CLAUSES PARTICULIÈRES (C.C.P.)\nvalant CCAP et CCTP' }])).toBe('CCP');
+    expect(classifyDocument('Lot-01.pdf', [{ page: 1, text: "Maître d'ouvrage : MAIRIE\nOpération : École\n   C.C.T.P. & D.P.G.F.\nLot n°1 - Charpente" }])).toBe('CCTP');
+    expect(classifyDocument('DPF_2025.odt', [{ page: 1, text: 'Décomposition du prix forfaitaire' }])).toBe('DPGF');
+    // "CCP" in a title zone is as often the Code de la commande publique: not a kind by itself.
+    expect(classifyDocument('Avis.pdf', [{ page: 1, text: 'Procédure adaptée (article R. 2123-1 du CCP)' }])).toBe('OTHER');
+  });
 });
 
 describe('extractFacts on the fixtures', () => {
@@ -415,6 +423,13 @@ describe('lots, variants, durations and the rest', () => {
   it('reads a consultation that is not divided into lots', () => {
     expect(valueOf('lots', doc('RC', 'Le marché n’est pas alloti : l’objet ne permet pas d’identifier des prestations distinctes.'))).toEqual({ allotted: false, lots: [] });
     expect(valueOf('lots', doc('CCAP', 'Il n’est pas prévu de décomposition en lots.'))).toEqual({ allotted: false, lots: [] });
+  });
+
+  it('reads a site visit stated in a CCTP or a CCP, the RC first when they disagree', () => {
+    expect(valueOf('siteVisit', doc('CCTP', 'Article 8 – Visite\nUne visite des lieux est obligatoire avant la remise des offres ; les offres des candidats qui ne l’auront pas effectuée seront déclarées non recevables.'))).toEqual({ required: true });
+    expect(valueOf('siteVisit', doc('CCP', 'La visite du site est obligatoire.'))).toEqual({ required: true });
+    const both = extractFacts([doc('RC', 'La visite des lieux est facultative.'), doc('CCTP', 'La visite des lieux est obligatoire.')]).find((f) => f.key === 'siteVisit');
+    expect(both?.value).toEqual({ required: false });
   });
 
   it('reads variants refused or allowed', () => {

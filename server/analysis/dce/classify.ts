@@ -6,12 +6,15 @@ import type { DocumentKind, SourcePage } from './types';
 const TITLES: [DocumentKind, RegExp][] = [
   ['QR', /\b(?:registre (?:des |de )?questions|questions?\s*[-/]\s*reponses?\b|questions? reponses? n)/],
   ['RC', /\breglement (?:de (?:la )?|particulier de (?:la )?)?consultation\b/],
-  ['CCAP', /\bcahier des clauses administratives particulieres\b/],
-  ['CCTP', /\bcahier des (?:clauses techniques particulieres|charges (?:techniques|fonctionnel|particulier))/],
+  ['CCAP', /\bcahier des clauses administratives particulieres\b|\bccap\b/],
+  ['CCTP', /\bcahier des (?:clauses techniques particulieres|charges (?:techniques|fonctionnel|particulier))|\bcctp\b|\bccft\b/],
+  // The CCAP and the CCTP in one document (CCAG: "cahier des clauses particulières").
+  // (Not the bare acronym here: "CCP" is as often the Code de la commande publique.)
+  ['CCP', /\bcahier des clauses particulieres\b/],
   ['AE', /\bacte d'engagement\b/],
-  ['DPGF', /\bdecomposition du prix global(?: et)? forfaitaire\b/],
-  ['DQE', /\bdetail quantitatif(?: et)? estimatif\b/],
-  ['BPU', /\bbordereau (?:des |de )?prix\b/],
+  ['DPGF', /\bdecomposition du prix (?:global(?: et)? )?forfaitaire\b|\bdpgf\b/],
+  ['DQE', /\bdetail quantitatif(?: et)? estimatif\b|\bdqe\b/],
+  ['BPU', /\bbordereau (?:des |de )?prix\b|\bbpu\b/],
   ['ATTRI1', /\battri ?1\b/],
   ['DUME', /\bdocument unique de marche europeen\b|\bdume\b/],
   ['DC1', /\blettre de candidature\b/],
@@ -24,8 +27,9 @@ const NAMES: [DocumentKind, RegExp][] = [
   ['RC', /\b(?:rc|reglement (?:de (?:la )?)?consultation)\b/],
   ['CCAP', /\bccap\b/],
   ['CCTP', /\b(?:cctp|ccft|cahier des charges)\b/],
+  ['CCP', /\bccp\b/],
   ['AE', /\b(?:ae|acte d engagement|contrat)\b/],
-  ['DPGF', /\bdpgf\b/],
+  ['DPGF', /\b(?:dpgf|dpf)\b/],
   ['DQE', /\bdqe\b/],
   ['BPU', /\b(?:bpu|bordereau)\b/],
   ['ATTRI1', /\battri ?1\b/],
@@ -42,7 +46,10 @@ function titleZone(pages: SourcePage[]): string {
     .flatMap((page) => page.text.split('\n'))
     .map((line) => line.trim())
     .filter(Boolean);
-  return fold(lines.slice(0, 14).join(' \n ')).replace(/\s+/g, ' ');
+  // "C.C.T.P. & D.P.G.F." reads as the acronyms it spells.
+  return fold(lines.slice(0, 14).join(' \n '))
+    .replace(/\b(?:[a-z]\.){2,}/g, (dotted) => dotted.replace(/\./g, ''))
+    .replace(/\s+/g, ' ');
 }
 
 export function classifyDocument(fileName: string, pages: SourcePage[]): DocumentKind {

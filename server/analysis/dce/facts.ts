@@ -25,7 +25,7 @@ type Candidate = { value: unknown; source: FactSource; score: number };
 
 // How much a statement weighs by the document it is in: the RC rules the consultation, the
 // CCAP and the AE (or the contract) the contract; the CCTP and the Q&A only confirm.
-const DOC_WEIGHT: Partial<Record<DocumentKind, number>> = { RC: 1, CCAP: 0.95, AE: 0.95, QR: 0.8, CCTP: 0.6 };
+const DOC_WEIGHT: Partial<Record<DocumentKind, number>> = { RC: 1, CCAP: 0.95, CCP: 0.95, AE: 0.95, QR: 0.8, CCTP: 0.6 };
 const weightOf = (view: PageView) => DOC_WEIGHT[view.doc.kind] ?? 0;
 
 /** The value most candidates back, the best-scored first; its sources are all that agree. */
@@ -113,12 +113,12 @@ function questionsDeadline(views: PageView[], submission: WallTime | undefined, 
 // Consultation
 
 const VISIT =
-  /\bvisites? (?:sur site|des lieux|de site|du site|sur place|des locaux|des installations|prealable)\b[^.\n]{0,80}?\b(n'est pas obligatoire|non obligatoire|obligatoires?|facultatives?|possibles?|conseillees?|recommandees?|imposees?|sans|non|oui|avec)\b|\b(?:pas de|aucune) visite/;
+  /\b(?:visites? (?:sur (?:le |les )?sites?|des lieux|de sites?|du site|des sites|sur place|des locaux|des installations|des batiments|prealable)|(?:cette|la) visite (?=(?:est|sera) ))\b[^.\n]{0,80}?\b(n'est pas obligatoire|non obligatoire|obligatoires?|facultatives?|possibles?|conseillees?|recommandees?|imposees?|sans|non|oui|avec)\b|\b(?:pas de|aucune) visite/;
 
 function siteVisit(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
+  // A visit stated in a CCTP counts too (its weight is lower than the RC's).
   for (const hit of scan(views, VISIT)) {
-    if (hit.view.doc.kind === 'CCTP') continue;
     const word = hit.match[1] ?? 'aucune';
     const required = /^(?:obligatoire|imposee|oui|avec)/.test(word) && !/\b(?:n'est pas|non|pas)\s+$/.test(hit.match[0].slice(0, hit.match[0].length - word.length));
     const value: SiteVisit = { required };
@@ -418,8 +418,8 @@ function electronicSignature(views: PageView[]): Fact | undefined {
 // ------------------------------------------------------------------------------------------------
 
 /** Kinds read for facts: the forms, notices, price schedules and plans say nothing of this tender. */
-const FACT_KINDS = new Set<DocumentKind>(['RC', 'CCAP', 'AE', 'CCTP', 'QR']);
-const ORDER: DocumentKind[] = ['RC', 'CCAP', 'AE', 'QR', 'CCTP'];
+const FACT_KINDS = new Set<DocumentKind>(['RC', 'CCAP', 'CCP', 'AE', 'CCTP', 'QR']);
+const ORDER: DocumentKind[] = ['RC', 'CCAP', 'CCP', 'AE', 'QR', 'CCTP'];
 
 export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fact[] {
   const docs = documents.filter((doc) => FACT_KINDS.has(doc.kind)).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));

@@ -1,4 +1,5 @@
-export type DocumentKind = 'RC' | 'CCAP' | 'CCTP' | 'AE' | 'BPU' | 'DQE' | 'DPGF' | 'DC1' | 'DC2' | 'DUME' | 'PLANS' | 'QR' | 'ATTRI1' | 'OTHER';
+/** CCP: a cahier des clauses particulières, the CCAP and the CCTP in one document. */
+export type DocumentKind = 'RC' | 'CCAP' | 'CCTP' | 'CCP' | 'AE' | 'BPU' | 'DQE' | 'DPGF' | 'DC1' | 'DC2' | 'DUME' | 'PLANS' | 'QR' | 'ATTRI1' | 'OTHER';
 
 /** text = `pdftotext -layout` output of that page (or DOCX/XLSX text: sheets as tab-separated rows). */
 export type SourcePage = { page: number; text: string };

@@ -7,7 +7,7 @@ import { ENGLISH_TERMS, SYNONYMS } from './synonyms';
 import { isListItem, splitPassages, splitUnits, type Unit } from './text';
 
 export { ENGLISH_TERMS, SYNONYMS } from './synonyms';
-export { foldText, isEnglishQuestion, lexemes } from './lexemes';
+export { foldText, isEnglishQuestion, lexemes, meaningfulWords } from './lexemes';
 export { splitPassages, splitUnits } from './text';
 export { cosine, hybridSearch, RRF_K, VECTOR_TOP } from './hybrid';
 

@@ -120,3 +120,6 @@ export function questionTokens(text: string, english: boolean): QuestionToken[] 
   }
   return out;
 }
+
+/** The words of a question that carry meaning in either language: French stop words and English function words aside, folded, not stemmed. */
+export const meaningfulWords = (text: string): string[] => words(text).filter((word) => isContentWord(word) && !ENGLISH_STOP_WORDS.has(word));

@@ -16,7 +16,8 @@ const INSERT_BATCH = 500;
  * its technical clauses in the CCAP or in a single "contract" document, read instead.
  */
 export function technicalDocuments(documents: ReadDocument[]): ReadDocument[] {
-  const cctp = documents.filter((d) => d.kind === 'CCTP');
+  // A CCP holds the technical clauses too.
+  const cctp = documents.filter((d) => d.kind === 'CCTP' || d.kind === 'CCP');
   return cctp.length ? cctp : documents.filter((d) => d.kind === 'CCAP' || d.kind === 'OTHER');
 }
 

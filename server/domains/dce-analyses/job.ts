@@ -20,7 +20,8 @@ export const ANALYSE_DCE = 'analyse-dce';
 export function missingPieces(expected: { code: string; label: string; required: boolean }[], documents: { fileName: string; kind: string }[]) {
   return expected.filter((piece) => {
     const code = piece.code.toUpperCase();
-    if (documents.some((d) => d.kind === code)) return false;
+    // A CCP is the CCAP and the CCTP in one.
+    if (documents.some((d) => d.kind === code || (d.kind === 'CCP' && (code === 'CCAP' || code === 'CCTP')))) return false;
     const named = new RegExp(`(^|[^A-Z0-9])${code.replace(/[^A-Z0-9]/g, '')}([^A-Z0-9]|$)`);
     return !documents.some((d) => named.test(d.fileName.toUpperCase()));
   });
