@@ -55,7 +55,7 @@ export function findDates(folded: string, now?: Date): DateHit[] {
     for (let m = re.exec(folded); m; m = re.exec(folded)) {
       const [, d, mo, y, h, mi] = m;
       const month = re === WRITTEN ? MONTHS[mo as string] : Number(mo);
-      let parsed = month === undefined ? undefined : wallOf(Number(d), month, Number(y), h, mi);
+      const parsed = month === undefined ? undefined : wallOf(Number(d), month, Number(y), h, mi);
       if (!parsed) continue;
       if (!parsed.hasTime) {
         const end = (m.indices?.[3]?.[1] ?? m.index + m[0].length);
