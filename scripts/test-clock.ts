@@ -39,6 +39,22 @@ const E2E_FILES = [
   'tests/e2e/tenders.spec.ts',
 ];
 
+/**
+ * What cannot run on a faked clock, left out of --all with the reason: not date bugs, the tools.
+ * LibreOffice does not lay out documents under libfaketime (the memory's Word and PDF exports), and
+ * the sweep of temporary files compares file times the kernel writes on the real clock.
+ */
+const NOT_ON_A_FAKED_CLOCK = {
+  vitest: ['tests/api/memory-docx.test.ts', 'tests/api/file-intake.test.ts'],
+  playwright: ['tests/e2e/memory-journey.spec.ts'],
+};
+
+const everySpecBut = (left: string[]) =>
+  readdirSync('tests/e2e')
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => `tests/e2e/${name}`)
+    .filter((file) => !left.includes(file));
+
 function libfaketime(): string | null {
   for (const dir of ['/usr/lib/x86_64-linux-gnu/faketime', '/usr/lib/aarch64-linux-gnu/faketime', '/usr/lib/faketime']) {
     if (existsSync(`${dir}/libfaketime.so.1`)) return `${dir}/libfaketime.so.1`;
@@ -92,10 +108,11 @@ for (const [index, moment] of moments.entries()) {
   console.info(`\n━━ clock at ${moment.toISOString()} (${paris} à Paris; Paris day ${dayIn(moment)})`);
   const env = { ...process.env, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}s`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
   const steps: [string, string[]][] = [
-    ['vitest', all ? ['run'] : ['run', '--project', 'api', ...API_FILES]],
+    ['vitest', all ? ['run', ...NOT_ON_A_FAKED_CLOCK.vitest.flatMap((file) => ['--exclude', file])] : ['run', '--project', 'api', ...API_FILES]],
     // The e2e files once: a second moment would add minutes for what the API files already cover.
-    ...(index === 0 || all ? [['playwright', ['test', ...(all ? [] : E2E_FILES)]] as [string, string[]]] : []),
+    ...(index === 0 || all ? [['playwright', ['test', ...(all ? everySpecBut(NOT_ON_A_FAKED_CLOCK.playwright) : E2E_FILES)]] as [string, string[]]] : []),
   ];
+  if (all) console.info(`Left out (they cannot run on a faked clock, see NOT_ON_A_FAKED_CLOCK): ${[...NOT_ON_A_FAKED_CLOCK.vitest, ...NOT_ON_A_FAKED_CLOCK.playwright].join(', ')}`);
   for (const [runner, runnerArgs] of steps) {
     console.info(`\n━━ ${runner} ${runnerArgs.join(' ')}`);
     const result = spawnSync(bin(runner), runnerArgs, { stdio: 'inherit', env });
