@@ -26,10 +26,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { extractRequirements, type FoundRequirement } from '../server/analysis/cctp';
-import { classifyDocument, extractFacts, type AnalysedDocument, type Criterion, type DocumentKind, type Fact, type FactKey, type Penalties } from '../server/analysis/dce';
+import { classifyDocument, extractFacts, type AnalysedDocument, type Criterion, type DocumentKind, type Fact, type FactKey } from '../server/analysis/dce';
 import { buildIndex, search, type PageText } from '../server/analysis/retrieval';
 import { stripRepeatedLines } from '../server/extraction/clean';
 import { runExtraction } from '../server/extraction/run';
+import { fold, sameFactValue } from '../tests/support/dce-labels';
 
 const FIXTURES = 'tests/fixtures/dce';
 const DCE_LABELS = 'tests/fixtures/dce-labels';
@@ -112,52 +113,11 @@ function pageFilter(spec: string | number[] | undefined): (page: number) => bool
 // ---------------------------------------------------------------------------------------------
 // Comparison: a copy of tests/api/dce-rules.test.ts (fold, sameValue), not imported from tests/.
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 
-/** A fact is right when its value is the label's: names folded, weights within 0.5, lists as sets, penalties by their rate. */
-function sameValue(key: FactKey, found: unknown, label: unknown): boolean {
-  switch (key) {
-    case 'awardCriteria': {
-      const a = found as Criterion[];
-      const b = label as Criterion[];
-      const close = (x: { name: string; weight: number }, y: { name: string; weight: number }) => fold(x.name) === fold(y.name) && Math.abs(x.weight - y.weight) <= 0.5;
-      return (
-        a.length === b.length &&
-        a.every((c, at) => {
-          const l = b[at] as Criterion;
-          const subs = c.subCriteria ?? [];
-          const labelSubs = l.subCriteria ?? [];
-          return close(c, l) && subs.length === labelSubs.length && subs.every((s, i) => close(s, labelSubs[i] as { name: string; weight: number }));
-        })
-      );
-    }
-    case 'candidatureDocuments':
-    case 'offerDocuments':
-      return JSON.stringify([...(found as string[])].sort()) === JSON.stringify([...(label as string[])].sort());
-    case 'contractDuration':
-    case 'executionDelay':
-    case 'warranty':
-      return fold(String(found)) === fold(String(label));
-    case 'penalties': {
-      const a = (found as Penalties).perDay ?? {};
-      const b = (label as Penalties).perDay ?? {};
-      return a.amount === b.amount && Math.abs((a.fraction ?? 0) - (b.fraction ?? 0)) < 1e-5 && Boolean((found as Penalties).summary);
-    }
-    default:
-      return JSON.stringify(found) === JSON.stringify(label);
-  }
-}
 
 /** Per lot group: the product's flat list is right only when it equals every group's criteria. */
 const isRight = (key: FactKey, found: unknown, expected: Expected) =>
-  expected.kind === 'value' ? sameValue(key, found, expected.value) : expected.groups.every((group) => sameValue('awardCriteria', found, group.criteria));
+  expected.kind === 'value' ? sameFactValue(key, found, expected.value) : expected.groups.every((group) => sameFactValue('awardCriteria', found, group.criteria));
 
 const clip = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 

@@ -8,6 +8,7 @@ import type { AnalysedDocument, Criterion, DocumentKind, Fact, FactKey, Penaltie
 import { runExtraction } from '../../server/extraction/run';
 import { redFlagsOf } from '../../server/domains/dce-analyses/red-flags';
 import type { StoredFact } from '../../server/db/schema';
+import { fold, sameFactValue, statedQuantities } from '../support/dce-labels';
 
 type Labels = { set: string; kinds: Record<string, DocumentKind>; facts: Partial<Record<FactKey, unknown>> };
 type Doc = AnalysedDocument & { kind: DocumentKind };
@@ -28,48 +29,7 @@ const ALL_KEYS: FactKey[] = [
   'submissionPlatform', 'electronicSignatureRequired',
 ];
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 
-/** A fact is right when its value is the label's: names folded, weights within 0.5, lists as sets, penalties by their rate. */
-function sameValue(key: FactKey, found: unknown, label: unknown): boolean {
-  switch (key) {
-    case 'awardCriteria': {
-      const a = found as Criterion[];
-      const b = label as Criterion[];
-      const close = (x: { name: string; weight: number }, y: { name: string; weight: number }) => fold(x.name) === fold(y.name) && Math.abs(x.weight - y.weight) <= 0.5;
-      return (
-        a.length === b.length &&
-        a.every((c, at) => {
-          const l = b[at] as Criterion;
-          const subs = c.subCriteria ?? [];
-          const labelSubs = l.subCriteria ?? [];
-          return close(c, l) && subs.length === labelSubs.length && subs.every((s, i) => close(s, labelSubs[i] as { name: string; weight: number }));
-        })
-      );
-    }
-    case 'candidatureDocuments':
-    case 'offerDocuments':
-      return JSON.stringify([...(found as string[])].sort()) === JSON.stringify([...(label as string[])].sort());
-    case 'contractDuration':
-    case 'executionDelay':
-    case 'warranty':
-      return fold(String(found)) === fold(String(label));
-    case 'penalties': {
-      const a = (found as Penalties).perDay ?? {};
-      const b = (label as Penalties).perDay ?? {};
-      return a.amount === b.amount && Math.abs((a.fraction ?? 0) - (b.fraction ?? 0)) < 1e-5 && Boolean((found as Penalties).summary);
-    }
-    default:
-      return JSON.stringify(found) === JSON.stringify(label);
-  }
-}
 
 /** Runs `work` over `items`, `limit` at a time (each extraction is a child process). */
 async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -150,7 +110,7 @@ describe('extractFacts on the fixtures', () => {
         const expected = label.facts[key];
         if (fact) count.found++;
         if (expected !== undefined) count.labelled++;
-        if (fact && expected !== undefined && sameValue(key, fact.value, expected)) count.right++;
+        if (fact && expected !== undefined && sameFactValue(key, fact.value, expected)) count.right++;
         else if (fact || expected !== undefined) misses.push(`${label.set} ${key}: found ${JSON.stringify(fact?.value)}, label ${JSON.stringify(expected)}`);
       }
     }
@@ -179,7 +139,7 @@ describe('extractFacts on the fixtures', () => {
     expect(facts.get('questionsDeadline')?.value).toBe('2026-07-05T12:00:00+02:00');
     expect(facts.get('questionsDeadline')?.sources[0]?.excerpt).toMatch(/10 jours avant la date limite/);
     const criteria = facts.get('awardCriteria')?.value as Criterion[];
-    expect(sameValue('awardCriteria', criteria, label.facts.awardCriteria)).toBe(true);
+    expect(sameFactValue('awardCriteria', criteria, label.facts.awardCriteria)).toBe(true);
     expect(criteria.map((c) => c.weight)).toEqual([40, 40, 10, 10]);
     expect(criteria[1]?.subCriteria?.map((c) => c.weight)).toEqual([20, 20]);
   });
@@ -436,6 +396,20 @@ describe('lots, variants, durations and the rest', () => {
     expect(valueOf('variantsAllowed', doc('RC', '2.3 - Variantes\nLes variantes ne sont pas autorisées.'))).toBe(false);
     expect(valueOf('variantsAllowed', doc('RC', 'Variantes     Sans'))).toBe(false);
     expect(valueOf('variantsAllowed', doc('RC', 'Les variantes sont autorisées dans les conditions suivantes.'))).toBe(true);
+  });
+
+  it('reads the renewals and the longest term with the contract’s duration, wherever the RC or the CCAP state them', () => {
+    const duration = (...pages: string[]) => valueOf('contractDuration', doc('RC', ...pages));
+    expect(duration('Le marché est conclu pour une durée de 12 mois à compter du 1er janvier 2026. Il est reconductible 3 (TROIS) fois pour la même période, soit un maximum de 48 mois.')).toBe(
+      '12 mois, reconductible 3 fois, 48 mois au maximum',
+    );
+    expect(duration('Chaque lot de l’accord-cadre est conclu pour une durée ferme de 24 mois sans que leur durée ne puisse excéder 48 mois.', 'Chaque lot de l’accord-cadre est reconductible tacitement deux (2) fois pour une période de douze (12) mois.')).toBe(
+      '24 mois, reconductible tacitement 2 fois par période de 12 mois, 48 mois au maximum',
+    );
+    // A maximum shorter than the term is some phase's, not the contract's.
+    expect(duration('Le marché est conclu pour une durée de 24 mois.\n\nLa phase d’initialisation a une durée maximale de 2 mois.')).toBe('24 mois');
+    expect(duration('Le marché est conclu pour une durée de 3 ans. Il n’est pas reconductible.')).toBe('3 ans');
+    expect(statedQuantities('12 mois reconductible 3 (trois) fois, soit un maximum de 48 mois')).toEqual(['12 mois', '3 fois', '48 mois']);
   });
 
   it('does not take a warranty for the contract’s duration', () => {

@@ -8,6 +8,7 @@ import {
   before,
   durationDays,
   durationText,
+  fold,
   pageViews,
   quantityValue,
   scan,
@@ -181,7 +182,61 @@ function contractDuration(views: PageView[]): Fact | undefined {
     const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
     if (text && hit.start === hit.view.folded.lastIndexOf('duree', hit.start + 5)) candidates.push(candidate(hit, text, 0.6));
   }
-  return decide('contractDuration', candidates);
+  const base = decide('contractDuration', candidates);
+  return base ? withRenewals(base, views) : undefined;
+}
+
+// Renewals and the longest term, wherever the RC or the CCAP state them (often in the next
+// sentence or article): "reconductible 3 (trois) fois pour la même période", "reconductible
+// tacitement deux (2) fois pour une période de douze (12) mois", "soit un maximum de 48 mois",
+// "sans que leur durée ne puisse excéder 48 mois", "La durée globale du marché est de 48 mois".
+const RENEWAL = new RegExp(`\\breconductible(s)?\\b(?:\\s+(tacitement|expressement))?[^.\\n]{0,140}`);
+const RENEWAL_COUNT = new RegExp(`(${QUANTITY})(?:\\s*\\([a-z]+\\))?\\s*fois`);
+const RENEWAL_PERIOD = new RegExp(`\\bperiodes? (?:successives? )?(?:de |d')${DURATION}`);
+const LONGEST = new RegExp(
+  `\\b(?:duree (?:maximale|globale|totale|maximum)(?: du marche| de l'accord-cadre| du contrat| des marches)?[^.\\n]{0,30}?(?:\\bde |\\bd'|:\\s*|est de\\s*)|soit (?:un maximum de|une duree (?:maximale|totale|globale) de) |(?:ne (?:puisse|peut|pourra) exceder|sans exceder|n'excede pas) )${DURATION}`,
+);
+
+/** A duration's length in days, to compare a term with its maximum. */
+const lengthOf = (text: string) => {
+  const [quantity, unit] = text.split(' ');
+  return durationDays(quantityValue(quantity ?? '') ?? 0, unit ?? '');
+};
+
+function withRenewals(base: Fact, views: PageView[]): Fact {
+  const contract = views.filter((view) => view.doc.kind !== 'CCTP' && view.doc.kind !== 'QR');
+  // "3 ans ferme, 4 ans au maximum": the renewal goes between the term and its maximum.
+  const stated = /^(.*), (\S+ \S+) au maximum$/.exec(String(base.value));
+  let text = stated ? (stated[1] as string) : String(base.value);
+  let max = stated ? (stated[2] as string) : undefined;
+  const sources = [...base.sources];
+  const renewal = scan(contract, RENEWAL).find((hit) => !/\bnon reconductible|\bn'est pas reconductible/.test(before(hit, 20) + hit.match[0]));
+  if (renewal && !/\breconductible\b/.test(fold(text))) {
+    const clause = renewal.match[0];
+    const count = RENEWAL_COUNT.exec(clause);
+    const times = count ? quantityValue(count[1] ?? '') : /\bpour une (?:seule )?(?:nouvelle )?periode\b/.test(clause) ? 1 : undefined;
+    const period = RENEWAL_PERIOD.exec(clause);
+    const periodText = period ? durationText(period[1] ?? '', period[2] ?? '') : undefined;
+    const tacit = renewal.match[2] === 'tacitement' || /\btacite reconduction\b/.test(sentenceOf(renewal));
+    text += `, reconductible${tacit ? ' tacitement' : ''}${times ? ` ${times} fois` : ''}${periodText ? ` par période de ${periodText}` : ''}`;
+    sources.push(sourceOf(renewal.view, renewal.start, renewal.end));
+  }
+  if (!max) {
+    // The longest term stated for the contract: never shorter than the term itself (a "durée
+    // maximale de 2 mois" elsewhere is some phase's, not the contract's).
+    const floor = lengthOf(text.split(',')[0]!.replace(/ ferme$/, ''));
+    const terms = scan(contract, LONGEST)
+      .filter((hit) => !NOT_CONTRACT_DURATION.test(sentenceOf(hit).replace(/\bduree (?:maximale|globale|totale)/, '')))
+      .map((hit) => ({ hit, text: durationText(hit.match[1] ?? '', hit.match[2] ?? '') }))
+      .filter((term): term is { hit: Hit; text: string } => Boolean(term.text) && lengthOf(term.text!) > floor);
+    const longest = terms.sort((a, b) => lengthOf(b.text) - lengthOf(a.text))[0];
+    if (longest) {
+      max = longest.text;
+      sources.push(sourceOf(longest.hit.view, longest.hit.start, longest.hit.end));
+    }
+  }
+  if (max) text += `, ${max} au maximum`;
+  return { ...base, value: text, sources: sources.slice(0, 6) };
 }
 
 function executionDelay(views: PageView[]): Fact | undefined {
