@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractRequirements, findNorms, type FoundRequirement, type RequirementKind } from '../../server/analysis/cctp';
 import type { AnalysedDocument } from '../../server/analysis/dce/types';
 import { runExtraction } from '../../server/extraction/run';
+import { fold } from '../support/dce-labels';
 
 type Label = { page: number; section: string; contains: string; kind: RequirementKind };
 type Labels = { set: string; file: string; requirements: Label[]; notRequirements: string[] };
@@ -19,14 +20,6 @@ const labels: Labels[] = readdirSync(labelDir)
   .map((name) => JSON.parse(readFileSync(join(labelDir, name), 'utf8')) as Labels)
   .filter((label) => STRICT_SETS.has(label.set));
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
 
 const docs = new Map<string, AnalysedDocument>();
 
