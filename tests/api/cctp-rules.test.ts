@@ -175,6 +175,30 @@ describe('extractRequirements on small texts', () => {
     ]);
   });
 
+  it('reads duties in the present and the future, the holder’s staff included, and work stated in the passive future', () => {
+    expect(
+      texts([
+        '4. Prestations\nLe titulaire assure la maintenance préventive des équipements.\n\nLe prestataire mettra en place une astreinte téléphonique.\n\nLes agents de sécurité effectuent des rondes toutes les deux heures.\n\nLes rondes seront effectuées de manière à couvrir tout le périmètre.\n',
+      ]),
+    ).toEqual([
+      'Le titulaire assure la maintenance préventive des équipements.',
+      'Le prestataire mettra en place une astreinte téléphonique.',
+      'Les agents de sécurité effectuent des rondes toutes les deux heures.',
+      'Les rondes seront effectuées de manière à couvrir tout le périmètre.',
+    ]);
+  });
+
+  it('reads a nominal task list under "Description des travaux", nested lists included; prerequisites and the buyer’s commitments are not the holder’s', () => {
+    const found = texts([
+      '2. Prérequis\n   •   Mise à disposition des documents clés relatifs à l’architecture actuelle ;\n\n3. Description et modalités d’exécution\nDescription des travaux :\n   •   Analyse de l’existant :\n            o   Étude de l’architecture actuelle ;\n            o   Identification des contraintes de sécurité.\n',
+      '5. Engagements\nVSGP s’engage à communiquer au titulaire les plans des bâtiments.\n',
+    ]);
+    expect(found.some((t) => t.includes('Étude de l’architecture actuelle'))).toBe(true);
+    expect(found.some((t) => t.includes('Identification des contraintes de sécurité'))).toBe(true);
+    expect(found.some((t) => t.includes('Mise à disposition des documents'))).toBe(false);
+    expect(found.some((t) => t.includes('VSGP'))).toBe(false);
+  });
+
   it('leaves out what the buyer does and what the candidate may offer', () => {
     expect(
       texts([

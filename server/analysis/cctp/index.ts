@@ -37,7 +37,7 @@ function shortLead(lead: string): string {
 }
 
 // Section titles under which a bare list describes, not demands.
-const CONTEXT_SECTION = /\b(?:contexte|presentation|preambule|objet|definitions?|glossaire|pieces constitutives|identite|sommaire)\b/;
+const CONTEXT_SECTION = /\b(?:contexte|presentation|preambule|objet|definitions?|glossaire|pieces constitutives|identite|sommaire|prerequis)\b/;
 
 /** The requirement texts of one unit, each with the text its kind is read from. */
 function requirementsOf(unit: Unit): { text: string; kindText: string }[] {

@@ -34,14 +34,21 @@ const STRONG = new RegExp(
 
 // "Le titulaire fournit …": French clauses state duties in the present tense.
 const DUTY_VERBS =
-  'fournit|garantit|assure|remet|transmet|produit|informe|communique|detruit|met|presente|affecte|prend|limite|privilegie|reserve|notifie|traite|verifie|repond|veille|respecte|realise|installe|livre|effectue|execute|fait parvenir|adresse|declare souscrire|definit|tient|conserve|s\'inscrit|depose|s\'assure|procede|forme|accompagne|maintient|fournira|assurera|remettra|transmettra';
+  'fournit|garantit|assure|remet|transmet|produit|informe|communique|detruit|met|presente|affecte|prend|limite|privilegie|reserve|notifie|traite|verifie|repond|veille|respecte|realise|installe|livre|effectue|execute|fait parvenir|adresse|declare souscrire|definit|tient|conserve|s\'inscrit|depose|s\'assure|procede|forme|accompagne|maintient|organise|controle|surveille|signale|rend compte|etablit|redige|elabore|a en charge|a la charge|dispose|intervient|porte|nettoie|mobilise|pilote|supervise|documente|planifie|coordonne|anime|gere';
+// Who owes the work: the holder by any of its names, and its staff (a guarding CCTP speaks of its agents).
+const HOLDER = String.raw`(?:\b(?:titulaire|prestataire|fournisseur|soumissionnaire|entrepreneur|entreprise titulaire|cocontractant)s?|\b(?:l'|les )agents?(?: de (?:securite|surveillance|gardiennage))?|(?:^|[.;:,] )ils?)`;
+// Plural present and the future of any verb ("les agents effectuent", "le titulaire mettra en
+// place"): a CCTP states duties in the present or the future as often as with "doit".
+const PLURAL_DUTY_VERBS = 'assurent|effectuent|realisent|veillent|controlent|surveillent|verifient|respectent|fournissent|remettent|portent|signalent|interviennent|disposent';
 const DUTY = new RegExp(
-  String.raw`(?:\b(?:titulaire|prestataire|fournisseur|soumissionnaire|entrepreneur)|(?:^|[.;:,] )il)(?: du marche)?,? (?:(?:lui-meme|en outre|egalement|ainsi|notamment|par ailleurs|alors|donc) )*(?:${DUTY_VERBS})\b` +
-    String.raw`|\b(?:est|sont) (?:assure|realise|effectue|fourni|livre|installe|pris en charge|remis)(?:e|s|es)? par le (?:titulaire|prestataire|fournisseur)`,
+  String.raw`${HOLDER}(?: du marche)?,? (?:(?:lui-meme|en outre|egalement|ainsi|notamment|par ailleurs|alors|donc|aussi) )*(?:${DUTY_VERBS}|${PLURAL_DUTY_VERBS}|(?!pourra|pourront)[a-z]{2,}(?:era|ira|ra|ront))\b` +
+    String.raw`|\b(?:est|sont|sera|seront) [a-z]+(?:e|s|es)? par le (?:titulaire|prestataire|fournisseur)` +
+    // "Les rondes seront effectuées …": the work to be done, in the passive future.
+    String.raw`|\b(?:sera|seront) (?:effectue|realise|assure|fourni|livre|installe|remis|controle|verifie|maintenu|respecte|execute|tenu|transmis|redige|mis en oeuvre|mis en place)(?:e|s|es)?\b`,
 );
 // "Le délai de garantie … est fixé à un an", "Cette garantie d'une durée de 10 ans".
 const WARRANTY_TERM = /\bgarantie\b[^.]{0,80}\b(?:duree|fixee?)\b[^.]{0,25}\b(?:\d+|un|une|deux|trois|cinq|dix) (?:ans?|annees?|mois)\b/;
-const LEAD_IN = /\bcompren(?:d|nent|ant)\b|\bcomporter(?:a|ont)\b/;
+const LEAD_IN = /\bdescription des (?:travaux|prestations|missions|taches)\b|\b(?:travaux|livrables?)\b[^:]{0,60}\b(?:suivants|a realiser|attendus|a fournir|a remettre)\b|\bcompren(?:d|nent|ant)\b|\bcomporter(?:a|ont)\b|\bconsiste(?:nt|ra|ront)? (?:a|en)\b|\b(?:missions?|taches|prestations|activites|operations|interventions)\b[^:]{0,80}\b(?:suivantes|sont les suivantes|attendues|a realiser|a effectuer)\b/;
 
 const OPTIONAL = /(?<!\bne )\b(?:peut|peuvent|pourra|pourront|a la faculte|possibilite de)\b/;
 // The buyer acting, the object of the contract, the context: not the holder's duties.
@@ -49,8 +56,12 @@ const BUYER_SUBJECT =
   /^(?:(?:a|en|dans|par|pour|sur|apres|des|lors)\b[^,]{0,80}, )?(?:france travail|l'acheteur|le pouvoir adjudicateur|la personne publique|le maitre d'ouvrage|l'administration|l'etablissement|l'universite|la direction|le directeur|le representant de)\b/;
 const CONTEXT = /\ba pour objet\b|\best destinee?s?\b|\bsont decrite?s?\b|\bne sont pas pris(?:es)? en compte\b|\bsont communique(?:e|s|es)? au titulaire\b/;
 
+// "VSGP s'engage à communiquer …": a commitment of someone who is not the holder is the buyer's.
+const OTHERS_COMMITMENT = new RegExp(String.raw`^(?:(?!${HOLDER}).)*\bs'engagen?t?\b`);
+
 /** Whether a (folded) sentence states a duty of the holder. */
 export function statesRequirement(folded: string): boolean {
+  if (OTHERS_COMMITMENT.test(folded) && !STRONG.test(folded.replace(/\bs'engagen?t?\b/g, ''))) return false;
   const strong = STRONG.test(folded);
   const duty = strong || DUTY.test(folded) || WARRANTY_TERM.test(folded);
   if (!duty) return false;

@@ -151,7 +151,9 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
       const head = bullet[0];
       if (!head) return;
       const text = joinLines(bullet.map((line) => line.text));
-      const lead: string | null = subLead && head.markerIndent > subLead.indent ? subLead.text : (leadIn?.text ?? null);
+      // A nested item reads under both lead-ins: "Description des travaux : Prise de connaissance :".
+      const parent = subLead && head.markerIndent > subLead.indent ? subLead.text : null;
+      const lead: string | null = parent ? (leadIn ? `${leadIn.text} ${parent}` : parent) : (leadIn?.text ?? null);
       units.push({ kind: 'bullet', text, leadIn: lead, headed: lead === null && headed, page: head.page, section });
       if (!(subLead && head.markerIndent > subLead.indent)) subLead = text.endsWith(':') ? { text, indent: head.markerIndent } : null;
       bullet = [];
