@@ -392,6 +392,14 @@ describe('lots, variants, durations and the rest', () => {
     expect(both?.value).toEqual({ required: false });
   });
 
+  it('lists the pieces of the candidature as the RC names them, insurance in its usual wordings', () => {
+    const pieces = valueOf(
+      'candidatureDocuments',
+      doc('RC', "4.1 - Documents à produire – candidature\nLe candidat produit :\n- un extrait Kbis de moins de 3 mois ;\n- la preuve d'une assurance pour les risques professionnels ;\n- une déclaration concernant le chiffre d'affaires global.\n\n4.2 - Documents à produire – offre\n- l'acte d'engagement.\n"),
+    );
+    expect(pieces).toEqual(['KBIS', 'INSURANCE', 'TURNOVER']);
+  });
+
   it('reads variants refused or allowed', () => {
     expect(valueOf('variantsAllowed', doc('RC', '2.3 - Variantes\nLes variantes ne sont pas autorisées.'))).toBe(false);
     expect(valueOf('variantsAllowed', doc('RC', 'Variantes     Sans'))).toBe(false);

@@ -9,7 +9,7 @@ const CODES: [string, RegExp][] = [
   ['DC2', /\bdc ?2\b|\bdeclaration du candidat\b/],
   ['DUME', /\bdume\b|\bdocument unique de marche europeen\b/],
   ['KBIS', /\bk ?bis\b|\bextrait (?:du registre du commerce|d'immatriculation)/],
-  ['INSURANCE', /\battestations? d'assurance|\bassurance (?:de )?responsabilite (?:civile|professionnelle)|\bpreuve d'assurance/],
+  ['INSURANCE', /\battestations? d'assurance|\bassurance (?:de )?responsabilite (?:civile|professionnelle)|\bpreuve d'(?:une )?assurance|\bassurance (?:pour|couvrant) (?:les )?risques professionnels/],
   ['REFERENCES', /\breferences\b|\bliste des (?:principales )?(?:fournitures|services|travaux|prestations)/],
   ['HONOUR_DECLARATION', /\b(?:declaration|attestation) sur l'honneur\b/],
   ['TURNOVER', /\bchiffre d'affaires\b/],
