@@ -467,6 +467,9 @@ describe('lots, variants, durations and the rest', () => {
     expect(valueOf('offerValidityDays', doc('RC', 'Les offres sont valables 6 mois à compter de la date limite de remise des offres.'))).toBe(180);
     expect(valueOf('variantsAllowed', doc('RC', 'Les variantes à l’initiative des candidats ne sont pas autorisées.'))).toBe(false);
     expect(valueOf('variantsAllowed', doc('RC', 'Les candidats peuvent proposer des variantes.'))).toBe(true);
+    expect(valueOf('variantsAllowed', doc('RC', 'Les soumissionnaires ne sont pas autorisés à présenter de variantes à leur initiative.'))).toBe(false);
+    // Signed by the winner only: no signature is asked at submission.
+    expect(valueOf('electronicSignatureRequired', doc('RC', 'L’accord-cadre est signé électroniquement par le soumissionnaire retenu au moyen de l’acte d’engagement.'))).toBe(false);
     expect(valueOf('executionDelay', doc('CCAP', 'Le titulaire s’engage sur un délai de livraison de 5 mois à compter de la notification.'))).toBe('5 mois');
     const ccag = (text: string) => (valueOf('penalties', doc('CCAP', text)) as Penalties | undefined)?.perDay;
     expect(ccag('Pénalités de retard : P = V × R / 1000, où V est la valeur des prestations en retard et R le nombre de jours de retard.')).toEqual({ fraction: 0.001 });

@@ -267,7 +267,7 @@ function offerValidity(views: PageView[]): Fact | undefined {
 }
 
 const VARIANTS_NO =
-  /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes?\b[^.\n]{0,80}?\b(?:ne sont pas|n'est pas|ne seront pas|non) (?:autorisees?|admises?|acceptees?|prises? en compte)|\bne (?:peuvent|peut|pourront|doivent) pas (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
+  /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes?\b[^.\n]{0,80}?\b(?:ne sont pas|n'est pas|ne seront pas|non) (?:autorisees?|admises?|acceptees?|prises? en compte)|\bne (?:peuvent|peut|pourront|doivent) pas (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\b(?:ne sont pas|n'est pas|ne seront pas) autorises? a (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
 const VARIANTS_YES = /\bvariantes? (?:sont|est) (?:autorisees?|admises?|acceptees?|possibles?|obligatoires?)|\bvariantes?\s*:?\s*(?:avec|oui|autorisees?)\b|\b(?:peuvent|peut|pourront|sont autorises a|est autorise a) (?:proposer|presenter|remettre) (?:des|une|de) variantes?|\bvariantes?\b[^.\n]{0,80}?\b(?:sont|seront) (?:autorisees|admises|acceptees)/;
 
 function variants(views: PageView[]): Fact | undefined {
@@ -456,7 +456,7 @@ function submissionPlatform(views: PageView[]): Fact | undefined {
 }
 
 const SIGNATURE_NOT =
-  /\bsignature electronique (?:des (?:documents|offres|pieces)|de l'offre|des plis|du contrat|de l'acte d'engagement)?[^.\n]{0,40}?\bn'est pas (?:exigee|obligatoire|requise|imposee)|\bpas de signature electronique\b|\bsignature electronique (?:est )?facultative\b|\bsans signature electronique\b/;
+  /\bsignature electronique (?:des (?:documents|offres|pieces)|de l'offre|des plis|du contrat|de l'acte d'engagement)?[^.\n]{0,40}?\bn'est pas (?:exigee|obligatoire|requise|imposee)|\bpas de signature electronique\b|\bsignature electronique (?:est )?facultative\b|\bsans signature electronique\b|\bsigne(?:e|s)? electroniquement par (?:le |l')(?:soumissionnaire retenu|attributaire|candidat retenu)\b/;
 const SIGNATURE_YES =
   /\bsignature electronique (?:des (?:documents|offres|pieces)|de l'offre|des plis|du contrat|de l'acte d'engagement)?[^.\n]{0,40}?\b(?:est |sera )?(?:exigee|obligatoire|requise|imposee)\b|\bdoivent etre signes? electroniquement\b|\bsignes? electroniquement\b[^.\n]{0,40}\bobligatoire/;
 
