@@ -17,11 +17,18 @@ const SYSTEM_PROMPT = [
   'Réponds dans la langue de la question, de façon concise.',
 ].join('\n');
 
-/** Builds the messages: a French system prompt (answer only from the numbered passages, say plainly when they do not say, cite as [1], [2] after each claim, answer in the question's language, concise), the passages numbered [1]..[n] with "fileName, p. N", then the question. */
-export function citedAnswerMessages(question: string, passages: SourcePassage[]): ChatMessage[] {
+// With the interface's language: the answer is written in it, the documents quoted as they are.
+const ANSWER_LANGUAGE: Record<'fr' | 'en', string> = {
+  fr: 'Réponds en français, de façon concise ; une citation des extraits reste telle qu’elle est écrite.',
+  en: 'Réponds en anglais, de façon concise ; une citation des extraits reste en français, telle qu’elle est écrite.',
+};
+
+/** Builds the messages: a French system prompt (answer only from the numbered passages, say plainly when they do not say, cite as [1], [2] after each claim, answer in `language` when given — the interface's — else in the question's, concise), the passages numbered [1]..[n] with "fileName, p. N", then the question. */
+export function citedAnswerMessages(question: string, passages: SourcePassage[], language?: 'fr' | 'en'): ChatMessage[] {
   const numbered = passages.map((p, i) => `[${i + 1}] ${p.fileName}, p. ${p.page}\n${p.text.trim()}`).join('\n\n');
+  const system = language ? SYSTEM_PROMPT.replace('Réponds dans la langue de la question, de façon concise.', ANSWER_LANGUAGE[language]) : SYSTEM_PROMPT;
   return [
-    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'system', content: system },
     { role: 'user', content: `Extraits :\n\n${numbered || '(aucun extrait)'}\n\nQuestion : ${question.trim()}` },
   ];
 }
@@ -78,7 +85,7 @@ export async function answerWithCitations(
   llm: Llm,
   question: string,
   passages: SourcePassage[],
-  options: { signal?: AbortSignal; onToken?: (chunk: string) => void },
+  options: { signal?: AbortSignal; onToken?: (chunk: string) => void; language?: 'fr' | 'en' },
 ): Promise<CitedAnswer> {
   const markers = markerRewriter(passages.length);
   let answer = '';
@@ -89,7 +96,7 @@ export async function answerWithCitations(
     answer += text;
     options.onToken?.(text);
   };
-  for await (const chunk of llm.stream(citedAnswerMessages(question, passages), { signal: options.signal, temperature: 0.1 })) {
+  for await (const chunk of llm.stream(citedAnswerMessages(question, passages, options.language), { signal: options.signal, temperature: 0.1 })) {
     emit(markers.push(chunk));
   }
   emit(markers.flush());

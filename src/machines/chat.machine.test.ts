@@ -7,6 +7,7 @@ const answer = (question: string, text: string): ChatMessage => ({ _id: `m-${que
 /** `script` drives the answer of each question: tokens then an answer, or a failure; `hold` leaves it open. */
 function start(options: { history?: ChatMessage[]; load?: Error; script?: Record<string, ChatEvent[] | 'hold'>; clear?: Error }) {
   const stopped: string[] = [];
+  const started: string[] = [];
   const logic = chatMachine.provide({
     actors: {
       loadHistory: fromPromise(async () => {
@@ -17,6 +18,7 @@ function start(options: { history?: ChatMessage[]; load?: Error; script?: Record
         if (options.clear) throw options.clear;
       }),
       ask: fromCallback<ChatEvent, { tenderId: string; question: string }>(({ input, sendBack }) => {
+        started.push(input.question);
         const steps = options.script?.[input.question] ?? [];
         if (steps !== 'hold') queueMicrotask(() => steps.forEach((step) => sendBack(step)));
         return () => stopped.push(input.question);
@@ -24,7 +26,7 @@ function start(options: { history?: ChatMessage[]; load?: Error; script?: Record
     },
   });
   const actor = createActor(logic, { input: { tenderId: 't1' } }).start();
-  return { actor, stopped };
+  return { actor, stopped, started };
 }
 
 describe('chat machine', () => {
@@ -71,6 +73,23 @@ describe('chat machine', () => {
     expect(actor.getSnapshot().context.failedQuestion).toBe(q);
     actor.send({ type: 'chat.retry' });
     expect(actor.getSnapshot().context.pending?.question).toBe(q);
+  });
+
+  it('a double click asks once: a second ask while the first is answered starts nothing and replaces nothing', async () => {
+    const q = 'Quelle est la date limite de remise des offres ?';
+    const { actor, started, stopped } = start({ script: { [q]: 'hold' } });
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'chat.ask', question: q });
+    actor.send({ type: 'chat.ask', question: q });
+    actor.send({ type: 'chat.ask', question: 'Autre chose ?' });
+    expect(started).toEqual([q]);
+    expect(stopped).toEqual([]);
+    expect(actor.getSnapshot().value).toEqual({ answering: 'asking' });
+    expect(actor.getSnapshot().context.pending).toEqual({ question: q, text: '' });
+    // The one answer is kept once.
+    actor.send({ type: 'chat.answered', message: answer(q, 'Le 15 juillet [1].') });
+    expect(actor.getSnapshot().context.messages.map((m) => m.question)).toEqual([q]);
+    expect(started).toHaveLength(1);
   });
 
   it('clears the history; a load failure is retried', async () => {

@@ -6,7 +6,7 @@ import { expect, expectAccessible, fr, test } from './fixtures';
 // The server with a language model (a fake endpoint), started by playwright.config.ts.
 const LLM_SERVER = `http://localhost:${process.env.E2E_LLM_PORT ?? 4198}`;
 
-/** Signs the demo manager in on a server; the demo's analysed DCE tender, once its documents are read. */
+/** Signs the demo manager in on a server; the demo's analysed DCE tender, once its documents are read and analysed. */
 async function demoDce(request: APIRequestContext, context: BrowserContext, server: string) {
   const { email, password } = DEMO_ACCOUNTS.manager;
   const token = ((await (await request.post(`${server}/api/users/login`, { data: { email, password } })).json()) as { token: string }).token;
@@ -20,19 +20,33 @@ async function demoDce(request: APIRequestContext, context: BrowserContext, serv
       return documents.every((doc) => doc.extraction?.status === 'done');
     }, { timeout: 60_000 })
     .toBe(true);
+  // The chat answers what the analysis found from it: the test waits for it rather than race it.
+  await expect
+    .poll(async () => {
+      const { analyses } = (await (await request.get(`${server}/api/tenders/${tender._id}/dce-analyses`, { headers })).json()) as { analyses: { status: string }[] };
+      return analyses[0]?.status;
+    }, { timeout: 60_000 })
+    .toBe('done');
   return tender._id;
 }
 
-test('a manager asks the DCE the deadline: the documents answer with their page, the source opens, the answer goes to the notes', async ({ page, context, request, baseURL }) => {
+test('a manager asks the DCE the deadline: the analysis answers with its page, the source opens, the answer goes to the notes; other questions quote the documents', async ({ page, context, request, baseURL }) => {
   test.slow();
   const tenderId = await demoDce(request, context, baseURL!);
   await page.goto(`/tender/chat/${tenderId}`);
   await expect(page.getByText(/Aucun modèle de langue n'est configuré/)).toBeVisible();
   await page.getByRole('button', { name: fr['chat-suggest_deadline'] }).click();
   const answer = page.getByRole('article', { name: `Réponse à « ${fr['chat-suggest_deadline']} »` });
-  await expect(answer.getByText(/MERCREDI 15 JUILLET 2026 A 12:00/)).toBeVisible({ timeout: 15_000 });
+  await expect(answer.getByText(/Date limite de remise des offres : mercredi 15 juillet 2026 à 12:00 \(heure de Paris\)/)).toBeVisible({ timeout: 15_000 });
   await expect(answer.getByText(fr['chat-mode_extractive']!)).toBeVisible();
   await expectAccessible(page, 'the chat');
+
+  // A question the analysis does not answer: the documents' own sentences, with their page.
+  await page.getByRole('textbox', { name: fr['chat-question'] }).fill('Quelle est la surface utile minimale de la machine ?');
+  await page.getByRole('button', { name: fr['chat-ask'] }).click();
+  const quoted = page.getByRole('article', { name: 'Réponse à « Quelle est la surface utile minimale de la machine ? »' });
+  await expect(quoted.getByText(/200 mm/)).toBeVisible({ timeout: 15_000 });
+  await expect(quoted.getByRole('button', { name: /^Ouvrir CCTP_2026FCSSA0025 v2\.pdf à la page/ }).first()).toBeVisible();
 
   await answer.getByRole('button', { name: 'Ouvrir RC_2026FCSSA0025 v2.pdf à la page 1' }).click();
   const source = page.getByRole('dialog', { name: 'Texte de RC_2026FCSSA0025 v2.pdf' });
@@ -50,11 +64,12 @@ test('with a language model, the answer streams in and cites its passage', async
   const tenderId = await demoDce(request, context, LLM_SERVER);
   await page.goto(`${LLM_SERVER}/tender/chat/${tenderId}`);
   await expect(page.getByText(/rédigées par un modèle de langue/)).toBeVisible();
-  await page.getByRole('textbox', { name: fr['chat-question'] }).fill('Quand faut-il remettre les offres ?');
+  // (Asked about more than the analysis found, "the form", so that the model writes the answer.)
+  await page.getByRole('textbox', { name: fr['chat-question'] }).fill('Quand et sous quelle forme faut-il remettre les offres ?');
   await page.getByRole('button', { name: fr['chat-ask'] }).click();
   // Part of the answer shows while the rest is still being written.
   await expect(page.getByText(fr['chat-writing']!)).toBeVisible();
-  const answer = page.getByRole('article', { name: 'Réponse à « Quand faut-il remettre les offres ? »' });
+  const answer = page.getByRole('article', { name: 'Réponse à « Quand et sous quelle forme faut-il remettre les offres ? »' });
   await expect(answer.getByText(/au plus tard le mercredi 15 juillet 2026 à 12 h \[1\]/)).toBeVisible({ timeout: 15_000 });
   await expect(answer.getByText(fr['chat-mode_llm']!)).toBeVisible();
   await expect(answer.getByRole('button', { name: /^Ouvrir RC_2026FCSSA0025 v2\.pdf à la page/ })).toHaveText(/^\[1\] RC_2026FCSSA0025 v2\.pdf, p\. \d+$/);

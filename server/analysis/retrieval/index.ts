@@ -108,6 +108,10 @@ ENGLISH.forEach((entry, at) => {
   }
 });
 
+/** What stands for a word of the question: its lexemes (an English phrase's first French phrase), and those of its synonyms and other translations. */
+type Concept = { main: string[]; alternatives: string[] };
+export type QueryAnalysis = { english: boolean; terms: Map<string, number>; concepts: Concept[]; phrases: string[][] };
+
 /**
  * What a question asks, as the index reads it. `terms`: its words' lexemes, weight 1 each; in an
  * English question, an English phrase of ENGLISH_TERMS is replaced by its French phrases (the
@@ -116,9 +120,6 @@ ENGLISH.forEach((entry, at) => {
  * word, or each English phrase translated, with the lexemes that stand for it, for `coverage`.
  * `phrases`: the runs of two words or more a passage may hold whole, for `search`.
  */
-type Concept = { main: string[]; alternatives: string[] };
-export type QueryAnalysis = { english: boolean; terms: Map<string, number>; concepts: Concept[]; phrases: string[][] };
-
 export function analyseQuestion(question: string): QueryAnalysis {
   // English when it has more English function words than French ones; a question without any
   // ("Site visit mandatory?") is English when it has no accent and a word of the lexicon.
@@ -352,10 +353,13 @@ function withList(passage: Passage, units: Unit[], at: number): string | null {
   take(lines.slice(colon + 1));
   let current = passage;
   let rest = units.slice(at + 1);
+  let overlap = false;
   while (!ended) {
     for (const unit of rest) {
       const key = foldText(unit.text.replace(/\s+/g, ' '));
-      if (seen.has(key)) continue; // the overlap of two passages
+      // A passage starts with the last unit of the one before it.
+      if (overlap && seen.has(key)) continue;
+      overlap = false;
       seen.add(key);
       const unitLines = unit.text.split('\n').map((line) => line.trim()).filter(Boolean);
       if (isListItem(unitLines[0] ?? '') ? take(unitLines) : !plainItem(unitLines) || !add(unitLines[0] as string)) {
@@ -370,6 +374,7 @@ function withList(passage: Passage, units: Unit[], at: number): string | null {
     if (!next || next.documentId !== current.documentId || next.entry !== current.entry || next.page !== current.page) break;
     current = next;
     rest = splitUnits(next.text);
+    overlap = true;
   }
   if (items.length === 0) return null;
   return [intro, ...items.map((item) => cut(oneLine(item), ITEM_CHARACTERS))].join('\n');

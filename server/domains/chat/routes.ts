@@ -7,12 +7,14 @@ import type { Handlers } from '../../openapi/handlers';
 import { chatMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sessionOf } from '../../auth/session';
-import { t } from '../../i18n';
+import { pickLanguage, t } from '../../i18n';
 import { reachableTender } from '../tenders/access';
 import { extractiveAnswer, hybridSearch, search, type Hit } from '../../analysis/retrieval';
 import { answerWithCitations } from '../../llm/cited-answer';
 import { LlmError, type Llm } from '../../llm/client';
 import { llmAccess } from '../../llm/for-company';
+import { latestDceAnalysis } from '../memories/outline';
+import { factAnswer } from './facts';
 import { createPassageIndexes, passageVectors, type TenderPassages } from './passages';
 
 type ChatMessage = components['schemas']['ChatMessage'];
@@ -63,8 +65,24 @@ export function chatHandlers({ db, llm: configured }: Deps): Handlers<'askTender
     }
   }
 
-  async function answerOf(request: FastifyRequest, tender: { id: string; companyId: string }, question: string, signal: AbortSignal, onToken: (text: string) => void): Promise<Answer> {
+  async function answerOf(
+    request: FastifyRequest,
+    tender: { id: string; companyId: string },
+    caller: { role: string },
+    question: string,
+    signal: AbortSignal,
+    onToken: (text: string) => void,
+  ): Promise<Answer> {
     const tenderId = tender.id;
+    const language = pickLanguage(request.headers['accept-language']);
+    // What the DCE analysis already says (a fact a person checked first) answers before the
+    // documents are searched; an employee, who does not see the analysis, only what was checked.
+    const analysis = await latestDceAnalysis(db, tenderId);
+    const fromAnalysis = analysis ? factAnswer(question, analysis.facts, language, caller.role === 'employee') : null;
+    if (fromAnalysis) {
+      onToken(fromAnalysis.answer);
+      return { ...fromAnalysis, mode: 'extractive', msg: 'chat-answered_analysis' };
+    }
     const { llm } = await llmAccess({ db, llm: configured }, tender.companyId);
     const entry = await passagesOf(tenderId);
     const { pages } = entry;
@@ -79,7 +97,7 @@ export function chatHandlers({ db, llm: configured }: Deps): Handlers<'askTender
           llm,
           question,
           hits.map((hit) => hit.passage),
-          { signal, onToken },
+          { signal, onToken, language },
         );
         return { ...cited, mode: 'llm', msg: 'chat-answered' };
       } catch (error) {
@@ -116,13 +134,13 @@ export function chatHandlers({ db, llm: configured }: Deps): Handlers<'askTender
         return { msg: t(request, result.msg), details: toMessage(row!) };
       };
 
-      if (!request.headers.accept?.includes('text/event-stream')) return save(await answerOf(request, tender, question, aborted.signal, () => undefined));
+      if (!request.headers.accept?.includes('text/event-stream')) return save(await answerOf(request, tender, user, question, aborted.signal, () => undefined));
 
       const stream = new PassThrough();
       reply.type('text/event-stream; charset=utf-8').header('X-Accel-Buffering', 'no');
       void (async () => {
         try {
-          const result = await answerOf(request, tender, question, aborted.signal, (text) => stream.write(sse('token', { text })));
+          const result = await answerOf(request, tender, user, question, aborted.signal, (text) => stream.write(sse('token', { text })));
           stream.write(sse('done', await save(result)));
         } catch (error) {
           if (!aborted.signal.aborted) {

@@ -36,7 +36,7 @@ function asNote(message: ChatMessage, t: (key: string, vars?: Record<string, unk
 }
 
 function Chat({ tender }: { tender: Tender }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { operations } = useServices();
   const toast = useSuccessToast();
   const logic = useMemo(
@@ -50,15 +50,23 @@ function Chat({ tender }: { tender: Tender }) {
           ask: fromCallback<ChatEvent, { tenderId: string; question: string }>(({ input, sendBack }) => {
             const aborted = new AbortController();
             runOperation(operations.askTenderChat, { ...input, onToken: (text: string) => sendBack({ type: 'chat.token', text }) }, aborted.signal).then(
-              (result) => sendBack({ type: 'chat.answered', message: result.data }),
-              (error: unknown) => sendBack({ type: 'chat.failed', error }),
+              // A stopped operation settles with nothing: the question was left, nothing to say.
+              (result) => {
+                if (aborted.signal.aborted) return;
+                if (result?.data) sendBack({ type: 'chat.answered', message: result.data });
+                else sendBack({ type: 'chat.failed', error: { message: i18n.t('common-no_response_from_the_server') } });
+              },
+              (error: unknown) => {
+                if (!aborted.signal.aborted) sendBack({ type: 'chat.failed', error });
+              },
             );
             // Leaving the question (stop, another page) stops the answer on the server too.
             return () => aborted.abort();
           }),
         },
       }),
-    [operations],
+    // i18n is one instance: the machine is built once and says things in the current language.
+    [operations, i18n],
   );
   const ref = useActorRef(logic, { input: { tenderId: tender._id } });
   const snapshot = useSelector(ref, (s) => s);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bot, Eraser, MessageCircleQuestion, NotebookPen, Quote, RotateCcw, Send, Square } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
@@ -43,6 +43,10 @@ export type ChatViewProps = {
 };
 
 const bubble = css({ p: '3', borderRadius: 'lg', maxW: { base: 'full', md: '85%' }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
+/** An exchange scrolled into view clears the header above and the question box stuck below. */
+const exchange = css({ display: 'flex', flexDirection: 'column', gap: '2', scrollMarginTop: '4', scrollMarginBottom: '48' });
+/** Smooth scrolling, unless the person asked for less motion. */
+const motion = (): ScrollBehavior => (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /** A conversation with the tender's documents: each answer cites its pages; the answer being written streams in. */
 export function ChatView(props: ChatViewProps) {
@@ -50,13 +54,19 @@ export function ChatView(props: ChatViewProps) {
   const { status } = props;
   const [question, setQuestion] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
-  const end = useRef<HTMLDivElement>(null);
+  // The newest exchange: the question being answered, else the last answer.
+  const latest = useRef<HTMLLIElement>(null);
   const busy = status === 'asking' || status === 'streaming';
   const count = props.messages.length;
+  const asking = props.pending?.question ?? null;
   const streamed = props.pending?.text.length ?? 0;
+  // A new answer (or the history) comes into view from its start; the answer being written stays in view as it grows.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count, streamed]);
+    if (count > 0) latest.current?.scrollIntoView?.({ block: 'start', behavior: motion() });
+  }, [count]);
+  useEffect(() => {
+    if (asking !== null) latest.current?.scrollIntoView?.({ block: 'nearest', behavior: motion() });
+  }, [asking, streamed]);
 
   if (status === 'loading') return <Skeleton lines={5} label={t('list-loading')} widths={['70%', '90%', '60%', '85%', '50%']} />;
   if (status === 'loadFailure') {
@@ -96,11 +106,11 @@ export function ChatView(props: ChatViewProps) {
           />
         ) : null}
         <ol className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' })}>
-          {props.messages.map((message) => (
-            <Exchange key={message._id} message={message} {...props} />
+          {props.messages.map((message, at) => (
+            <Exchange key={message._id} message={message} {...props} itemRef={!props.pending && at === count - 1 ? latest : undefined} />
           ))}
           {props.pending ? (
-            <li className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <li ref={latest} className={exchange}>
               <p className={cx(bubble, css({ alignSelf: 'flex-end', bg: 'accent.subtle', color: 'fg.default' }))}>{props.pending.question}</p>
               <div aria-live="polite" aria-busy="true" className={cx(bubble, css({ bg: 'bg.subtle', display: 'flex', flexDirection: 'column', gap: '2' }))}>
                 {props.pending.text ? <p>{props.pending.text}</p> : null}
@@ -124,7 +134,6 @@ export function ChatView(props: ChatViewProps) {
           </Alert>
         ) : null}
         {props.copyError ? <Alert status="error">{props.copyError}</Alert> : null}
-        <div ref={end} />
       </section>
       <form
         className={css({ display: 'flex', flexDirection: 'column', gap: '2', position: 'sticky', bottom: '0', bg: 'bg.canvas', py: '3' })}
@@ -152,17 +161,18 @@ export function ChatView(props: ChatViewProps) {
           }}
         />
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+          {/* "Envoyer" stays where it is while the answer comes (a double click's second click
+              lands on it, disabled, not on "Arrêter"), and "Arrêter" comes beside it. */}
+          <Button type="submit" disabled={busy || !question.trim() || status === 'clearing'}>
+            <Send size={14} aria-hidden="true" />
+            {t('chat-ask')}
+          </Button>
           {busy ? (
             <Button type="button" variant="outline" onClick={props.onCancel}>
               <Square size={14} aria-hidden="true" />
               {t('chat-stop')}
             </Button>
-          ) : (
-            <Button type="submit" disabled={!question.trim() || status === 'clearing'}>
-              <Send size={14} aria-hidden="true" />
-              {t('chat-ask')}
-            </Button>
-          )}
+          ) : null}
           <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('chat-enter_hint')}</span>
           {count > 0 && !busy ? (
             confirmClear ? (
@@ -195,10 +205,10 @@ export function ChatView(props: ChatViewProps) {
   );
 }
 
-function Exchange({ message, onOpenCitation, onCopyToNotes, copying }: ChatViewProps & { message: ChatMessage }) {
+function Exchange({ message, onOpenCitation, onCopyToNotes, copying, itemRef }: ChatViewProps & { message: ChatMessage; itemRef?: Ref<HTMLLIElement> }) {
   const { t } = useTranslation();
   return (
-    <li className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <li ref={itemRef} className={exchange}>
       <p className={cx(bubble, css({ alignSelf: 'flex-end', bg: 'accent.subtle', color: 'fg.default' }))}>{message.question}</p>
       <article aria-label={t('chat-answer_to', { question: message.question.length > 80 ? `${message.question.slice(0, 80)}…` : message.question })} className={cx(bubble, css({ bg: 'bg.subtle', display: 'flex', flexDirection: 'column', gap: '3' }))}>
         <p>{message.answer}</p>

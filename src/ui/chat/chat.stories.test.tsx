@@ -75,6 +75,21 @@ describe('the chat with the documents', () => {
     expect(arg(Chat.Failed, 'onRetry')).toHaveBeenCalled();
   });
 
+  it('keeps "Envoyer" in its place, disabled, while a question is answered: the second click of a double click stops nothing', async () => {
+    const u = userEvent.setup();
+    // The stories share their callbacks: what earlier tests did is forgotten.
+    arg(Chat.Asking, 'onCancel').mockClear();
+    arg(Chat.Asking, 'onAsk').mockClear();
+    show(<Chat.Asking />);
+    const send = await screen.findByRole('button', { name: 'Envoyer' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await u.dblClick(send);
+    expect(arg(Chat.Asking, 'onCancel')).not.toHaveBeenCalled();
+    expect(arg(Chat.Asking, 'onAsk')).not.toHaveBeenCalled();
+    // Stopping is its own button, beside it.
+    expect(send.nextElementSibling?.textContent).toBe('Arrêter');
+  });
+
   it('clears the conversation only once confirmed', async () => {
     const u = userEvent.setup();
     show(<Chat.Answered />);
