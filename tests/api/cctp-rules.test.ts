@@ -197,6 +197,8 @@ describe('extractRequirements on small texts', () => {
     expect(found.some((t) => t.includes('Identification des contraintes de sécurité'))).toBe(true);
     expect(found.some((t) => t.includes('Mise à disposition des documents'))).toBe(false);
     expect(found.some((t) => t.includes('VSGP'))).toBe(false);
+    // Work someone else does, or hands to the holder, in the passive future.
+    expect(texts(['6. Recette\nLa VA sera réalisée par le SPC.\n\nLa documentation de la procédure sera fournie au titulaire.\n'])).toEqual([]);
   });
 
   it('leaves out what the buyer does and what the candidate may offer', () => {

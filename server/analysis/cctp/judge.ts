@@ -59,9 +59,13 @@ const CONTEXT = /\ba pour objet\b|\best destinee?s?\b|\bsont decrite?s?\b|\bne s
 // "VSGP s'engage à communiquer …": a commitment of someone who is not the holder is the buyer's.
 const OTHERS_COMMITMENT = new RegExp(String.raw`^(?:(?!${HOLDER}).)*\bs'engagen?t?\b`);
 
+// "La VA sera réalisée par le SPC", "… seront fournis au titulaire": work someone else does, or hands over.
+const OTHERS_WORK = /\b(?:sera|seront) [a-z]+(?:e|s|es)?\b[^.]{0,80}?(?:\bpar (?:le |la |l'|les )(?!titulaire|prestataire|fournisseur|entreprise)|\b(?:au|aux) (?:titulaire|prestataire)s?\b)/;
+
 /** Whether a (folded) sentence states a duty of the holder. */
 export function statesRequirement(folded: string): boolean {
   if (OTHERS_COMMITMENT.test(folded) && !STRONG.test(folded.replace(/\bs'engagen?t?\b/g, ''))) return false;
+  if (OTHERS_WORK.test(folded) && !STRONG.test(folded)) return false;
   const strong = STRONG.test(folded);
   const duty = strong || DUTY.test(folded) || WARRANTY_TERM.test(folded);
   if (!duty) return false;
