@@ -2999,7 +2999,7 @@ export interface components {
         TextExtraction: {
             status: components["schemas"]["JobStatus"];
             progress: number;
-            /** @description Why it failed */
+            /** @description In the caller's language: why it failed, or once done, what of the text was not kept (over the limits of text per page, document or tender, or the plan's storage). */
             msg?: string;
             /** @description Pages with text */
             pages: number;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TextCut } from '../extraction/limits';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -322,10 +323,16 @@ export const tenderDocuments = pgTable(
   (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.createdAt)],
 );
 
-/** What an extraction found, per readable part (the file, or each entry of a ZIP DCE). */
+/**
+ * What an extraction found, per readable part (the file, or each entry of a ZIP DCE). `textBytes`:
+ * the UTF-8 bytes of the pages' text, counted in the company's storage; `textCut`: what the limits
+ * of server/extraction/limits.ts left out.
+ */
 export type ExtractionSummary = {
   parts: { entry: string | null; format: string; pages: number; error?: string; ocrUnavailablePages?: number }[];
   ocrAvailable: boolean;
+  textBytes?: number;
+  textCut?: TextCut;
 };
 
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);

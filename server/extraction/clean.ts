@@ -4,26 +4,29 @@
 const EDGE_LINES = 3;
 const shape = (line: string) => line.trim().replace(/\s+/g, ' ').replace(/\d+/g, '#');
 
-function edgeShapes(page: string): Set<string> {
-  const lines = page
-    .split('\n')
-    .map(shape)
-    .filter((line) => line);
-  return new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)]);
+/** The indexes of a page's first and last EDGE_LINES non-blank lines; only they are shaped, not the whole page. */
+function edgeIndexes(lines: string[]): Set<number> {
+  const blank = (at: number) => !lines[at]!.trim();
+  const first: number[] = [];
+  for (let at = 0; at < lines.length && first.length < EDGE_LINES; at++) if (!blank(at)) first.push(at);
+  const last: number[] = [];
+  for (let at = lines.length - 1; at >= 0 && last.length < EDGE_LINES; at--) if (!blank(at)) last.push(at);
+  return new Set([...first, ...last]);
 }
 
 /** The pages without their running headers and footers (documents of 3 pages or more only). */
 export function stripRepeatedLines(pages: string[]): string[] {
   if (pages.length < 3) return pages;
-  const edges = pages.map(edgeShapes);
+  const split = pages.map((page) => page.split('\n'));
+  const edges = split.map(edgeIndexes);
   const counts = new Map<string, number>();
-  for (const shapes of edges) for (const key of shapes) counts.set(key, (counts.get(key) ?? 0) + 1);
+  split.forEach((lines, index) => {
+    for (const key of new Set([...edges[index]!].map((at) => shape(lines[at]!)))) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
   const repeated = new Set([...counts].filter(([, count]) => count > pages.length / 2).map(([key]) => key));
   if (repeated.size === 0) return pages;
-  return pages.map((page) => {
-    const lines = page.split('\n');
-    const nonEmpty = lines.flatMap((line, at) => (shape(line) ? [at] : []));
-    const edge = new Set([...nonEmpty.slice(0, EDGE_LINES), ...nonEmpty.slice(-EDGE_LINES)]);
+  return split.map((lines, index) => {
+    const edge = edges[index]!;
     return lines
       .filter((line, at) => !(edge.has(at) && repeated.has(shape(line))))
       .join('\n')

@@ -8,6 +8,7 @@ import { extractPdf } from './pdf';
 import { extractionTools, type ExtractionTools } from './tools';
 import { isDeclaredTooLarge, readArchive, unpackEntry, type ArchiveEntry } from './zip';
 import { ExtractionError, MAX_PAGES, type ExtractedFormat, type ExtractedPage, type ExtractedPart, type ExtractionResult } from './types';
+import { MAX_DOCUMENT_PAGES, MAX_DOCUMENT_TEXT_BYTES, MAX_PAGE_TEXT_BYTES, TextBudget } from './limits';
 
 const MAX_TOTAL_UNPACKED = 1024 ** 3;
 
@@ -16,6 +17,8 @@ type Context = {
   tmpDir: string;
   /** What is left of the unpacked bytes all archive entries may use together. */
   budget: { left: number };
+  /** What is left of the text the whole file may keep (all archive entries together). */
+  text: TextBudget;
   tempName: () => string;
 };
 
@@ -102,7 +105,14 @@ async function extractDocument(
 ): Promise<Content> {
   const content = await readDocument(input, entries, context, progress, seen);
   if (content.pages.length > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
-  return content;
+  const pages: ExtractedPage[] = [];
+  const pageBytes = content.format === 'pdf' || content.format === 'image' ? MAX_PAGE_TEXT_BYTES : Number.POSITIVE_INFINITY;
+  for (const page of content.pages) {
+    const text = context.text.take(page.text, pageBytes);
+    if (text === undefined) break;
+    pages.push({ ...page, text });
+  }
+  return { ...content, pages };
 }
 
 const formats: Record<string, Content['format']> = { pdf: 'pdf', png: 'image', jpg: 'image', docx: 'docx', odt: 'odt', xlsx: 'xlsx', ods: 'ods' };
@@ -120,7 +130,7 @@ async function readDocument(
   const data = async () => input.data ?? (input.data = await readFile(input.path!));
   switch (type?.ext) {
     case 'pdf':
-      return { format: 'pdf', pages: await extractPdf({ path: input.path, data: input.data }, { ...context, progress }) };
+      return { format: 'pdf', pages: await extractPdf({ path: input.path, data: input.data }, { ...context, textLeft: () => context.text.left, progress }) };
     case 'png':
     case 'jpg': {
       const image = await data();
@@ -210,6 +220,11 @@ async function extractArchive(
   return parts;
 }
 
+const withCut = (result: ExtractionResult, text: TextBudget): ExtractionResult => {
+  const cut = text.cut();
+  return cut ? { ...result, textCut: cut } : result;
+};
+
 /**
  * The text of an uploaded file, in this process. Meant to run in the child started by
  * runExtraction: a hostile file may still cost CPU and memory until the parent kills it.
@@ -218,7 +233,13 @@ export async function extractFile(path: string, options: { tmpDir: string; tools
   // A pooled child outlives one file: its parent tells it the tools with each file.
   const tools = options.tools ?? (await extractionTools());
   let counter = 0;
-  const context: Context = { tools, tmpDir: options.tmpDir, budget: { left: MAX_TOTAL_UNPACKED }, tempName: () => `part-${++counter}` };
+  const context: Context = {
+    tools,
+    tmpDir: options.tmpDir,
+    budget: { left: MAX_TOTAL_UNPACKED },
+    text: new TextBudget(MAX_DOCUMENT_TEXT_BYTES, 'document', MAX_DOCUMENT_PAGES),
+    tempName: () => `part-${++counter}`,
+  };
   const progress = options.onProgress ?? (() => {});
   const ocrAvailable = tools.pdftoppm && tools.tesseractFra;
   const handle = await open(path, 'r');
@@ -235,11 +256,12 @@ export async function extractFile(path: string, options: { tmpDir: string; tools
     const head = await source.read(0, 4096);
     const entries = isZip(head) ? await listEntries(source) : undefined;
     if (entries && (await sniff(head, source, entries, context))?.ext === 'zip') {
-      return { parts: await extractArchive(source, entries, '', false, context, progress), ocrAvailable };
+      const parts = await extractArchive(source, entries, '', false, context, progress);
+      return withCut({ parts, ocrAvailable }, context.text);
     }
     const content = await extractDocument({ path, source, head }, entries, context, progress);
     progress(1);
-    return { parts: [{ entry: null, ...content }], ocrAvailable };
+    return withCut({ parts: [{ entry: null, ...content }], ocrAvailable }, context.text);
   } finally {
     await handle.close();
   }

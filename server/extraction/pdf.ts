@@ -1,31 +1,77 @@
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { MAX_PAGE_TEXT_BYTES } from './limits';
 import { needsOcr, ocrPdfPage, tidy } from './ocr';
-import { runCommand, type ExtractionTools } from './tools';
+import type { ExtractionTools } from './tools';
 import { ExtractionError, MAX_PAGES, type ExtractedPage } from './types';
 
 export type PdfInput = { path?: string; data?: Buffer };
-export type PdfContext = { tools: ExtractionTools; tmpDir: string; progress: (fraction: number) => void; tempName: () => string };
+/** `textLeft`: the bytes of text the document may still keep; reading stops once they are read. */
+export type PdfContext = { tools: ExtractionTools; tmpDir: string; textLeft: () => number; progress: (fraction: number) => void; tempName: () => string };
 
-async function textWithPoppler(path: string, progress: (fraction: number) => void): Promise<string[]> {
-  // No pdfinfo first: pdftotext ends every page with a form feed, which gives the count. It stops
-  // one page past the limit, so a PDF of 10 000 pages costs no more than one of 2 001.
-  // -layout keeps the columns of a row (a criterion and its weight) on one line.
-  const result = await runCommand('pdftotext', ['-layout', '-enc', 'UTF-8', '-l', String(MAX_PAGES + 1), path, '-']);
-  if (/password/i.test(result.stderr)) throw new ExtractionError('extraction-encrypted');
-  if (result.code !== 0) throw new ExtractionError('extraction-corrupt');
-  // What follows the last form feed is not a page.
-  const pages = result.stdout.toString('utf8').split('\f').slice(0, -1);
-  if (pages.length > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
-  progress(0.5);
-  return pages.map(tidy);
+// A page is kept raw up to this many characters before tidy() trims it and the budget cuts it to
+// MAX_PAGE_TEXT_BYTES: room for -layout's indentation, and a bound on what a forged page holds in memory.
+const RAW_PAGE_CHARS = 4 * MAX_PAGE_TEXT_BYTES;
+
+/**
+ * pdftotext's pages, read as it writes them. It stops one page past the limit, so a PDF of
+ * 10 000 pages costs no more than one of 2 001; and it is stopped once the pages read hold the
+ * text the document may still keep (`textLeft`): a forged PDF that draws megabytes on every page
+ * is neither held in memory nor read to its end. No pdfinfo first: every page ends with a form feed.
+ */
+function textWithPoppler(path: string, textLeft: () => number, progress: (fraction: number) => void): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    // -layout keeps the columns of a row (a criterion and its weight) on one line.
+    const child = spawn('pdftotext', ['-layout', '-enc', 'UTF-8', '-l', String(MAX_PAGES + 1), path, '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const decoder = new StringDecoder('utf8');
+    const pages: string[] = [];
+    let page = '';
+    let kept = 0;
+    let enough = false;
+    let stderr = '';
+    const addText = (text: string) => {
+      if (page.length < RAW_PAGE_CHARS) page += text.slice(0, RAW_PAGE_CHARS - page.length);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (enough) return;
+      const pieces = decoder.write(chunk).split('\f');
+      addText(pieces[0]!);
+      for (const piece of pieces.slice(1)) {
+        const text = tidy(page);
+        pages.push(text);
+        page = '';
+        addText(piece);
+        kept += Math.min(Buffer.byteLength(text, 'utf8'), MAX_PAGE_TEXT_BYTES);
+        // Past what is left, not at it: the budget must see the page that does not fit, to say the text was cut.
+        if (kept > textLeft() || pages.length > MAX_PAGES) {
+          enough = true;
+          child.kill('SIGKILL');
+          return;
+        }
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 16_384) stderr += chunk.toString('utf8');
+    });
+    child.on('error', () => reject(new ExtractionError('extraction-corrupt')));
+    child.on('close', (code) => {
+      if (/password/i.test(stderr)) return reject(new ExtractionError('extraction-encrypted'));
+      if (!enough && code !== 0) return reject(new ExtractionError('extraction-corrupt'));
+      // What follows the last form feed is not a page.
+      if (pages.length > MAX_PAGES) return reject(new ExtractionError('extraction-too_many_pages'));
+      progress(0.5);
+      resolve(pages);
+    });
+  });
 }
 
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
-async function textWithPdfjs(data: Buffer, progress: (fraction: number) => void): Promise<string[]> {
+async function textWithPdfjs(data: Buffer, textLeft: () => number, progress: (fraction: number) => void): Promise<string[]> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;
   const task = getDocument({
@@ -46,16 +92,20 @@ async function textWithPdfjs(data: Buffer, progress: (fraction: number) => void)
   try {
     if (document.numPages > MAX_PAGES) throw new ExtractionError('extraction-too_many_pages');
     const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number++) {
+    let kept = 0;
+    // As with pdftotext: no more pages than the text the document may still keep.
+    for (let number = 1; number <= document.numPages && kept <= textLeft(); number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       let text = '';
       for (const item of content.items) {
         if (!('str' in item)) continue;
-        text += item.str;
+        if (text.length < RAW_PAGE_CHARS) text += item.str.slice(0, RAW_PAGE_CHARS - text.length);
         if (item.hasEOL) text += '\n';
       }
-      pages.push(tidy(text));
+      const tidied = tidy(text);
+      pages.push(tidied);
+      kept += Math.min(Buffer.byteLength(tidied, 'utf8'), MAX_PAGE_TEXT_BYTES);
       page.cleanup();
       progress((0.5 * number) / document.numPages);
     }
@@ -82,8 +132,8 @@ export async function extractPdf(input: PdfInput, context: PdfContext): Promise<
     return path;
   };
   const texts = tools.pdftotext
-    ? await textWithPoppler(await materialise(), context.progress)
-    : await textWithPdfjs(input.data ?? (await readFile(path!)), context.progress);
+    ? await textWithPoppler(await materialise(), context.textLeft, context.progress)
+    : await textWithPdfjs(input.data ?? (await readFile(path!)), context.textLeft, context.progress);
 
   const ocrCapable = tools.pdftoppm && tools.tesseractFra;
   const scanned = texts.flatMap((text, index) => (needsOcr(text) ? [index] : []));

@@ -1,3 +1,5 @@
+import type { TextCut } from './limits';
+
 export type ExtractionErrorKey =
   | 'extraction-corrupt' // unreadable / damaged file
   | 'extraction-encrypted' // password-protected PDF or office file
@@ -15,7 +17,8 @@ export type ExtractedFormat = 'pdf' | 'docx' | 'odt' | 'xlsx' | 'ods' | 'image' 
 // One readable unit: the file itself, or one entry of a ZIP DCE (entry = path inside the zip).
 export type ExtractedPart = { entry: string | null; format: ExtractedFormat; pages: ExtractedPage[]; error?: ExtractionErrorKey };
 
-export type ExtractionResult = { parts: ExtractedPart[]; ocrAvailable: boolean };
+/** `textCut`: what the limits of server/extraction/limits.ts left out of the text, when they cut. */
+export type ExtractionResult = { parts: ExtractedPart[]; ocrAvailable: boolean; textCut?: TextCut };
 
 export class ExtractionError extends Error {
   constructor(readonly key: ExtractionErrorKey) {

@@ -39,7 +39,8 @@ export type Usage = Record<LimitKey, number>;
 /**
  * What the company uses of each limit, in one query: its users and pending invitations, its
  * tenders still in play (not won, lost or non-compliant), the DCE and CCTP analyses started this
- * calendar month, and the bytes of its stored files (tender and company documents, résumés, memory images).
+ * calendar month, and the bytes of its stored files (tender and company documents, résumés, memory images)
+ * with the text read from its tender documents (issue 23: a small file can hold megabytes of text).
  */
 export async function usageOf(db: Queryable, companyId: string): Promise<Usage> {
   const result = await db.execute(sql`
@@ -49,7 +50,7 @@ export async function usageOf(db: Queryable, companyId: string): Promise<Usage> 
       (select count(*) from tenders where company_id = ${companyId} and status not in ('won', 'lost', 'non_compliant')) as active_tenders,
       (select count(*) from dce_analyses a join tenders t on t.id = a.tender_id where t.company_id = ${companyId} and a.created_at >= date_trunc('month', now()))
         + (select count(*) from cctp_analyses a join tenders t on t.id = a.tender_id where t.company_id = ${companyId} and a.created_at >= date_trunc('month', now())) as analyses,
-      (select coalesce(sum(size), 0) from tender_documents where company_id = ${companyId})
+      (select coalesce(sum(size + coalesce((extraction->>'textBytes')::bigint, 0)), 0) from tender_documents where company_id = ${companyId})
         + (select coalesce(sum(size), 0) from company_documents where company_id = ${companyId})
         + (select coalesce(sum(size), 0) from resumes where company_id = ${companyId})
         + (select coalesce(sum(size), 0) from memory_images where company_id = ${companyId}) as storage
@@ -62,6 +63,15 @@ export async function usageOf(db: Queryable, companyId: string): Promise<Usage> 
     analysesPerMonth: Number(row.analyses ?? 0),
     storageBytes: Number(row.storage ?? 0),
   };
+}
+
+/** What the company may still add of a limit under its plan now (0 when over it); null when unlimited. */
+export async function roomLeft(db: Queryable, companyId: string, limit: LimitKey): Promise<number | null> {
+  const row = await subscriptionOf(db, companyId);
+  if (!row) return 0;
+  const max = effectivePlan(row).limits[limit];
+  if (max === null) return null;
+  return Math.max(0, max - (await usageOf(db, companyId))[limit]);
 }
 
 /** Limit names in the refusal, per language (the catalogue's `billing-limit_*` keys hold the sentences). */

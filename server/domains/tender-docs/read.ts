@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documentPages, jobs, tenderDocuments } from '../../db/schema';
 import { RetryLater, type JobRow } from '../../jobs/queue';
@@ -26,13 +26,14 @@ export async function waitForExtraction(db: Database, job: JobRow, tenderId: str
 
 /**
  * The tender's documents as read, one per file or ZIP entry, in upload order, each with its pages'
- * text and its kind (RC, CCAP, CCTP…) from its name and its first pages.
+ * text and its kind (RC, CCAP, CCTP…) from its name and its first pages. Only documents whose
+ * reading is finished (it writes their summary last): one still being written has part of its pages.
  */
 export async function readTenderDocuments(db: Database, tenderId: string): Promise<ReadDocument[]> {
   const docs = await db
     .select({ id: tenderDocuments.id, fileName: tenderDocuments.fileName })
     .from(tenderDocuments)
-    .where(eq(tenderDocuments.tenderId, tenderId))
+    .where(and(eq(tenderDocuments.tenderId, tenderId), isNotNull(tenderDocuments.extraction)))
     .orderBy(asc(tenderDocuments.createdAt));
   const pages = docs.length
     ? await db

@@ -14,6 +14,7 @@ import { queueExtraction } from './extraction';
 import { readScope, type Caller } from '../companies/scope';
 import { reachableTender, type TenderRef } from '../tenders/access';
 import { enforceStorage } from '../../files/storage-limit';
+import { MAX_DOCUMENT_TEXT_BYTES, MAX_PAGE_TEXT_BYTES, MAX_TENDER_TEXT_BYTES } from '../../extraction/limits';
 
 type TenderDoc = components['schemas']['TenderDoc'];
 
@@ -47,7 +48,24 @@ const selectDocs = (db: Database, where: SQL | undefined) =>
     .leftJoin(jobs, eq(jobs.id, tenderDocuments.extractionJobId))
     .where(where);
 type DocRow = Awaited<ReturnType<typeof selectDocs>>[number];
-type Translate = (key: string) => string;
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+const translator =
+  (request: Parameters<typeof t>[0]): Translate =>
+  (key, vars) =>
+    t(request, key, vars);
+
+const MB = 1024 * 1024;
+
+/** What the limits left out of a document's text, said once it is read (the heaviest cut only). */
+function cutMessage(summary: ExtractionSummary | null, translate: Translate): string | undefined {
+  const cut = summary?.textCut;
+  if (!cut) return undefined;
+  if (cut.stoppedBy === 'document') return translate('extraction-text_cut_document', { limit: MAX_DOCUMENT_TEXT_BYTES / MB });
+  if (cut.stoppedBy === 'tender') return translate('extraction-text_cut_tender', { limit: MAX_TENDER_TEXT_BYTES / MB });
+  if (cut.stoppedBy === 'storage') return translate('extraction-text_cut_storage');
+  return cut.shortenedPages > 0 ? translate('extraction-text_cut_pages', { limit: MAX_PAGE_TEXT_BYTES / 1024 }) : undefined;
+}
 
 const toTextParts = (summary: ExtractionSummary | null, translate: Translate): components['schemas']['TextPart'][] =>
   (summary?.parts ?? []).map((part) => ({
@@ -58,14 +76,16 @@ const toTextParts = (summary: ExtractionSummary | null, translate: Translate): c
     ...(part.error ? { msg: translate(part.error) } : {}),
   }));
 
-/** The extraction's state from its job, and what it found once done. */
+/** The extraction's state from its job, and what it found once done: why it failed, or what of the text it left out. */
 function toExtraction(row: DocRow, translate: Translate): TenderDoc['extraction'] {
   if (!row.jobStatus && !row.extraction) return null;
   const parts = toTextParts(row.extraction, translate);
+  const status = row.jobStatus ?? 'done';
+  const msg = status === 'failed' ? (row.jobError ? translate(row.jobError) : undefined) : status === 'done' ? cutMessage(row.extraction, translate) : undefined;
   return {
-    status: row.jobStatus ?? 'done',
+    status,
     progress: row.jobStatus === 'done' || !row.jobStatus ? 100 : (row.jobProgress ?? 0),
-    ...(row.jobStatus === 'failed' && row.jobError ? { msg: translate(row.jobError) } : {}),
+    ...(msg ? { msg } : {}),
     pages: parts.reduce((sum, part) => sum + part.pages, 0),
     ocrAvailable: row.extraction?.ocrAvailable ?? true,
     parts,
@@ -139,7 +159,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
     async listTenderDocs(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       const rows = await selectDocs(db, eq(tenderDocuments.tenderId, tender.id)).orderBy(desc(tenderDocuments.createdAt), desc(tenderDocuments.id));
-      return { documents: rows.map((row) => toTenderDoc(row, (key) => t(request, key))) };
+      return { documents: rows.map((row) => toTenderDoc(row, translator(request))) };
     },
 
     async uploadTenderDoc(request, reply) {
@@ -167,11 +187,11 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       });
       jobQueue.wake();
       reply.code(201);
-      return { msg: t(request, 'document-uploaded'), details: await docById(id, (key) => t(request, key)) };
+      return { msg: t(request, 'document-uploaded'), details: await docById(id, translator(request)) };
     },
 
     async getTenderDoc(request) {
-      return toTenderDoc(await reachableDoc(sessionOf(request).user, request.params.id), (key) => t(request, key));
+      return toTenderDoc(await reachableDoc(sessionOf(request).user, request.params.id), translator(request));
     },
 
     async replaceTenderDoc(request) {
@@ -188,10 +208,15 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       if (!received) throw fileRequired();
       const oldKey = await storeWith(db, storage, received, async (tx) => {
         // Locked, so that two replacements at once each delete the file the other replaced.
-        const [row] = await tx.select({ key: tenderDocuments.storageKey, size: tenderDocuments.size }).from(tenderDocuments).where(eq(tenderDocuments.id, id)).for('update');
+        const [row] = await tx
+          .select({ key: tenderDocuments.storageKey, size: tenderDocuments.size, extraction: tenderDocuments.extraction })
+          .from(tenderDocuments)
+          .where(eq(tenderDocuments.id, id))
+          .for('update');
         if (!row) throw notFound();
-        // What the new file adds to the old one counts against the plan's storage: refused (402), the old file stays.
-        await enforceStorage(tx, request, current.companyId, received.size, row.size);
+        // What the new file adds to the old one and its text (dropped with it) counts against the
+        // plan's storage: refused (402), the old file stays.
+        await enforceStorage(tx, request, current.companyId, received.size, row.size + (row.extraction?.textBytes ?? 0));
         await tx
           .update(tenderDocuments)
           .set({ ...fileValues(received, user.id), updatedAt: new Date() })
@@ -201,7 +226,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       });
       jobQueue.wake();
       await storage.delete(oldKey).catch(() => undefined);
-      return { msg: t(request, 'document-replaced'), details: await docById(id, (key) => t(request, key)) };
+      return { msg: t(request, 'document-replaced'), details: await docById(id, translator(request)) };
     },
 
     async deleteTenderDoc(request) {
@@ -210,7 +235,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       if (!deleted) throw notFound();
       // The file goes once the row is gone: a failed deletion leaves the document whole.
       await storage.delete(deleted.key).catch(() => undefined);
-      return { msg: t(request, 'document-deleted'), details: toTenderDoc(current, (key) => t(request, key)) };
+      return { msg: t(request, 'document-deleted'), details: toTenderDoc(current, translator(request)) };
     },
 
     async downloadTenderDoc(request, reply) {
@@ -219,7 +244,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
 
     async getTenderDocPages(request) {
       const document = await reachableDoc(sessionOf(request).user, request.params.id);
-      const parts = toTextParts(document.extraction, (key) => t(request, key));
+      const parts = toTextParts(document.extraction, translator(request));
       const wanted = request.query.entry ?? parts.find((part) => part.pages > 0)?.entry ?? null;
       const part = parts.find((p) => p.entry === wanted);
       if (!part) return { parts, page: null };
@@ -240,7 +265,7 @@ export function tenderDocsHandlers({ db, storage, maxUploadBytes, jobs: jobQueue
       await db.transaction((tx) => queueExtraction(jobQueue, tx, { documentId: document.id, storageKey: document.storageKey }));
       jobQueue.wake();
       reply.code(202);
-      return { msg: t(request, 'extraction-queued'), details: await docById(document.id, (key) => t(request, key)) };
+      return { msg: t(request, 'extraction-queued'), details: await docById(document.id, translator(request)) };
     },
   };
 }

@@ -290,6 +290,8 @@ function ExtractionState({ doc, busy, onExtract }: { doc: TenderDocRow; busy: bo
       </Badge>
       {extraction.status === 'running' ? <ProgressBar value={extraction.progress} label={t('tenderdocs-text_progress', { name: doc.fileName })} /> : null}
       {extraction.status === 'failed' && extraction.msg ? <p className={css({ color: 'danger.text', fontSize: 'xs' })}>{extraction.msg}</p> : null}
+      {/* Read, but not whole: the text was over a limit (server/extraction/limits.ts), and says which. */}
+      {extraction.status === 'done' && extraction.msg ? <p className={css({ color: 'warning.text', fontSize: 'xs' })}>{extraction.msg}</p> : null}
       {failedParts > 0 ? <p className={css({ color: 'danger.text', fontSize: 'xs' })}>{t('tenderdocs-text_parts_failed', { count: failedParts })}</p> : null}
       {ocrMissing > 0 ? <p className={css({ color: 'warning.text', fontSize: 'xs' })}>{t('tenderdocs-ocr_unavailable', { count: ocrMissing })}</p> : null}
       {extraction.status === 'failed' || ocrMissing > 0 || failedParts > 0 ? (

@@ -78,6 +78,19 @@ export const extractionDocs: TenderDocRow[] = [
     fileName: 'Plans-scannés.pdf',
     extraction: { status: 'done', progress: 100, pages: 4, ocrAvailable: false, parts: [{ entry: null, format: 'pdf', pages: 4, ocrUnavailablePages: 4 }] },
   }),
+  // Read, but over the text a document may keep (a forged PDF repeating one page's text).
+  doc({
+    _id: 'd0000000-0000-4000-8000-000000000016',
+    fileName: 'CCTP-annexes.pdf',
+    extraction: {
+      status: 'done',
+      progress: 100,
+      pages: 128,
+      ocrAvailable: true,
+      msg: "Texte incomplet : ce document dépasse la limite de 4 Mo de texte ou de 10 000 pages par document. La suite n'a pas été conservée : la recherche et les analyses ne portent que sur le début.",
+      parts: [{ entry: null, format: 'pdf', pages: 128 }],
+    },
+  }),
 ];
 
 /** The first page of the RC as the preview shows it. */

@@ -35,6 +35,9 @@ describe('the text of tender documents', () => {
     expect(within(rows[3]!).getByText('Illisible')).toBeTruthy();
     expect(within(rows[3]!).getByText(/protégé par un mot de passe/)).toBeTruthy();
     expect(within(rows[4]!).getByText('OCR non disponible : 4 pages numérisées non lues')).toBeTruthy();
+    // Read but cut at a limit: it says so.
+    expect(within(rows[5]!).getByText('128 pages lues')).toBeTruthy();
+    expect(within(rows[5]!).getByText(/^Texte incomplet : ce document dépasse la limite de 4 Mo/)).toBeTruthy();
     // Only a read document offers its text; an unreadable or partly read one can be read again.
     expect(within(rows[2]!).getByRole('button', { name: 'Voir le texte RC.pdf' })).toBeTruthy();
     expect(within(rows[0]!).queryByRole('button', { name: /Voir le texte/ })).toBeNull();
