@@ -64,9 +64,11 @@ test('a manager uploads the DCE, reads its text, runs the analysis, checks a fac
   await editor.getByLabel(fr['dcefact-offerValidityDays']!).fill('90');
   await editor.getByRole('button', { name: fr['dceanalysis-edit_save'] }).click();
   await expect(validity.getByText('90 jours')).toBeVisible();
-  await expect(validity.getByText(fr['dceanalysis-status_corrected']!)).toBeVisible();
+  // The state's badge, and who changed it.
+  await expect(validity.getByText(fr['dceanalysis-status_corrected']!, { exact: true })).toBeVisible();
+  await expect(validity.getByText(/^Corrigé par .+ le /)).toBeVisible();
   await deadline.getByRole('button', { name: `${fr['dceanalysis-confirm']} : ${fr['dcefact-submissionDeadline']}` }).click();
-  await expect(deadline.getByText(fr['dceanalysis-status_confirmed']!)).toBeVisible();
+  await expect(deadline.getByText(fr['dceanalysis-status_confirmed']!, { exact: true })).toBeVisible();
 
   // The confirmed date goes into the planning as a milestone.
   await page.getByRole('button', { name: fr['dceanalysis-plan_dates'] }).click();
