@@ -57,6 +57,8 @@ type LabelSource = { file: string; page: number; quote?: string };
 type CriteriaGroup = { lots: number[]; criteria: Criterion[] };
 type DceLabel = {
   set: string;
+  /** "held-out": labelled only after the rules were written, reported apart. */
+  group?: 'held-out';
   /** File name -> kind; may hold kinds the product does not know (CCP, CRT, CRF…). */
   kinds: Record<string, string>;
   facts: Partial<Record<FactKey, unknown>> & { awardCriteriaByLots?: CriteriaGroup[] };
@@ -115,9 +117,21 @@ function pageFilter(spec: string | number[] | undefined): (page: number) => bool
 
 
 
-/** Per lot group: the product's flat list is right only when it equals every group's criteria. */
-const isRight = (key: FactKey, found: unknown, expected: Expected) =>
-  expected.kind === 'value' ? sameFactValue(key, found, expected.value) : expected.groups.every((group) => sameFactValue('awardCriteria', found, group.criteria));
+/** The criteria the product read: one list for every lot, or one per group of lots. */
+function productCriteria(facts: Map<FactKey, Fact>): CriteriaGroup[] | undefined {
+  const flat = facts.get('awardCriteria')?.value as Criterion[] | undefined;
+  if (flat) return [{ lots: [], criteria: flat }];
+  return facts.get('awardCriteriaByLots')?.value as CriteriaGroup[] | undefined;
+}
+
+const sameLots = (a: number[], b: number[]) => JSON.stringify([...a].sort((x, y) => x - y)) === JSON.stringify([...b].sort((x, y) => x - y));
+
+/** Per lot group: each labelled group must be read for the same lots with the same criteria. */
+function isRight(key: FactKey, found: unknown, expected: Expected): boolean {
+  if (expected.kind === 'value') return key === 'awardCriteria' ? (found as CriteriaGroup[]).length === 1 && sameFactValue(key, (found as CriteriaGroup[])[0]!.criteria, expected.value) : sameFactValue(key, found, expected.value);
+  const groups = found as CriteriaGroup[];
+  return groups.length === expected.groups.length && expected.groups.every((group) => groups.some((g) => sameLots(g.lots, group.lots) && sameFactValue('awardCriteria', g.criteria, group.criteria)));
+}
 
 const clip = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -155,6 +169,7 @@ type ReadDoc = AnalysedDocument & { kind: DocumentKind; file: string };
 type SetRun = {
   label: DceLabel;
   dev: boolean;
+  heldOut: boolean;
   docs: ReadDoc[];
   /** The pages as the chat indexes them (running headers and footers stripped per part). */
   chatPages: PageText[];
@@ -203,14 +218,14 @@ async function runSet(label: DceLabel): Promise<SetRun> {
   const docs: ReadDoc[] = read.docs.map((doc) => ({ ...doc, kind: classifyDocument(doc.fileName, doc.pages) }));
   const facts = new Map(extractFacts(docs, { now: NOW }).map((fact) => [fact.key, fact]));
   const factsMs = performance.now() - started;
-  return { label, dev: DEV_SETS.has(label.set), docs, chatPages: read.chatPages, facts, problems: read.problems, ms: { extraction: read.ms, facts: factsMs } };
+  return { label, dev: DEV_SETS.has(label.set), heldOut: label.group === 'held-out', docs, chatPages: read.chatPages, facts, problems: read.problems, ms: { extraction: read.ms, facts: factsMs } };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Counting and printing
 
 type Count = { found: number; labelled: number; right: number };
-type Outcome = { set: string; dev: boolean; key: FactKey; fact?: Fact; expected?: Expected; right: boolean };
+type Outcome = { set: string; dev: boolean; heldOut: boolean; key: FactKey; fact?: Fact; expected?: Expected; right: boolean };
 
 const zero = (): Count => ({ found: 0, labelled: 0, right: 0 });
 const countOf = (outcomes: Outcome[]): Count =>
@@ -221,7 +236,8 @@ const recall = (c: Count) => ratio(c.right, c.labelled);
 const verdict = (value: number, target: number) => `${value >= target ? 'met' : 'missed'} (≥ ${target})`;
 const ms = (x: number) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
 const show = (value: unknown) => clip(JSON.stringify(value) ?? 'undefined', 160);
-const status = (run: { dev: boolean }) => (run.dev ? 'dev (rules written from)' : 'new');
+const status = (run: { dev: boolean; heldOut?: boolean }) => (run.dev ? 'dev (rules written from)' : run.heldOut ? 'held-out (labelled after the rules)' : 'new');
+const groupOf = (run: { dev: boolean; heldOut: boolean }) => (run.dev ? 'dev sets' : run.heldOut ? 'held-out sets' : 'new sets');
 
 function table(head: string[], rows: (string | number)[][]) {
   const cells = [head, ...rows.map((row) => row.map(String))];
@@ -258,7 +274,7 @@ async function main() {
   labels = [...labels.filter((l) => DEV_SETS.has(l.set)), ...labels.filter((l) => !DEV_SETS.has(l.set))];
   const started = performance.now();
   console.info(`# bench:dce, ${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0]!.toFixed(1)}${args.quick ? ', --quick (dev sets, facts and kinds only)' : ''}${args.set ? `, --set ${args.set}` : ''}`);
-  console.info(`\nSets: ${labels.map((l) => `${l.set} (${status({ dev: DEV_SETS.has(l.set) })})`).join(', ')}. Facts read with now = ${NOW.toISOString().slice(0, 10)}.`);
+  console.info(`\nSets: ${labels.map((l) => `${l.set} (${status({ dev: DEV_SETS.has(l.set), heldOut: l.group === 'held-out' })})`).join(', ')}. Facts read with now = ${NOW.toISOString().slice(0, 10)}.`);
 
   const runs: SetRun[] = [];
   for (const label of labels) runs.push(await runSet(label));
@@ -267,17 +283,20 @@ async function main() {
 
   const outcomes: Outcome[] = runs.flatMap((run) =>
     ALL_KEYS.map((key) => {
-      const fact = run.facts.get(key);
+      // Criteria read per group of lots are the criteria fact.
+      const fact = key === 'awardCriteria' ? (run.facts.get(key) ?? run.facts.get('awardCriteriaByLots')) : run.facts.get(key);
+      const found = key === 'awardCriteria' ? productCriteria(run.facts) : fact?.value;
       const expected = expectedOf(run.label, key);
-      return { set: run.label.set, dev: run.dev, key, fact, expected, right: Boolean(fact && expected && isRight(key, fact.value, expected)) };
+      return { set: run.label.set, dev: run.dev, heldOut: run.heldOut, key, fact, expected, right: Boolean(fact && expected && isRight(key, found, expected)) };
     }),
   );
   const ofSet = (set: string) => outcomes.filter((o) => o.set === set);
   const groups = (
     [
       ['**overall**', outcomes],
-      ['**new sets**', outcomes.filter((o) => !o.dev)],
+      ['**new sets**', outcomes.filter((o) => !o.dev && !o.heldOut)],
       ['**dev sets**', outcomes.filter((o) => o.dev)],
+      ['**held-out sets**', outcomes.filter((o) => o.heldOut)],
     ] as [string, Outcome[]][]
   ).filter(([, list]) => list.length > 0);
   // The figures the targets are read on: all sets, and the new sets alone.
@@ -354,14 +373,15 @@ async function main() {
   for (const run of runs) {
     const expected = expectedOf(run.label, 'awardCriteria');
     if (!expected) continue;
-    const found = run.facts.get('awardCriteria')?.value as Criterion[] | undefined;
+    const read = productCriteria(run.facts);
     const lotGroups = expected.kind === 'value' ? [{ lots: [] as number[], criteria: expected.value as Criterion[] }] : expected.groups;
     const diffs = lotGroups.flatMap((group) => {
-      const diff = found ? criteriaDiff(found, group.criteria) : 'not found';
+      const found = read?.find((g) => sameLots(g.lots, group.lots))?.criteria;
+      const diff = found ? criteriaDiff(found, group.criteria) : read ? `no list read for ${group.lots.length ? `lots ${group.lots.join(',')}` : 'all lots'} (read: ${read.map((g) => (g.lots.length ? `lots ${g.lots.join(',')}` : 'all lots')).join('; ')})` : 'not found';
       return diff ? [`${group.lots.length ? `lots ${group.lots.join(',')}: ` : ''}${diff}`] : [];
     });
     const unit = run.label.awardCriteriaUnit ? ` (${run.label.awardCriteriaUnit}${run.label.awardCriteriaTotal ? ` out of ${run.label.awardCriteriaTotal}` : ''})` : '';
-    criteriaRows.push([run.label.set, status(run), `${lotGroups.length}${unit}`, found ? String(found.length) : '-', diffs.length ? 'no' : 'yes']);
+    criteriaRows.push([run.label.set, status(run), `${lotGroups.length}${unit}`, read ? read.map((g) => g.criteria.length).join(' + ') : '-', diffs.length ? 'no' : 'yes']);
     if (diffs.length) criteriaDiffs.push(`${run.label.set}: ${diffs.join('; ')}`);
   }
   if (criteriaRows.length) {
@@ -486,7 +506,7 @@ function cctpSection(runs: SetRun[]) {
     for (const n of nots) if (onPages.some((t) => t.text.includes(n.folded))) returned.push(`${label.set}: "${clip(n.snippet, 90)}"`);
     const x = { hit: hits.length, labelled: wants.length, matched, judged: matched + wrong };
     add('overall', x);
-    if (!run.dev) add('new sets', x);
+    if (!run.dev) add(groupOf(run), x);
     rows.push([
       label.set,
       clip(label.file, 40),
@@ -535,14 +555,14 @@ function chatSection(runs: SetRun[]) {
       const at1 = expected(0);
       const at3 = at1 || expected(1) || expected(2);
       const lang = isEnglish(q.question) ? 'English' : 'French';
-      for (const group of ['overall', run.dev ? 'dev sets' : 'new sets', lang, `set ${run.label.set}`]) tally(group, at1, at3);
+      for (const group of ['overall', groupOf(run), lang, `set ${run.label.set}`]) tally(group, at1, at3);
       if (!at3) misses.push(`${run.label.set} (${lang}): "${q.question}" -> ${hits.map((h) => `${h.passage.fileName} p.${h.passage.page}`).join(', ') || 'nothing'}; expected ${q.expected.map((e) => `${e.fileName} p.${e.page}`).join(', ')}`);
     }
     run.ms.chat = performance.now() - started;
   }
   const sets = new Set(runs.map((run) => run.label.set));
   const skipped = questions.filter((q) => !sets.has(q.set)).length;
-  const order = ['overall', 'new sets', 'dev sets', 'French', 'English', ...runs.map((run) => `set ${run.label.set}`)];
+  const order = ['overall', 'new sets', 'dev sets', 'held-out sets', 'French', 'English', ...runs.map((run) => `set ${run.label.set}`)];
   const rows = order.flatMap((group) => {
     const t = tallies.get(group);
     return t ? [[group, t.n, `${t.at1} (${ratio(t.at1, t.n)})`, `${t.at3} (${ratio(t.at3, t.n)})`, group.startsWith('set ') ? '' : verdict(t.at3 / t.n, TARGET.chatHit3)]] : [];

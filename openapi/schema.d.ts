@@ -2832,7 +2832,7 @@ export interface components {
         } | null;
         TenderKeyFact: {
             /** @enum {string} */
-            key: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "awardCriteria" | "candidatureDocuments" | "offerDocuments";
+            key: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "awardCriteria" | "awardCriteriaByLots" | "candidatureDocuments" | "offerDocuments";
             /** @description The fact's value */
             value: unknown;
             /** @enum {string} */
@@ -3045,7 +3045,7 @@ export interface components {
         /** @enum {string} */
         DceDocumentKind: "RC" | "CCAP" | "CCTP" | "CCP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "OTHER";
         /** @enum {string} */
-        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired";
+        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "awardCriteriaByLots" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired";
         FactSource: {
             documentId: components["schemas"]["Id"];
             /** @description The entry of a ZIP archive the page belongs to. */
@@ -3056,7 +3056,7 @@ export interface components {
         };
         DceFact: {
             key: components["schemas"]["DceFactKey"];
-            /** @description The value, shaped by its key (docs/dce-analysis.md): an ISO date-time with offset for the deadlines, {required, date?} for siteVisit, {allotted, lots} for lots, [{name, weight, subCriteria?}] for awardCriteria… */
+            /** @description The value, shaped by its key (docs/dce-analysis.md): an ISO date-time with offset for the deadlines, {required, date?} for siteVisit, {allotted, lots} for lots, [{name, weight, subCriteria?}] for awardCriteria, [{lots: [numbers], criteria: [{name, weight, subCriteria?}]}] for awardCriteriaByLots (the RC gives each group of lots its own criteria; awardCriteria is then absent)… */
             value: unknown;
             sources: components["schemas"]["FactSource"][];
             confidence: number;

@@ -332,6 +332,68 @@ describe('award criteria', () => {
     ]);
   });
 
+  it('reads a table whose weight column stands apart from cells of several lines, the criterion named by its own words', () => {
+    expect(
+      criteria(
+        [
+          'Les critères retenus pour le jugement des offres sont pondérés de la manière suivante :',
+          '                         Critères                                              Pondération',
+          'Prix des prestations jugé sur la base du détail quantitatif estimatif',
+          '                                                                                 60/100',
+          '',
+          'Valeur technique appréciée au regard des sous-critères suivants :',
+          '   -    Méthodologie d’intervention : 20 pts',
+          '                                                                                 35/100',
+          '   -    Moyens humains affectés au marché et leur',
+          '        qualification : 15 pts',
+          '',
+          'Performance en matière de protection',
+          'de l’environnement                                                               5/100',
+          '',
+          ' En cas d’erreur purement matérielle dans le détail quantitatif estimatif, le candidat sera invité à confirmer.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { name: 'Prix des prestations', weight: 60 },
+      { name: 'Valeur technique', weight: 35, subCriteria: [{ name: 'Méthodologie d’intervention', weight: 20 }, { name: 'Moyens humains affectés au marché et leur qualification', weight: 15 }] },
+      { name: 'Performance en matière de protection de l’environnement', weight: 5 },
+    ]);
+  });
+
+  it('gives each group of lots its own criteria when the RC does (R. 2152-11), sub-sub-criteria aside', () => {
+    const rc = doc(
+      'RC',
+      [
+        'Article 8 - Critères d’attribution',
+        'Les critères d’attribution des lots 1 à 3 sont les suivants :',
+        'Critère n°1 : Prix (40%)',
+        'Critère n°2 : Valeur technique (60%)',
+        '    •   Sous-critère 2.1 : Méthodologie et organisation (40%)',
+        '            ➢    Sous-critère 2.1.1 : Organisation de la base vie (10%)',
+        '            ➢    Sous-critère 2.1.2 : Phasage des travaux en site occupé',
+        '                 (30%)',
+        '    •   Sous-critère 2.2 : Moyens humains (20%)',
+        '',
+        'Pour le lot 4, les critères d’attribution sont :',
+        'Critère n°1 : Prix (60%)',
+        'Critère n°2 : Valeur technique au regard du mémoire technique',
+        '(40%)',
+      ].join('\n'),
+    );
+    const facts = extractFacts([rc]);
+    expect(facts.find((f) => f.key === 'awardCriteria')).toBeUndefined();
+    expect(facts.find((f) => f.key === 'awardCriteriaByLots')?.value).toEqual([
+      {
+        lots: [1, 2, 3],
+        criteria: [
+          { name: 'Prix', weight: 40 },
+          { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Méthodologie et organisation', weight: 40 }, { name: 'Moyens humains', weight: 20 }] },
+        ],
+      },
+      { lots: [4], criteria: [{ name: 'Prix', weight: 60 }, { name: 'Valeur technique', weight: 40 }] },
+    ]);
+  });
+
   it('rejoins labels that wrap onto the next line, before or after the weight', () => {
     expect(
       criteria(

@@ -1,4 +1,4 @@
-import { findCriteria } from './criteria';
+import { findCriteriaGroups, type CriteriaGroup } from './criteria';
 import { daysBefore, findDates, parisIso, wallOfIso, type WallTime } from './dates';
 import { findRequiredDocuments } from './documents';
 import { findLots } from './lots';
@@ -19,7 +19,7 @@ import {
   type Hit,
   type PageView,
 } from './text';
-import type { AnalysedDocument, DocumentKind, Fact, FactKey, FactSource, Penalties, Procedure, SiteVisit } from './types';
+import type { AnalysedDocument, CriteriaByLots, DocumentKind, Fact, FactKey, FactSource, Penalties, Procedure, SiteVisit } from './types';
 
 type Doc = AnalysedDocument & { kind: DocumentKind };
 type Candidate = { value: unknown; source: FactSource; score: number };
@@ -489,10 +489,14 @@ export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fa
   if (lots) facts.push({ key: 'lots', value: lots.value, sources: lots.sources, confidence: lots.confidence });
 
   const criteriaViews = rcViews.length > 0 ? rcViews : views.filter((view) => view.doc.kind !== 'CCTP');
-  const criteria = findCriteria(criteriaViews);
-  if (criteria) {
-    const sum = criteria.criteria.reduce((total, c) => total + c.weight, 0);
-    facts.push({ key: 'awardCriteria', value: criteria.criteria, sources: criteria.sources, confidence: Math.abs(sum - 100) <= 1 ? 0.85 : 0.5 });
+  const groups = findCriteriaGroups(criteriaViews);
+  const complete = groups.every((group) => Math.abs(group.criteria.reduce((total, c) => total + c.weight, 0) - 100) <= 1);
+  if (groups.length === 1) {
+    const [{ criteria, sources }] = groups as [CriteriaGroup];
+    facts.push({ key: 'awardCriteria', value: criteria, sources, confidence: complete ? 0.85 : 0.5 });
+  } else if (groups.length > 1) {
+    const value: CriteriaByLots = groups.map((group) => ({ lots: group.lots ?? [], criteria: group.criteria }));
+    facts.push({ key: 'awardCriteriaByLots', value, sources: groups.flatMap((group) => group.sources), confidence: complete ? 0.8 : 0.5 });
   }
 
   facts.push(contractDuration(views), executionDelay(views), offerValidity(views), variants(views), priceType(views), warranty(views), penalties(views));

@@ -17,6 +17,7 @@ export type FactKey =
   | 'procedure'
   | 'lots'
   | 'awardCriteria'
+  | 'awardCriteriaByLots'
   | 'contractDuration'
   | 'executionDelay'
   | 'offerValidityDays'
@@ -36,4 +37,6 @@ export type SiteVisit = { required: boolean; date?: string };
 export type Lot = { number: number; title: string; estimatedAmount?: number };
 export type Lots = { allotted: boolean; lots: Lot[] };
 export type Criterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
+/** The criteria of each group of lots, when the RC gives the groups different ones. */
+export type CriteriaByLots = { lots: number[]; criteria: Criterion[] }[];
 export type Penalties = { summary: string; perDay?: { fraction?: number; amount?: number } };

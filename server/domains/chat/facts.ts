@@ -80,7 +80,7 @@ export function askedFacts(question: string): ChatFactKey[] {
 }
 
 /** The fact of a key: one a person confirmed or corrected first, else the one the analysis extracted (none for `reviewedOnly`). */
-export function factOf(facts: StoredFact[], key: ChatFactKey, reviewedOnly: boolean): StoredFact | undefined {
+export function factOf(facts: StoredFact[], key: ChatFactKey | 'awardCriteriaByLots', reviewedOnly: boolean): StoredFact | undefined {
   const reviewed = facts.find((fact) => fact.key === key && fact.status !== 'extracted');
   if (reviewed || reviewedOnly) return reviewed;
   return facts.find((fact) => fact.key === key);
@@ -100,6 +100,34 @@ const percent = (lng: Language, weight: number) => new Intl.NumberFormat(locale(
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
+type Weighted = { name?: unknown; weight?: unknown; subCriteria?: unknown };
+
+/** One line per criterion and sub-criterion with its weight, or null for a value of another shape. */
+function criteriaLines(lng: Language, value: unknown): string[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const lines: string[] = [];
+  for (const criterion of value as Weighted[]) {
+    if (!isText(criterion?.name) || typeof criterion.weight !== 'number') return null;
+    lines.push(`• ${translate(lng, 'chat-fact_weighted', { name: criterion.name, weight: percent(lng, criterion.weight) })}`);
+    for (const sub of Array.isArray(criterion.subCriteria) ? (criterion.subCriteria as Weighted[]) : []) {
+      if (isText(sub?.name) && typeof sub.weight === 'number') lines.push(`   – ${translate(lng, 'chat-fact_weighted', { name: sub.name, weight: percent(lng, sub.weight) })}`);
+    }
+  }
+  return lines;
+}
+
+/** The criteria of each group of lots ("Lots 1 à 6 :" then its list). */
+function criteriaByLotsLines(lng: Language, value: unknown): string[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const lines = [translate(lng, 'chat-fact_awardCriteria')];
+  for (const group of value as { lots?: unknown; criteria?: unknown }[]) {
+    const list = criteriaLines(lng, group?.criteria);
+    if (!list || !Array.isArray(group.lots)) return null;
+    lines.push(translate(lng, 'chat-fact_lots_group', { lots: (group.lots as number[]).join(', ') }), ...list);
+  }
+  return lines;
+}
+
 /** The sentences that say a fact's value in the language, or null for a value of another shape. */
 function sentences(lng: Language, key: ChatFactKey, value: unknown): string[] | null {
   const t = (k: string, vars?: Record<string, string | number>) => translate(lng, k, vars);
@@ -117,16 +145,8 @@ function sentences(lng: Language, key: ChatFactKey, value: unknown): string[] | 
       return [date ? t(`chat-fact_visit_${kind}_on`, { date }) : t(`chat-fact_visit_${kind}`)];
     }
     case 'awardCriteria': {
-      if (!Array.isArray(value) || value.length === 0) return null;
-      const lines = [t('chat-fact_awardCriteria')];
-      for (const criterion of value as { name?: unknown; weight?: unknown; subCriteria?: unknown }[]) {
-        if (!isText(criterion?.name) || typeof criterion.weight !== 'number') return null;
-        lines.push(`• ${t('chat-fact_weighted', { name: criterion.name, weight: percent(lng, criterion.weight) })}`);
-        for (const sub of Array.isArray(criterion.subCriteria) ? (criterion.subCriteria as { name?: unknown; weight?: unknown }[]) : []) {
-          if (isText(sub?.name) && typeof sub.weight === 'number') lines.push(`   – ${t('chat-fact_weighted', { name: sub.name, weight: percent(lng, sub.weight) })}`);
-        }
-      }
-      return lines;
+      const list = criteriaLines(lng, value);
+      return list ? [t('chat-fact_awardCriteria'), ...list] : null;
     }
     case 'candidatureDocuments':
     case 'offerDocuments': {
@@ -159,8 +179,10 @@ export function factAnswer(question: string, facts: StoredFact[], lng: Language,
   const citations: Citation[] = [];
   let allReviewed = true;
   for (const key of keys) {
-    const fact = factOf(facts, key, reviewedOnly);
-    const said = fact ? sentences(lng, key, fact.value) : null;
+    // Criteria given per group of lots answer a question on the criteria.
+    const byLots = key === 'awardCriteria' && !factOf(facts, key, reviewedOnly) ? factOf(facts, 'awardCriteriaByLots', reviewedOnly) : undefined;
+    const fact = byLots ?? factOf(facts, key, reviewedOnly);
+    const said = byLots ? criteriaByLotsLines(lng, byLots.value) : fact ? sentences(lng, key, fact.value) : null;
     if (!fact || !said) continue;
     lines.push(...said);
     if (fact.status === 'extracted') allReviewed = false;

@@ -11,6 +11,12 @@ const weighted = {
   required: ['name', 'weight'],
   properties: { name: shortText, weight: { type: 'number', minimum: 0, maximum: 100 } },
 };
+const criteriaList = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 30,
+  items: { ...weighted, properties: { ...weighted.properties, subCriteria: { type: 'array', maxItems: 30, items: weighted } } },
+};
 const codes = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 100 } };
 
 export const FACT_VALUE_SCHEMAS: Record<string, object> = {
@@ -36,11 +42,17 @@ export const FACT_VALUE_SCHEMAS: Record<string, object> = {
       },
     },
   },
-  awardCriteria: {
+  awardCriteria: criteriaList,
+  awardCriteriaByLots: {
     type: 'array',
     minItems: 1,
-    maxItems: 30,
-    items: { ...weighted, properties: { ...weighted.properties, subCriteria: { type: 'array', maxItems: 30, items: weighted } } },
+    maxItems: 50,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['lots', 'criteria'],
+      properties: { lots: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'integer', minimum: 1, maximum: 999 } }, criteria: criteriaList },
+    },
   },
   contractDuration: shortText,
   executionDelay: shortText,
@@ -71,19 +83,23 @@ const ajv = new Ajv({ allErrors: true });
 addFormats.default(ajv);
 const validators = new Map<string, ValidateFunction>(Object.entries(FACT_VALUE_SCHEMAS).map(([key, schema]) => [key, ajv.compile(schema)]));
 
+type Weighted = { weight: number; subCriteria?: { weight: number }[] };
+
+function checkWeights(criteria: Weighted[], field: string): void {
+  const total = criteria.reduce((sum, c) => sum + c.weight, 0);
+  if (Math.abs(total - 100) > 0.5) throw new ValidationFailure([{ field, key: 'dceanalysis-weights_total', vars: { total: Math.round(total * 10) / 10 } }]);
+  const unbalanced = criteria.findIndex((c) => c.subCriteria?.length && Math.abs(c.subCriteria.reduce((sum, s) => sum + s.weight, 0) - c.weight) > 0.5);
+  if (unbalanced >= 0) throw new ValidationFailure([{ field: `${field}.${unbalanced}.subCriteria`, key: 'dceanalysis-subweights_total', vars: {} }]);
+}
+
 /** Refuses a corrected value that does not have its key's shape; criteria must add up to 100 %. */
 export function checkFactValue(key: string, value: unknown): void {
   const validate = validators.get(key)!;
   if (!validate(value)) {
     throw validationError((validate.errors ?? []).map((issue) => ({ ...issue, instancePath: `/value${issue.instancePath}` })));
   }
-  if (key === 'awardCriteria') {
-    const criteria = value as { weight: number; subCriteria?: { weight: number }[] }[];
-    const total = criteria.reduce((sum, c) => sum + c.weight, 0);
-    if (Math.abs(total - 100) > 0.5) throw new ValidationFailure([{ field: 'value', key: 'dceanalysis-weights_total', vars: { total: Math.round(total * 10) / 10 } }]);
-    const unbalanced = criteria.findIndex((c) => c.subCriteria?.length && Math.abs(c.subCriteria.reduce((sum, s) => sum + s.weight, 0) - c.weight) > 0.5);
-    if (unbalanced >= 0) throw new ValidationFailure([{ field: `value.${unbalanced}.subCriteria`, key: 'dceanalysis-subweights_total', vars: {} }]);
-  }
+  if (key === 'awardCriteria') checkWeights(value as Weighted[], 'value');
+  if (key === 'awardCriteriaByLots') (value as { criteria: Weighted[] }[]).forEach((group, at) => checkWeights(group.criteria, `value.${at}.criteria`));
   if ((key === 'submissionDeadline' || key === 'questionsDeadline') && Number.isNaN(new Date(value as string).getTime())) {
     throw new ValidationFailure([{ field: 'value', key: 'validation-invalid', vars: { field: 'value' } }]);
   }

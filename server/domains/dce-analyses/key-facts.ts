@@ -8,7 +8,7 @@ type TenderKeyFact = components['schemas']['TenderKeyFact'];
 type CallRecord = { submissionDeadline: string; questionsDeadline?: string | null; siteVisit?: { date: string; mandatory: boolean } | null };
 
 /** The facts a bid team needs on the tender page, in the order it shows them. */
-export const KEY_FACT_KEYS = ['submissionDeadline', 'questionsDeadline', 'siteVisit', 'awardCriteria', 'candidatureDocuments', 'offerDocuments'] as const;
+export const KEY_FACT_KEYS = ['submissionDeadline', 'questionsDeadline', 'siteVisit', 'awardCriteria', 'awardCriteriaByLots', 'candidatureDocuments', 'offerDocuments'] as const;
 
 const sameInstant = (a: unknown, b: string | null | undefined) => typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b);
 

@@ -159,6 +159,8 @@ function keptFacts(answer: unknown, keys: FactKey[], passages: Passage[]): Store
  */
 export async function fillGapsWithLlm(llm: Llm, documents: ReadDocument[], facts: { key: string }[], options: { signal?: AbortSignal } = {}): Promise<StoredFact[]> {
   const found = new Set(facts.map((fact) => fact.key));
+  // Criteria read per group of lots are the criteria.
+  if (found.has('awardCriteriaByLots')) found.add('awardCriteria');
   const keys = (Object.keys(ASKED) as FactKey[]).filter((key) => !found.has(key));
   if (keys.length === 0) return [];
   const budget = MAX_REQUEST_CHARS - messages(keys, []).reduce((sum, m) => sum + m.content.length, 0);

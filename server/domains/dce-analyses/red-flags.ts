@@ -40,14 +40,19 @@ export function redFlagsOf(facts: StoredFact[], vault: VaultDocument[], now: Dat
     flags.push({ key: 'penalties_high', vars: { rate }, sources: penalties.sources });
   }
 
+  // One list for every lot, or one per group of lots: each is read the same way.
   const criteria = factOf(facts, 'awardCriteria');
-  if (criteria && Array.isArray(criteria.value)) {
-    const price = (criteria.value as { name: string; weight: number }[]).find((c) => /prix|co[uû]t|price/i.test(c.name));
-    if (price && price.weight > PRICE_WEIGHT_MAX) flags.push({ key: 'price_weight_high', vars: { weight: price.weight }, sources: criteria.sources });
-    // Weights are shown as the RC states them, never scaled to 100: a list that does not add up
-    // lost a criterion or misread one, and says so.
-    const sum = Math.round((criteria.value as { weight: number }[]).reduce((total, c) => total + c.weight, 0) * 100) / 100;
-    if (Math.abs(sum - 100) > 0.5) flags.push({ key: 'criteria_incomplete', vars: { sum }, sources: criteria.sources });
+  const byLots = factOf(facts, 'awardCriteriaByLots');
+  const lists: { criteria: { name: string; weight: number }[]; sources: StoredFact['sources'] }[] = [];
+  if (criteria && Array.isArray(criteria.value)) lists.push({ criteria: criteria.value as { name: string; weight: number }[], sources: criteria.sources });
+  if (byLots && Array.isArray(byLots.value)) for (const group of byLots.value as { criteria: { name: string; weight: number }[] }[]) lists.push({ criteria: group.criteria, sources: byLots.sources });
+  for (const list of lists) {
+    const price = list.criteria.find((c) => /prix|co[uû]t|price/i.test(c.name));
+    if (price && price.weight > PRICE_WEIGHT_MAX && !flags.some((f) => f.key === 'price_weight_high')) flags.push({ key: 'price_weight_high', vars: { weight: price.weight }, sources: list.sources });
+    // Weights are shown as the RC states them, never scaled to 100: a list that does not add
+    // up lost a criterion or misread one, and says so.
+    const sum = Math.round(list.criteria.reduce((total, c) => total + c.weight, 0) * 100) / 100;
+    if (Math.abs(sum - 100) > 0.5) flags.push({ key: 'criteria_incomplete', vars: { sum }, sources: list.sources });
   }
 
   const required = factOf(facts, 'candidatureDocuments');

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, companies, memories, memoryImages, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot } from '../../db/schema';
+import { cctpAnalyses, cctpRequirements, companies, memories, memoryImages, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot, type StoredFact } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -32,6 +32,21 @@ type SectionRow = typeof memorySections.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A save this long after the memory's last version makes a new one. */
+
+/**
+ * The award criteria the mémoire is graded on: the RC's one list, or, when it gives each group of
+ * lots its own, the group of the lots the company answers (else the first group, and the note
+ * says which lots it is for).
+ */
+function criteriaForLots(facts: StoredFact[], answered: number[]): { value: unknown; sources: StoredFact['sources']; lots?: number[] } | undefined {
+  const flat = facts.find((f) => f.key === 'awardCriteria');
+  if (flat) return flat;
+  const byLots = facts.find((f) => f.key === 'awardCriteriaByLots');
+  const groups = Array.isArray(byLots?.value) ? (byLots.value as { lots: number[]; criteria: unknown }[]) : [];
+  const group = groups.find((g) => answered.length > 0 && answered.every((lot) => g.lots.includes(lot))) ?? groups[0];
+  return group && byLots ? { value: group.criteria, sources: byLots.sources, lots: group.lots } : undefined;
+}
+
 export const AUTO_VERSION_MS = 10 * 60_000;
 /** The earlier memories offered to start from: enough for years of a company's answers, one light query. */
 const COMPANY_MEMORIES_LIMIT = 100;
@@ -263,12 +278,12 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       let limits: { pages?: number; words?: number } | null = null;
       const analysis = await latestDceAnalysis(db, tender.id);
       if (body.from === 'analysis') {
-        const criteria = analysis?.facts.find((f) => f.key === 'awardCriteria');
         if (!analysis) throw new AppError(409, 'memory-no_analysis');
+        const criteria = criteriaForLots(analysis.facts, tender.answeredLots);
         if (!criteria || !Array.isArray(criteria.value) || criteria.value.length === 0) throw new AppError(409, 'memory-no_criteria');
         const [pages, requirements] = await Promise.all([tenderPages(db, tender.id), latestRequirements(db, tender.id)]);
         const outline = criteriaOutline(criteria.value as Parameters<typeof criteriaOutline>[0], criteria.sources, pages, requirements);
-        notes = outline.notes;
+        notes = criteria.lots ? [{ key: 'memory-note_criteria_for_lots', vars: { lots: criteria.lots.join(', ') } }, ...outline.notes] : outline.notes;
         sections = outline.sections.map((s: OutlineSection) => ({ ...s, source: 'criteria', resourcesHash: null }));
         limits = limitsOf(analysis.facts, pages, new Set(analysis.documents.filter((d) => d.kind === 'RC').map((d) => d.documentId)));
       } else {
