@@ -452,6 +452,56 @@ describe('lots, variants, durations and the rest', () => {
     expect(valueOf('siteVisit', doc('CCP', 'La visite du site est obligatoire.'))).toEqual({ required: true });
     const both = extractFacts([doc('RC', 'La visite des lieux est facultative.'), doc('CCTP', 'La visite des lieux est obligatoire.')]).find((f) => f.key === 'siteVisit');
     expect(both?.value).toEqual({ required: false });
+    // The CCAG-Travaux's wording: the holder is deemed to know the site, no visit is asked of him.
+    expect(valueOf('siteVisit', doc('CCTP', "L'entrepreneur est réputé avoir visité les lieux et pris connaissance de toutes les contraintes du site."))).toEqual({ required: false });
+    const deemedAndAsked = extractFacts([doc('RC', 'La visite du site est obligatoire.'), doc('CCTP', 'Les entreprises sont réputées avoir effectué une visite complète du site.')]);
+    expect(deemedAndAsked.find((f) => f.key === 'siteVisit')?.value).toEqual({ required: true });
+  });
+
+  it('reads a table of lots across its pages, titles over several lines, footnotes and page footers aside', () => {
+    const rc = doc(
+      'RC',
+      [
+        '   4.2 Allotissement',
+        'Les prestations sont alloties de la manière suivante :',
+        '        N°                        Intitulés des lots',
+        '         1         Maîtrise d’œuvre des voiries',
+        '         2         Coordination sécurité et protection de la santé – inférieur ou égal à 90 000€ HT1',
+        '',
+        '         3         Ordonnancement, pilotage et coordination',
+        '                   des travaux du secteur nord',
+        '1 Se référer à l’article 3.8 du CCAP pour le seuil',
+      ].join('\n'),
+      ['             4          Contrôle technique', '             5          Diagnostics amiante et plomb avant', '                        travaux', '', '4.3 Durée'].join('\n'),
+    );
+    expect(valueOf('lots', rc)).toEqual({
+      allotted: true,
+      lots: [
+        { number: 1, title: 'Maîtrise d’œuvre des voiries' },
+        { number: 2, title: 'Coordination sécurité et protection de la santé – inférieur ou égal à 90 000€ HT' },
+        { number: 3, title: 'Ordonnancement, pilotage et coordination des travaux du secteur nord' },
+        { number: 4, title: 'Contrôle technique' },
+        { number: 5, title: 'Diagnostics amiante et plomb avant travaux' },
+      ],
+    });
+  });
+
+  it('reads the lots of a DCE made of CCTPs alone from their list, before a cover’s shorter title', () => {
+    const cctp = doc('CCTP', 'Lot n°1 - Charpente Couverture\n   Menuiserie Alu', '1.2.2 Liste des corps d’état\nLot n°1 : Charpente Couverture Menuiseries Alu\nLot n°2 : Menuiserie Intérieure\nLot n°3 : Plâtrerie Peinture');
+    const fact = factOf('lots', cctp);
+    expect(fact?.value).toEqual({
+      allotted: true,
+      lots: [
+        { number: 1, title: 'Charpente Couverture Menuiseries Alu' },
+        { number: 2, title: 'Menuiserie Intérieure' },
+        { number: 3, title: 'Plâtrerie Peinture' },
+      ],
+    });
+    expect(fact?.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('reads a warranty written with the verb ("sera garanti un an")', () => {
+    expect(valueOf('warranty', doc('CCTP', "Le matériel mis en place sera garanti un an (pièces et main d'œuvre) à compter de la réception."))).toBe("1 an pièces et main d'œuvre");
   });
 
   it('lists the pieces of the candidature as the RC names them, insurance in its usual wordings', () => {

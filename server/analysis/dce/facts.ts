@@ -116,6 +116,8 @@ function questionsDeadline(views: PageView[], submission: WallTime | undefined, 
 const VISIT =
   /\b(?:visites? (?:sur (?:le |les )?sites?|des lieux|de sites?|du site|des sites|sur place|des locaux|des installations|des batiments|prealable)|(?:cette|la) visite (?=(?:est|sera) ))\b[^.\n]{0,80}?\b(n'est pas obligatoire|non obligatoire|obligatoires?|facultatives?|possibles?|conseillees?|recommandees?|imposees?|sans|non|oui|avec)\b|\b(?:pas de|aucune) visite/;
 
+const DEEMED_VISITED = /\b(?:est|sont|sera|seront) reputes? (?:avoir (?:effectue|fait|realise) (?:une|la) visite|avoir visite|s'etre rendus? sur (?:le |les )?(?:site|lieux))/;
+
 function siteVisit(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
   // A visit stated in a CCTP counts too (its weight is lower than the RC's).
@@ -128,6 +130,8 @@ function siteVisit(views: PageView[]): Fact | undefined {
     if (date && date.hasTime) value.date = parisIso(date.wall);
     candidates.push(candidate(hit, value, /^(?:obligatoire|facultative|n'est pas|non obligatoire)/.test(word) ? 0.9 : 0.75));
   }
+  // "L'entrepreneur est réputé avoir visité les lieux": no visit is organised or asked of him.
+  for (const hit of scan(views, DEEMED_VISITED)) candidates.push(candidate(hit, { required: false }, 0.6));
   return decide('siteVisit', candidates, (v) => String((v as SiteVisit).required));
 }
 
@@ -322,12 +326,15 @@ const WARRANTY_KINDS: [string, RegExp][] = [
 
 function warranty(views: PageView[]): Fact | undefined {
   const parts = new Map<string, { text: string; source: FactSource; score: number }>();
-  const re = new RegExp(`\\bgaranties?\\b[^.\\n]{0,120}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}|\\bduree (?:minimale )?de (?:la )?garantie[^.\\n]{0,40}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}`);
+  // "garantie de 2 ans", "durée de garantie : 1 an", "sera garanti un an (pièces et main d'œuvre)".
+  const re = new RegExp(
+    `\\bgaranties?\\b[^.\\n]{0,120}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}|\\bduree (?:minimale )?de (?:la )?garantie[^.\\n]{0,40}?(?:\\bde |\\bd'|\\ba |:\\s*)${DURATION}|\\b(?:sera|seront|est|sont) garantie?s? (?:pendant |pour |sur )?(?:une duree d(?:e |'))?${DURATION}`,
+  );
   for (const hit of scan(views, re)) {
     const sentence = sentenceOf(hit);
     if (WARRANTY_SKIP.test(sentence)) continue;
-    const quantity = hit.match[1] ?? hit.match[3] ?? '';
-    const unit = hit.match[2] ?? hit.match[4] ?? '';
+    const quantity = hit.match[1] ?? hit.match[3] ?? hit.match[5] ?? '';
+    const unit = hit.match[2] ?? hit.match[4] ?? hit.match[6] ?? '';
     if (!/^(?:an|annee|mois)/.test(unit)) continue;
     const duration = durationText(quantity, unit);
     if (!duration) continue;
@@ -485,7 +492,12 @@ export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fa
   const submission = submissionDeadline(views, options.now);
   facts.push(submission.fact, questionsDeadline(views, submission.wall, options.now), siteVisit(views), procedure(views));
 
-  const lots = findLots(views.filter((view) => view.doc.kind !== 'QR' && view.doc.kind !== 'CCTP'));
+  // The lots as the RC, CCAP or AE state them; a DCE of CCTPs alone lists them in its CCTPs.
+  const cctpLots = () => {
+    const found = findLots(views.filter((view) => view.doc.kind === 'CCTP'));
+    return found && { ...found, confidence: Math.min(found.confidence, 0.6) };
+  };
+  const lots = findLots(views.filter((view) => view.doc.kind !== 'QR' && view.doc.kind !== 'CCTP')) ?? cctpLots();
   if (lots) facts.push({ key: 'lots', value: lots.value, sources: lots.sources, confidence: lots.confidence });
 
   const criteriaViews = rcViews.length > 0 ? rcViews : views.filter((view) => view.doc.kind !== 'CCTP');
