@@ -504,6 +504,42 @@ describe('lots, variants, durations and the rest', () => {
     expect(valueOf('warranty', doc('CCTP', "Le matériel mis en place sera garanti un an (pièces et main d'œuvre) à compter de la réception."))).toBe("1 an pièces et main d'œuvre");
   });
 
+  it('reads the pieces under the DAJ model RC’s headings, numbered items after their lead-in, ATTRI1 as the acte d’engagement', () => {
+    const rc = doc(
+      'RC',
+      [
+        'ARTICLE 6 - CANDIDATURE',
+        '',
+        '   6.3 Présentation de la candidature',
+        '',
+        'Les candidats ont le choix de présenter leur candidature sous forme de DUME ou à l’aide des formulaires DC1 et DC2.',
+        '',
+        '   6.7 Vérification des conditions de participation : liste des documents justificatifs',
+        '',
+        '   -   Déclaration concernant le chiffre d’affaires global réalisé au cours des trois derniers exercices ;',
+        '   -   Présentation d’une liste des principaux services effectués au cours des trois dernières années ;',
+        '',
+        'ARTICLE 7 – OFFRE',
+        '',
+        '   7.1 Présentation de l’offre',
+        '',
+        'L’offre du soumissionnaire comporte les pièces suivantes par lot :',
+        '   01. L’acte d’engagement complété (ATTRI1) et ses annexes :',
+        '        •   Annexe 1 : bordereau des prix unitaires (BPU) du lot considéré ;',
+        '   02. le cadre de réponse technique (CRT) complété du lot considéré et ses annexes.',
+        '   03. un acte spécial de sous-traitance par sous-traitant.',
+        '   04. Le mémoire technique, qui comprendra :',
+        '      1. La méthodologie d’exécution,',
+        '      2. Le planning prévisionnel d’exécution comprenant les délais de chaque phase.',
+        '',
+        '   7.2 Examen des offres',
+        'Les offres irrégulières peuvent être régularisées ; un relevé d’identité bancaire sera demandé à l’attributaire.',
+      ].join('\n'),
+    );
+    expect(new Set(valueOf('candidatureDocuments', rc) as string[])).toEqual(new Set(['DUME', 'DC1', 'DC2', 'TURNOVER', 'REFERENCES']));
+    expect(new Set(valueOf('offerDocuments', rc) as string[])).toEqual(new Set(['ATTRI1', 'BPU', 'CRT', 'MEMOIRE_TECHNIQUE', 'PLANNING']));
+  });
+
   it('lists the pieces of the candidature as the RC names them, insurance in its usual wordings', () => {
     const pieces = valueOf(
       'candidatureDocuments',

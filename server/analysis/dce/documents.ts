@@ -10,7 +10,7 @@ const CODES: [string, RegExp][] = [
   ['DUME', /\bdume\b|\bdocument unique de marche europeen\b/],
   ['KBIS', /\bk ?bis\b|\bextrait (?:du registre du commerce|d'immatriculation)/],
   ['INSURANCE', /\battestations? d'assurance|\bassurance (?:de )?responsabilite (?:civile|professionnelle)|\bpreuve d'(?:une )?assurance|\bassurance (?:pour|couvrant) (?:les )?risques professionnels/],
-  ['REFERENCES', /\breferences\b|\bliste des (?:principales )?(?:fournitures|services|travaux|prestations)/],
+  ['REFERENCES', /\breferences\b|\bliste des (?:principa(?:les|ux) )?(?:fournitures|services|travaux|prestations|livraisons)/],
   ['HONOUR_DECLARATION', /\b(?:declaration|attestation) sur l'honneur\b/],
   ['TURNOVER', /\bchiffre d'affaires\b/],
   ['STAFF', /\beffectifs? (?:moyens? )?annuels?\b|\bdeclaration (?:indiquant )?les effectifs\b/],
@@ -29,10 +29,16 @@ const CODES: [string, RegExp][] = [
   ['PLANNING', /\bplanning\b/],
 ];
 
+const CODES_BY_NAME = Object.fromEntries(CODES) as Record<string, RegExp>;
+
 const CANDIDATURE_CODES = new Set(['DC1', 'DC2', 'DUME', 'KBIS', 'INSURANCE', 'REFERENCES', 'HONOUR_DECLARATION', 'TURNOVER', 'STAFF', 'CERTIFICATIONS', 'POWER']);
 
-const CANDIDATURE_HEAD = /\b(?:pieces|contenu|composition) (?:du dossier )?de (?:la )?candidature\b|\bdossier de candidature\b|\bpieces relatives a la candidature\b|\bjustificatifs? (?:a produire|de candidature)/;
-const OFFER_HEAD = /\b(?:pieces|contenu|composition) (?:du dossier )?de l'offre\b|\bdossier d'offre\b|\bpieces relatives a l'offre\b|\bprojet de (?:marche|contrat)\b.{0,20}comprenant/;
+// The RC's parts on the candidature and the offer, as R. 2143-3 to R. 2143-16 and R. 2151-1 of the
+// Code de la commande publique and the DAJ's model RC name them.
+const CANDIDATURE_HEAD =
+  /\b(?:pieces|contenu|composition|presentation|constitution) (?:du dossier )?de (?:la |leur )?candidature\b|\bdossier de candidature\b|\bpieces relatives a la candidature\b|\bjustificatifs? (?:a produire|de candidature)|\bcandidature (?:sous (?:la )?forme|au moyen) d|\bliste des (?:documents|pieces) justificati|^(?:article\s+\d+\s*[-–:.]?\s*)?(?:la )?candidatures?$/;
+const OFFER_HEAD =
+  /\b(?:pieces|contenu|composition|presentation|constitution) (?:du dossier )?de l'offre\b|\bdossier d'offre\b|\bpieces relatives a l'offre\b|\bprojet de (?:marche|contrat)\b.{0,20}comprenant|\bl'offre (?:du (?:soumissionnaire|candidat) )?(?:comporte|comprend|contient|est composee)|^(?:article\s+\d+\s*[-–:.]?\s*)?(?:l')?offres?$/;
 const SECTION_HEAD = /\b(?:documents|pieces) a (?:produire|fournir|remettre)\b|\bpresentation des (?:candidatures|offres|plis)\b|\bcontenu des plis\b/;
 // A numbered heading ends a section ("5.2 - Visites sur site", "ARTICLE 6").
 const HEADING = /^(?:article\s+)?\d{1,2}(?:\.\d{1,2}){0,3}\s*[-.–)]?\s+[a-z]/;
@@ -48,6 +54,7 @@ export function findRequiredDocuments(views: PageView[]): { candidature: Found; 
   const offer: Found = { codes: new Map() };
   let section: Section | null = null;
   let sawSection = false;
+  let listOpen = false;
   for (const view of views) {
     const { doc } = view;
     for (const raw of view.flat.split('\n')) {
@@ -61,7 +68,15 @@ export function findRequiredDocuments(views: PageView[]): { candidature: Found; 
         return at >= 0 && (at < 40 || folded.length < 150);
       };
       const opens = heads(CANDIDATURE_HEAD) || heads(OFFER_HEAD) || heads(SECTION_HEAD);
-      if (HEADING.test(folded) && !opens) section = null;
+      // "2. L'infrastructure …, fiches techniques des équipements," is an item of a list, not a
+      // heading, and so is "01. L'acte d'engagement (ATTRI1) et ses annexes :" after a lead-in
+      // ("… comporte les pièces suivantes :"); "7.2 Examen des offres" or "ARTICLE 8" ends it.
+      const trimmed = folded.trim();
+      const item = listOpen && /^\d{1,2}\s*[.)-]?\s/.test(trimmed);
+      const heading = HEADING.test(folded) && trimmed.length < 100 && !/[.,;]$/.test(trimmed) && !item;
+      if (heading) listOpen = false;
+      if (trimmed.endsWith(':')) listOpen = true;
+      if (heading && !opens) section = null;
       if (heads(SECTION_HEAD)) section = 'both';
       if (heads(CANDIDATURE_HEAD)) section = 'candidature';
       if (heads(OFFER_HEAD)) section = 'offer';
@@ -69,11 +84,14 @@ export function findRequiredDocuments(views: PageView[]): { candidature: Found; 
       if (opens && /\battributaire\b|\btitulaire\b|\bcandidat retenu\b/.test(folded.slice(0, 120))) section = null;
       if (!section) continue;
       sawSection = true;
-      for (const sentence of raw.split(/(?<=[.;])\s+(?=[A-ZÀ-Ý•-])/)) {
+      // Sentences, and the items of a numbered list run together ("… ses annexes. 03. un acte …").
+      for (const sentence of raw.split(/(?<=[.;])\s+(?=[A-ZÀ-Ý•-]|\d{1,2}[.)]\s)/)) {
         const f = fold(sentence);
         if (NOT_REQUIRED.test(f)) continue;
         for (const [code, re] of CODES) {
           if (!re.test(f)) continue;
+          // ATTRI1 is the acte d'engagement's form: "l'acte d'engagement (ATTRI1)" is one piece.
+          if (code === 'AE' && CODES_BY_NAME.ATTRI1.test(f)) continue;
           const isCandidature = CANDIDATURE_CODES.has(code);
           // In a section that holds both, a code goes where it belongs.
           const into = section === 'candidature' ? candidature : section === 'offer' ? offer : isCandidature ? candidature : offer;
