@@ -4,7 +4,9 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { memoryMachine, type MemorySection } from '../../machines/memory.machine';
 import { sectionAutosaveMachine, type AutosaveStatus } from '../../machines/section-autosave.machine';
 import { MemoryWorkspaceView, memoryStage } from '../../ui/memories/MemoryWorkspaceView';
-import type { VersionsStage } from '../../ui/memories/MemoryPanels';
+import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanels';
+import type { TenderKeyFacts } from '../../ui/tenders/TenderKeyFacts';
+import { SessionContext } from '../session';
 import { SectionWorkspace, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
 import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
@@ -31,10 +33,12 @@ const UNSAVED: AutosaveStatus[] = ['dirty', 'saving', 'conflict', 'failed'];
  * The technical memory of a tender (inside its guard): the memory statechart wired to its
  * operations, and one autosave statechart per section opened. The autosaves outlive the section
  * being shown (switching sections never drops a pending save); a new one starts when the memory's
- * text is replaced from the server (refresh, restore, another memory).
+ * text is replaced from the server (refresh, restore, another memory). The call's key facts come
+ * with the tender the guard loaded (no second request): employees get the checked ones only.
  */
-export function MemoryScreen({ tenderId }: { tenderId: string }) {
+export function MemoryScreen({ tenderId, keyFacts = null }: { tenderId: string; keyFacts?: TenderKeyFacts | null }) {
   const { operations } = useServices();
+  const role = SessionContext.useSelector((s) => s.context.profile?.role);
   const logic = useMemo(
     () =>
       memoryMachine.provide({
@@ -216,6 +220,7 @@ export function MemoryScreen({ tenderId }: { tenderId: string }) {
         ) : null
       }
       comments={commenting.panel}
+      keyFacts={<KeyFactsPanel keyFacts={keyFacts} canReview={role === 'admin' || role === 'manager'} tenderId={tenderId} />}
       assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} llmNotInPlan={memory.llmNotInPlan ?? false} bridge={assistBridge} /> : null}
       team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
       onRetry={() => send({ type: 'memory.retry' })}

@@ -8,6 +8,7 @@ import { tenderJeanMoulin } from '../../ui/tenders/tender-fixtures';
 import { buyerPassage, memoryDemo, memoryWritten } from '../../ui/memories/memory-fixtures';
 import type { MemorySummary } from '../../machines/memory.machine';
 import type { SectionSave } from '../../machines/section-autosave.machine';
+import { keyFactsForManager, keyFactsNoneChecked } from '../../ui/memories/key-facts-fixtures';
 
 // The assisted writing page wired to the memory's operations, inside the tender guard.
 
@@ -77,5 +78,49 @@ describe('assisted writing page', () => {
     const outline = screen.getByRole('navigation', { name: 'Plan du mémoire' });
     await u.click(within(outline).getByRole('button', { name: /Moyens humains/ }));
     expect(await screen.findByRole('textbox', { name: 'Moyens humains' })).toBeTruthy();
+  });
+
+  it("an employee sees the call's checked key facts beside the text (the deadline, the criteria graded), never one not checked", { timeout: 20_000 }, async () => {
+    // Every fact, as a manager gets them: the server sends an employee the checked ones only, and the panel shows no other.
+    const ops = fakeOperations(
+      { current: users.employee },
+      {
+        getTender: fromPromise(async () => ({ message: '', data: { ...tenderJeanMoulin, keyFacts: keyFactsForManager } })),
+        listMemories: fromPromise(async () => [summary]),
+        getMemory: fromPromise(async () => memoryDemo),
+      },
+    );
+    await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'employee', operations: ops });
+    const panel = (await screen.findByRole('button', { name: "Points clés de l'appel" }, { timeout: 15_000 })).closest('section')!;
+    const terms = within(panel).getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toEqual(['Date limite de remise des offres', 'Visite du site', 'Critères de jugement', 'Pièces de candidature']);
+    // The confirmed deadline with the days left, counted in Paris days.
+    const deadline = within(panel).getByText('Date limite de remise des offres').parentElement!;
+    expect(within(deadline).getByText('dans 12 jours')).toBeTruthy();
+    expect(within(deadline).getByText('Confirmé')).toBeTruthy();
+    // The criteria with their weights and sub-criteria.
+    expect(within(panel).getByText('Prix')).toBeTruthy();
+    expect(within(panel).getByText('Performances du procédé de fabrication intégré')).toBeTruthy();
+    expect(within(panel).getByText('40 %')).toBeTruthy();
+    // The questions deadline and the offer's pieces are not checked yet: not shown.
+    expect(within(panel).queryByText('Date limite des questions')).toBeNull();
+    expect(within(panel).queryByText("Pièces de l'offre")).toBeNull();
+    expect(within(panel).queryByText('À vérifier')).toBeNull();
+    expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it('says when the key facts will appear while no manager has checked the analysis', { timeout: 20_000 }, async () => {
+    const ops = fakeOperations(
+      { current: users.employee },
+      {
+        getTender: fromPromise(async () => ({ message: '', data: { ...tenderJeanMoulin, keyFacts: keyFactsNoneChecked } })),
+        listMemories: fromPromise(async () => [summary]),
+        getMemory: fromPromise(async () => memoryDemo),
+      },
+    );
+    await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'employee', operations: ops });
+    const panel = (await screen.findByRole('button', { name: "Points clés de l'appel" }, { timeout: 15_000 })).closest('section')!;
+    expect(within(panel).getByText("Les points clés apparaîtront quand un responsable aura vérifié l'analyse du DCE.")).toBeTruthy();
+    expect(within(panel).queryAllByRole('term')).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ export default function AssistedWritingPage() {
   const { id = '' } = useParams<{ id: string }>();
   return (
     <TenderGuard id={id} feature="writing">
-      {() => <MemoryScreen key={id} tenderId={id} />}
+      {(tender) => <MemoryScreen key={id} tenderId={id} keyFacts={tender.keyFacts} />}
     </TenderGuard>
   );
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { BarChart3, History, Quote, RefreshCw, RotateCcw, Save, X } from 'lucide-react';
+import { BarChart3, ChevronDown, ClipboardCheck, History, Quote, RefreshCw, RotateCcw, Save, X } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { MemoryAnalysis, MemorySection, MemoryVersion } from '../../machines/memory.machine';
 import { Alert } from '../components/Alert';
@@ -9,6 +9,7 @@ import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { formatDateTime, formatNumber } from '../format';
+import { KeyFactsList, type TenderKeyFacts } from '../tenders/TenderKeyFacts';
 import { quotedPassages } from './tiptap-text';
 
 const panel = css({
@@ -162,6 +163,57 @@ export function SectionPanel(props: {
       ) : (
         <p className={muted}>{t('memory-no_passages')}</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * The call's key facts from its DCE analysis, beside the text being written: the deadlines with the
+ * time left, the site visit, the award criteria with their weights (what is graded), the pieces of
+ * the candidature and of the offer, each with its check state as on the tender page. Employees get
+ * the confirmed and corrected facts only (the server filters); managers every fact, those not
+ * checked yet marked "À vérifier", with a word that the team sees them once checked. Folds away.
+ */
+export function KeyFactsPanel({ keyFacts, canReview, tenderId, now }: { keyFacts: TenderKeyFacts | null; canReview: boolean; tenderId: string; now?: number }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  // The server sends employees the checked facts only; the panel never shows them another.
+  const facts = (keyFacts?.facts ?? []).filter((fact) => canReview || fact.status !== 'extracted');
+  const unchecked = canReview && facts.some((fact) => fact.status === 'extracted');
+  const empty = !keyFacts ? (canReview ? 'memory-key_facts_no_analysis' : 'memory-key_facts_empty') : canReview ? 'memory-key_facts_none_found' : 'memory-key_facts_empty';
+  return (
+    <section aria-labelledby="memory-key-facts" className={panel}>
+      <h2 className={heading}>
+        <button
+          type="button"
+          id="memory-key-facts"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((was) => !was)}
+          className={css({ display: 'flex', alignItems: 'center', gap: '2', w: 'full', textAlign: 'start', cursor: 'pointer', borderRadius: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' } })}
+        >
+          <ClipboardCheck size={18} aria-hidden="true" />
+          <span className={css({ flex: 1 })}>{t('memory-key_facts')}</span>
+          <ChevronDown size={16} aria-hidden="true" className={css({ transition: 'transform 150ms', color: 'fg.muted' })} style={{ transform: open ? 'rotate(180deg)' : undefined }} />
+        </button>
+      </h2>
+      <div id={bodyId} hidden={!open} className={css({ display: 'flex', flexDirection: 'column', gap: '3', _hidden: { display: 'none' } })}>
+        {facts.length && keyFacts ? (
+          <>
+            <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('tenderdetails-from_analysis', { date: formatDateTime(keyFacts.analysedAt, i18n.language) })}</p>
+            <KeyFactsList facts={facts} now={now} />
+          </>
+        ) : (
+          <p className={muted}>{t(empty)}</p>
+        )}
+        {unchecked ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('memory-key_facts_unchecked')}</p> : null}
+        {canReview && (unchecked || !facts.length) ? (
+          <Link href={`/tender/dce-analyse/${tenderId}`} className={css({ fontSize: 'sm', color: 'accent.text', textDecoration: 'underline', alignSelf: 'flex-start' })}>
+            {t(unchecked ? 'memory-key_facts_review' : 'memory-open_dce_analysis')}
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }

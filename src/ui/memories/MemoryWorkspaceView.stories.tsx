@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { MemoryWorkspaceView } from './MemoryWorkspaceView';
+import { KeyFactsPanel } from './MemoryPanels';
+import { keyFactsForEmployee, keyFactsNow } from './key-facts-fixtures';
 import { SectionWorkspace } from './SectionWorkspace';
 import { memoryAnalysis, memoryDemo, memoryNoAnalysisError, memoryServerError, memoryStaffSection, memoryTenderId, memoryVersions, memoryWritten } from './memory-fixtures';
 
@@ -83,6 +85,10 @@ export const Ready: Story = {
   parameters: {
     machineStates: ['memory.ready.work.idle', 'memory.ready.analysis.idle', 'memory.ready.versions.closed'],
   },
+};
+/** With the call's key facts first in the side column, as an employee sees them. */
+export const WithKeyFacts: Story = {
+  args: { keyFacts: <KeyFactsPanel keyFacts={keyFactsForEmployee} canReview={false} tenderId={memoryTenderId} now={keyFactsNow} /> },
 };
 /** A resource section whose data changed: the badge, and its update on its way. */
 export const Refreshing: Story = {

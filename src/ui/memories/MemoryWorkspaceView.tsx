@@ -47,6 +47,8 @@ export type MemoryWorkspaceViewProps = {
   assist?: ReactNode;
   /** The section's comment threads (wired by the page). */
   comments?: ReactNode;
+  /** The call's key facts from its DCE analysis (KeyFactsPanel, wired by the page with the tender). */
+  keyFacts?: ReactNode;
   onRetry: () => void;
   onCreate: (from: MemoryCreateFrom) => void;
   onSelect: (sectionId: string) => void;
@@ -67,8 +69,8 @@ export function memoryStage(value: unknown): MemoryStage {
 
 /**
  * The technical memory's writing room: outline (a sidebar, folded above the editor on a phone),
- * the current section's editor, and the side column (the section's criterion, requirements and
- * buyer's passages; the analysis; the versions). Without a memory: create one from the DCE
+ * the current section's editor, and the side column (the call's key facts; the section's criterion,
+ * requirements and buyer's passages; the analysis; the versions). Without a memory: create one from the DCE
  * analysis's criteria or blank; without a finished analysis, a link to it.
  */
 export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
@@ -218,6 +220,8 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
             gridColumn: { lg: '2', wide: '3' },
           })}
         >
+          {/* The call's deadlines and what is graded, first: they hold for every section. */}
+          {props.keyFacts}
           {section ? (
             <SectionPanel
               section={section}

@@ -22,44 +22,9 @@ import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderB
 import { actionLabelKey, StatusChangeDialog } from './StatusChangeDialog';
 import { TenderStepper } from './TenderStepper';
 import { LoadFailed } from '../components/LoadFailed';
-import { DceFactValue } from '../dce-analyses/DceFactValue';
+import { KeyFactValue, keyFactsByKey } from './TenderKeyFacts';
 
 export type Tender = components['schemas']['Tender'];
-type KeyFact = components['schemas']['TenderKeyFact'];
-
-const CHECK_TONE = { extracted: 'warning', confirmed: 'success', corrected: 'accent' } as const;
-
-/**
- * A key fact as the DCE analysis gives it: its value, its check state, and — when the call's own
- * record says otherwise — that record beside it, never one of the two chosen silently.
- */
-function AnalysedFact({ fact, children }: { fact: KeyFact; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const recorded = fact.conflict?.callValue as string | { required: boolean; date?: string } | null | undefined;
-  const recordText =
-    recorded === null || recorded === undefined
-      ? t('tenderdetails-record_none')
-      : typeof recorded === 'string'
-        ? formatDeadline(recorded, language)
-        : `${t(recorded.required ? 'tenderdetails-visit_mandatory' : 'tenderdetails-visit_optional')}${recorded.date ? ` · ${formatDateTime(recorded.date, language)}` : ''}`;
-  return (
-    <span className={css({ display: 'inline-flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })}>
-      <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
-        {children ?? <DceFactValue fact={fact} />}
-        <Badge tone={CHECK_TONE[fact.status]} dot>
-          {t(`dceanalysis-status_${fact.status}`)}
-        </Badge>
-        {fact.sourceChanged ? <Badge tone="warning">{t('dceanalysis-source_changed')}</Badge> : null}
-      </span>
-      {fact.conflict ? (
-        <span role="note" className={css({ fontSize: 'xs', color: 'warning.text' })}>
-          {t('tenderdetails-record_differs', { value: recordText })}
-        </span>
-      ) : null}
-    </span>
-  );
-}
 export type HistoryEntry = components['schemas']['TenderHistory']['history'][number];
 export type TenderLot = components['schemas']['TenderLots']['lots'][number];
 
@@ -280,8 +245,8 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
   const departement = call.department ? `${call.department} · ${DEPARTEMENTS.find((d) => d.code === call.department)?.name ?? ''}` : null;
   const place = [departement, call.region].filter(Boolean).join(', ');
   // Once the DCE is analysed its facts come first (the analysis is the tender's source of truth).
-  const analysed = Object.fromEntries((tender.keyFacts?.facts ?? []).map((fact) => [fact.key, fact])) as Partial<Record<KeyFact['key'], KeyFact>>;
-  const listed = (['awardCriteria', 'candidatureDocuments', 'offerDocuments'] as const).filter((key) => analysed[key]);
+  const analysed = keyFactsByKey(tender.keyFacts);
+  const listed = (['awardCriteria', 'awardCriteriaByLots', 'candidatureDocuments', 'offerDocuments'] as const).filter((key) => analysed[key]);
   return (
     <CardRoot>
       <CardHeader>
@@ -296,9 +261,7 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
             <dt className={term}>{t('tenderdetails-deadline')}</dt>
             <dd className={value}>
               {analysed.submissionDeadline && typeof analysed.submissionDeadline.value === 'string' ? (
-                <AnalysedFact fact={analysed.submissionDeadline}>
-                  <Deadline value={analysed.submissionDeadline.value} now={now} />
-                </AnalysedFact>
+                <KeyFactValue fact={analysed.submissionDeadline} now={now} />
               ) : (
                 <Deadline value={call.submissionDeadline} now={now} />
               )}
@@ -340,7 +303,7 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
             <dt className={term}>{t('tenderdetails-questions')}</dt>
             <dd className={value}>
               {analysed.questionsDeadline ? (
-                <AnalysedFact fact={analysed.questionsDeadline} />
+                <KeyFactValue fact={analysed.questionsDeadline} now={now} />
               ) : call.questionsDeadline ? (
                 <time dateTime={call.questionsDeadline}>{formatDeadline(call.questionsDeadline, language)}</time>
               ) : (
@@ -352,7 +315,7 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
             <dt className={term}>{t('tenderdetails-site_visit')}</dt>
             <dd className={value}>
               {analysed.siteVisit ? (
-                <AnalysedFact fact={analysed.siteVisit} />
+                <KeyFactValue fact={analysed.siteVisit} now={now} />
               ) : call.siteVisit ? (
                 <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
                   <time dateTime={call.siteVisit.date}>{formatDateTime(call.siteVisit.date, language)}</time>
@@ -367,7 +330,7 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
             <div key={key} className={row}>
               <dt className={term}>{t(`dcefact-${key}`)}</dt>
               <dd className={value}>
-                <AnalysedFact fact={analysed[key]!} />
+                <KeyFactValue fact={analysed[key]!} now={now} />
               </dd>
             </div>
           ))}
