@@ -611,6 +611,28 @@ describe('lots, variants, durations and the rest', () => {
     expect(form('Les prix sont fermes de la notification au 31 décembre 2026.\n\nLes prix seront révisables annuellement à compter du 1er janvier 2027.')).toBe('revisable');
   });
 
+  it('reads the CCAG formula with its coefficient, and the late-execution penalty before the side ones', () => {
+    const formula = valueOf('penalties', doc('CCAP', 'Article 13 – Pénalités\nTout retard dans l’exécution des prestations entraîne des pénalités calculées par la formule suivante :\nP = 0,5*V x R / 100, dans laquelle :\nR = nombre de jours ouvrés de retard.')) as Penalties;
+    expect(formula.perDay).toEqual({ fraction: 0.005 });
+    const ccap = doc(
+      'CCAP',
+      [
+        '11.1 - Pénalités de retard',
+        'Le titulaire encourt les pénalités de retard suivantes sans mise en demeure préalable :',
+        'Pour retard dans la remise des livrables :',
+        '        - 500€ par jour et par document non remis',
+        'Pour retard dans l’exécution des prestations :',
+        '        - 1 200€ par jour de retard dans l’exécution des prestations.',
+      ].join('\n'),
+    );
+    expect((valueOf('penalties', ccap) as Penalties).perDay).toEqual({ amount: 1200 });
+  });
+
+  it('reads a validity written "5 (CINQ) mois", and a contract that gives no warranty', () => {
+    expect(valueOf('offerValidityDays', doc('RC', 'Le délai de validité des offres est fixé à 5 (CINQ) mois à compter de la date limite de réception des offres.'))).toBe(150);
+    expect(valueOf('warranty', doc('CCAP', '10 - Garantie des prestations\nLes prestations ne font pas l’objet d’une garantie spécifique. Les clauses du CCTP s’appliquent.'))).toBe('Les prestations ne font pas l’objet d’une garantie spécifique');
+  });
+
   it('reads ordinary rewordings of validity, variants, delay, penalties and the hour of the deadline', () => {
     expect(valueOf('offerValidityDays', doc('RC', 'Les offres sont valables 6 mois à compter de la date limite de remise des offres.'))).toBe(180);
     expect(valueOf('variantsAllowed', doc('RC', 'Les variantes à l’initiative des candidats ne sont pas autorisées.'))).toBe(false);

@@ -91,7 +91,7 @@ export function findRequiredDocuments(views: PageView[]): { candidature: Found; 
         for (const [code, re] of CODES) {
           if (!re.test(f)) continue;
           // ATTRI1 is the acte d'engagement's form: "l'acte d'engagement (ATTRI1)" is one piece.
-          if (code === 'AE' && CODES_BY_NAME.ATTRI1.test(f)) continue;
+          if (code === 'AE' && CODES_BY_NAME.ATTRI1?.test(f)) continue;
           const isCandidature = CANDIDATURE_CODES.has(code);
           // In a section that holds both, a code goes where it belongs.
           const into = section === 'candidature' ? candidature : section === 'offer' ? offer : isCandidature ? candidature : offer;

@@ -324,6 +324,17 @@ const WARRANTY_KINDS: [string, RegExp][] = [
   ['décennale', /decennale/],
 ];
 
+// "Les prestations ne font pas l'objet d'une garantie spécifique": the contract says there is none.
+const NO_WARRANTY = /\bne (?:font|fait|feront|fera) (?:pas l'objet d'une|l'objet d'aucune) garantie\b|\b(?:aucune|pas de) garantie (?:n'est (?:prevue|demandee|exigee)|particuliere|specifique|contractuelle)\b/;
+
+function noWarranty(views: PageView[]): Fact | undefined {
+  const candidates = scan(views, NO_WARRANTY).map((hit) => {
+    const [from, to] = sentenceBounds(hit.view.flat, hit.start, hit.end);
+    return candidate(hit, hit.view.flat.slice(from, to).replace(/\s+/g, ' ').trim().replace(/\.$/, '').slice(0, 200), 0.75);
+  });
+  return decide('warranty', candidates);
+}
+
 function warranty(views: PageView[]): Fact | undefined {
   const parts = new Map<string, { text: string; source: FactSource; score: number }>();
   // "garantie de 2 ans", "durée de garantie : 1 an", "sera garanti un an (pièces et main d'œuvre)".
@@ -348,7 +359,7 @@ function warranty(views: PageView[]): Fact | undefined {
     const known = parts.get(key);
     if (!known || score > known.score) parts.set(key, { text, source: sourceOf(hit.view, hit.start, hit.end), score });
   }
-  if (parts.size === 0) return undefined;
+  if (parts.size === 0) return noWarranty(views);
   const ordered = [...parts.values()];
   return {
     key: 'warranty',
@@ -357,6 +368,14 @@ function warranty(views: PageView[]): Fact | undefined {
     confidence: Math.round(Math.max(...ordered.map((part) => part.score)) * 100) / 100,
   };
 }
+
+// The contract's penalty for late execution (CCAG art. 14.1) before those for a missing document,
+// an unavailable service, an absence at a meeting or the social and environmental clauses.
+const LATE_EXECUTION = /\bretard (?:dans |d')(?:l'execution|la livraison|la realisation)|\bdelais? d'execution\b|\bretard de livraison\b/;
+const SIDE_PENALTY = /\bdocuments?\b|\blivrables?\b|\binterruption\b|\bindisponibilite\b|\babsences?\b|\brendez-vous\b|\breunions?\b|\binsertion\b|\bclauses? (?:sociales?|environnementales?)\b|\brapports?\b/;
+const penaltyKind = (summary: string) => (LATE_EXECUTION.test(summary) ? 0.03 : SIDE_PENALTY.test(summary) ? -0.1 : 0);
+// "P = V × R / 1000", "P = 0,5*V x R / 100": the CCAG's formula, a share of the value a day.
+const PENALTY_FORMULA = /\bp\s*=\s*\(?\s*(?:(\d+(?:[.,]\d+)?)\s*[*x×]\s*)?v\s*[*x×]\s*r\s*\)?\s*\/\s*(\d{2,5})\b/;
 
 function penalties(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
@@ -378,7 +397,8 @@ function penalties(views: PageView[]): Fact | undefined {
       if (nextRow >= 0) end = hit.end + nextRow;
       const summary = view.flat.slice(start, end).replace(/\s+/g, ' ').trim();
       const value: Penalties = { summary };
-      const amount = /(\d{1,3}(?:[ .]?\d{3})*(?:,\d{1,2})?)\s*(?:€|euros?)(?:\s*h\.?t\.?)?\s*(?:\([^)]*\)\s*)?par jours?\b/.exec(near);
+      // The amount of this "par jour", not of a row above it.
+      const amount = [...view.folded.slice(Math.max(0, hit.start - 80), hit.end).matchAll(/(\d{1,3}(?:[ .]?\d{3})*(?:,\d{1,2})?)\s*(?:€|euros?)(?:\s*h\.?t\.?)?\s*(?:\([^)]*\)\s*)?par jours?\b/g)].at(-1);
       const fraction = /\b(\d+(?:[.,]\d+)?)\s*\/\s*(\d[\d ]*\d|\d)(?:e|eme)?\b(?!\s*\/)/.exec(sentence);
       const percent = /(\d+(?:[.,]\d+)?)\s*%[^.\n]{0,80}?par jour/.exec(near);
       if (amount) value.perDay = { amount: Number((amount[1] as string).replace(/[ .]/g, '').replace(',', '.')) };
@@ -389,7 +409,9 @@ function penalties(views: PageView[]): Fact | undefined {
       if (!value.perDay) continue;
       const retard = /\bretard\b/.test(sentence) || /\bretard\b/.test(near);
       const source = { ...sourceOf(view, hit.start, hit.end), excerpt: summary.slice(0, 300) };
-      candidates.push({ value, source, score: (retard ? 0.85 : 0.7) * weightOf(view) });
+      // What this amount is for: its clause up to just after "par jour", not the next row's.
+      const clause = view.folded.slice(start, Math.min(end, hit.end + 40));
+      candidates.push({ value, source, score: ((retard ? 0.85 : 0.7) + penaltyKind(clause)) * weightOf(view) });
     }
   }
   // The CCAG's formula written out: "P = V × R / 1000" (R the days of delay), "… × nombre de jours
@@ -397,11 +419,20 @@ function penalties(views: PageView[]): Fact | undefined {
   for (const hit of scan(views, /(?:\bnombre de jours (?:calendaires |ouvres )?de retard|\br)\s*\)?\s*\/\s*(\d{3,5})\b/)) {
     const sentence = sentenceOf(hit);
     if (!/\bpenalit/.test(sentence) && !/\bpenalit/.test(before(hit, 400))) continue;
+    if (PENALTY_FORMULA.test(sentence)) continue; // read whole, with its coefficient, below
     if (hit.match[0].trim().startsWith('r') && !/\bretard\b/.test(`${before(hit, 400)} ${sentence}`)) continue;
     const divisor = Number(hit.match[1]);
     const [from, to] = sentenceBounds(hit.view.flat, hit.start, hit.end);
     const summary = hit.view.flat.slice(from, to).replace(/\s+/g, ' ').trim().slice(0, 300);
     candidates.push({ value: { summary, perDay: { fraction: Math.round((1 / divisor) * 1e6) / 1e6 } }, source: { ...sourceOf(hit.view, hit.start, hit.end), excerpt: summary }, score: 0.85 * weightOf(hit.view) });
+  }
+  for (const hit of scan(views, PENALTY_FORMULA)) {
+    const coefficient = hit.match[1] ? Number(hit.match[1].replace(',', '.')) : 1;
+    const divisor = Number(hit.match[2]);
+    if (!(coefficient > 0 && divisor > 0)) continue;
+    const [from, to] = sentenceBounds(hit.view.flat, hit.start, hit.end);
+    const summary = hit.view.flat.slice(from, to).replace(/\s+/g, ' ').trim().slice(0, 300);
+    candidates.push({ value: { summary, perDay: { fraction: Math.round((coefficient / divisor) * 1e6) / 1e6 } }, source: { ...sourceOf(hit.view, hit.start, hit.end), excerpt: summary }, score: 0.88 * weightOf(hit.view) });
   }
   // The first late-delivery penalty of the most authoritative document, not the most common one.
   const best = candidates.sort((a, b) => b.score - a.score)[0];

@@ -160,8 +160,8 @@ const NUMBER_WORDS: Record<string, number> = {
   'quarante-huit': 48, 'quatre-vingt-dix': 90, 'cent vingt': 120, 'cent-vingt': 120, cent: 100, 'cent quatre-vingts': 180,
 };
 
-/** A quantity written "3", "trois", "trois (3)" or "d'un (1)" (folded text). */
-export const QUANTITY = `(?:\\d+(?:[.,]\\d+)?|(?:${Object.keys(NUMBER_WORDS)
+/** A quantity written "3", "5 (cinq)", "trois", "trois (3)" or "d'un (1)" (folded text). */
+export const QUANTITY = `(?:\\d+(?:[.,]\\d+)?(?:\\s*\\([a-z-]+\\))?|(?:${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
   .join('|')})(?:\\s*\\(\\d+\\))?)`;
 
