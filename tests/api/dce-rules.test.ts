@@ -628,6 +628,22 @@ describe('lots, variants, durations and the rest', () => {
     expect((valueOf('penalties', ccap) as Penalties).perDay).toEqual({ amount: 1200 });
   });
 
+  it('leaves out what only looks like a fact: conditional variants, a question’s date, one task’s delay, a compliance-certificate site', () => {
+    expect(valueOf('variantsAllowed', doc('CCTP', "L'entrepreneur peut proposer des variantes, si le règlement de consultation l'autorise, en annexe de son offre."))).toBeUndefined();
+    expect(valueOf('questionsDeadline', doc('QR', '## Question n°1 (08/12/2025)\nLa date limite de remise des offres est-elle maintenue ?\nRéponse : oui.'))).toBeUndefined();
+    expect(valueOf('executionDelay', doc('CCTP', "Le délai de réalisation de l'audit est de 4 semaines à partir de la réception du bon de commande."))).toBeUndefined();
+    expect(valueOf('executionDelay', doc('CCAP', "Le délai d'exécution des prestations est de 4 semaines à compter de la notification."))).toBe('4 semaines');
+    expect(valueOf('submissionPlatform', doc('CCAP', 'Le titulaire dépose ses attestations et documents sur la plateforme « e-attestations.com » : https://fournisseurs.e-attestations.com.'))).toBeUndefined();
+  });
+
+  it('reads the requests’ deadline in a sentence that begins with the buyer’s answers (R. 2132-6)', () => {
+    const rc = doc(
+      'RC',
+      'Date limite de réception des offres : mercredi 11 juin 2025 à 14h00\n\nLes réponses aux demandes de renseignements complémentaires reçues en temps utile au plus tard 8 jours avant la date de réception des offres sont transmises aux candidats au plus tard 6 jours avant la date limite de réception des offres.',
+    );
+    expect(valueOf('questionsDeadline', rc)).toBe('2025-06-03T14:00:00+02:00');
+  });
+
   it('reads a validity written "5 (CINQ) mois", and a contract that gives no warranty', () => {
     expect(valueOf('offerValidityDays', doc('RC', 'Le délai de validité des offres est fixé à 5 (CINQ) mois à compter de la date limite de réception des offres.'))).toBe(150);
     expect(valueOf('warranty', doc('CCAP', '10 - Garantie des prestations\nLes prestations ne font pas l’objet d’une garantie spécifique. Les clauses du CCTP s’appliquent.'))).toBe('Les prestations ne font pas l’objet d’une garantie spécifique');

@@ -83,12 +83,15 @@ const BUYER_ACTS = /\breponses?\b|\bmodifications?\b|\badress(?:e|ee|era)\b|\ben
 function questionsDeadline(views: PageView[], submission: WallTime | undefined, now: Date | undefined): Fact | undefined {
   const candidates: Candidate[] = [];
   if (submission) {
-    const relative = new RegExp(`(${QUANTITY})\\s*jours?\\s*(calendaires|ouvres|ouvrables|francs)?\\s*(?:au plus tard\\s+)?avant (?:la )?(?:date|l'heure|la date et l'heure) (?:et (?:l')?heure )?limite`);
+    const relative = new RegExp(`(${QUANTITY})\\s*jours?\\s*(calendaires|ouvres|ouvrables|francs)?\\s*(?:au plus tard\\s+)?avant (?:la )?(?:date|l'heure|la date et l'heure) (?:et (?:l')?heure )?(?:limite|de (?:reception|remise|depot) des (?:offres|plis))`);
     for (const hit of scan(views, relative)) {
       const days = quantityValue(hit.match[1] ?? '');
       if (!days || days > 60) continue;
       const prefix = sentencePrefix(hit);
-      if (BUYER_ACTS.test(prefix)) continue;
+      // "Les réponses aux demandes … reçues au plus tard 8 jours avant …": the requests' deadline,
+      // though the sentence begins with the buyer's answers (R. 2132-6).
+      const asked = QUESTION_WORDS.test(prefix) && /\b(?:recues?|posees?|parvenues?|formulees?)\b[^.\n]{0,40}$/.test(prefix);
+      if (BUYER_ACTS.test(prefix) && !asked) continue;
       const sentence = sentenceOf(hit);
       const lead = before(hit, 400);
       const inSentence = QUESTION_WORDS.test(prefix) || /\bquestions?\b/.test(sentence);
@@ -100,6 +103,8 @@ function questionsDeadline(views: PageView[], submission: WallTime | undefined, 
   for (const view of views) {
     for (const date of findDates(view.folded, now)) {
       const lead = view.folded.slice(Math.max(0, date.index - 160), date.index);
+      // "Question n°3 (08/12/2025)": the day a question was asked, in a register of questions.
+      if (/\bquestions?\s*(?:n\s*[°o]\s*)?\d+\s*[(:-]?\s*(?:du\s+|posee le\s+)?$/.test(lead)) continue;
       if (!/\bquestions?\b|\bdemandes? de renseignements?\b|\brenseignements? complementaires?\b/.test(lead)) continue;
       if (!/\bau plus tard\b|\bavant\b|\bjusqu'au\b|\blimite\b/.test(lead) || BUYER_ACTS.test(lead.slice(-80)) || /\bimprime\b/.test(lead)) continue;
       const wall = date.hasTime ? date.wall : { ...date.wall, hour: 23, minute: 59 };
@@ -243,6 +248,8 @@ function withRenewals(base: Fact, views: PageView[]): Fact {
   return { ...base, value: text, sources: sources.slice(0, 6) };
 }
 
+const ONE_TASK = /(?:d'execution|de livraison|de realisation)\s+(?:de (?:l'|la |cette |ce |chaque )|du |d'une? )(?!(?:ensemble des )?(?:prestations|travaux|fournitures|marche|accord|contrat|commande|bon de commande|operation)\b)/;
+
 function executionDelay(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
   const stated = new RegExp(
@@ -250,6 +257,8 @@ function executionDelay(views: PageView[]): Fact | undefined {
   );
   for (const hit of scan(views, stated)) {
     if (/\bprolongation\b|\bgarantie\b|\bpaiement\b/.test(sentenceOf(hit))) continue;
+    // "Le délai de réalisation de l'audit est de 4 semaines": one task's delay, not the contract's.
+    if (ONE_TASK.test(hit.match[0])) continue;
     const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
     if (text) candidates.push(candidate(hit, text, /execution/.test(hit.match[0]) ? 0.85 : 0.8));
   }
@@ -274,10 +283,15 @@ const VARIANTS_NO =
   /\baucune variante n'est (?:autorisee|admise|acceptee)|\bvariantes?\b[^.\n]{0,80}?\b(?:ne sont pas|n'est pas|ne seront pas|non) (?:autorisees?|admises?|acceptees?|prises? en compte)|\bne (?:peuvent|peut|pourront|doivent) pas (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\b(?:ne sont pas|n'est pas|ne seront pas) autorises? a (?:proposer|presenter|remettre) (?:de|des|une) variantes?|\bvariantes? (?:sont|est) (?:interdites?|refusees?)|\bpas de variantes?\b|\bvariantes?\s*:?\s*(?:sans|non|interdites?|non autorisees?)\b|\bne (?:peuvent|peut) pas presenter (?:de|une) variante/;
 const VARIANTS_YES = /\bvariantes? (?:sont|est) (?:autorisees?|admises?|acceptees?|possibles?|obligatoires?)|\bvariantes?\s*:?\s*(?:avec|oui|autorisees?)\b|\b(?:peuvent|peut|pourront|sont autorises a|est autorise a) (?:proposer|presenter|remettre) (?:des|une|de) variantes?|\bvariantes?\b[^.\n]{0,80}?\b(?:sont|seront) (?:autorisees|admises|acceptees)/;
 
+const VARIANTS_IF = /\b(?:si|lorsque|dans la mesure ou|sous reserve que)\b[^.\n]{0,60}\b(?:l'autorise|les autorise|le permet|les permet|le prevoit|les prevoit|autorise(?:nt)? les variantes)\b/;
+
 function variants(views: PageView[]): Fact | undefined {
   const candidates = [
     ...scan(views, VARIANTS_NO).map((hit) => candidate(hit, false, 0.9)),
-    ...scan(views, VARIANTS_YES).map((hit) => candidate(hit, true, 0.85)),
+    // "L'entrepreneur peut proposer des variantes, si le règlement de consultation l'autorise" says nothing.
+    ...scan(views, VARIANTS_YES)
+      .filter((hit) => !VARIANTS_IF.test(sentenceOf(hit)))
+      .map((hit) => candidate(hit, true, 0.85)),
   ];
   return decide('variantsAllowed', candidates);
 }
@@ -459,7 +473,9 @@ const PLATFORM_NAMES: [RegExp, string][] = [
   [/\bachatpublic\b/, 'achatpublic'],
   [/\bmegalis\b/, 'Mégalis'],
 ];
-const NOT_PLATFORM = /tribunal|juradm|eidas|europa\.eu|economie\.gouv|legifrance|chorus|ssi\.gouv|cnil|boamp|mediation|service-public/;
+// Sites that are not where offers are submitted: courts, law, invoicing, and the services that
+// collect the holder's compliance certificates during execution (e-attestations, Provigis…).
+const NOT_PLATFORM = /tribunal|juradm|eidas|europa\.eu|economie\.gouv|legifrance|chorus|ssi\.gouv|cnil|boamp|mediation|service-public|e-attestations|attestation-legale|provigis|sipsi/;
 
 function submissionPlatform(views: PageView[]): Fact | undefined {
   const candidates: Candidate[] = [];
