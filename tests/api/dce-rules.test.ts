@@ -636,6 +636,11 @@ describe('lots, variants, durations and the rest', () => {
     expect(valueOf('submissionPlatform', doc('CCAP', 'Le titulaire dépose ses attestations et documents sur la plateforme « e-attestations.com » : https://fournisseurs.e-attestations.com.'))).toBeUndefined();
   });
 
+  it('reads the term of a first tranche or phase as the delay to keep (R. 2113-4)', () => {
+    expect(valueOf('executionDelay', doc('CCAP', 'La tranche ferme 1 court pour une durée de 3 mois maximum à compter de la notification du marché.'))).toBe('3 mois maximum (tranche ferme 1)');
+    expect(valueOf('executionDelay', doc('CCAP', 'La durée de la phase d’initialisation ne pourra pas dépasser 4 mois.'))).toBe('4 mois maximum (phase d’initialisation)');
+  });
+
   it('reads the requests’ deadline in a sentence that begins with the buyer’s answers (R. 2132-6)', () => {
     const rc = doc(
       'RC',

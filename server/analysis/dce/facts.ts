@@ -248,6 +248,10 @@ function withRenewals(base: Fact, views: PageView[]): Fact {
   return { ...base, value: text, sources: sources.slice(0, 6) };
 }
 
+const PHASE = `(tranche (?:ferme|optionnelle|conditionnelle)(?: n?\\s*[°o]?\\s*\\d+)?|phase (?:d'initialisation|de demarrage|de mise en place|de transition|de reprise))`;
+const PHASE_TERM = new RegExp(
+  `\\bla ${PHASE} (?:court|dure|s'execute|se deroule) (?:pour |sur |pendant )?(?:une duree (?:maximale )?(?:de |d'))?${DURATION}(?: maximum)?|\\bla duree (?:maximale )?de la ${PHASE} (?:est (?:fixee a |de )|ne (?:pourra|peut) (?:pas )?(?:depasser|exceder) )${DURATION}`,
+);
 const ONE_TASK = /(?:d'execution|de livraison|de realisation)\s+(?:de (?:l'|la |cette |ce |chaque )|du |d'une? )(?!(?:ensemble des )?(?:prestations|travaux|fournitures|marche|accord|contrat|commande|bon de commande|operation)\b)/;
 
 function executionDelay(views: PageView[]): Fact | undefined {
@@ -261,6 +265,18 @@ function executionDelay(views: PageView[]): Fact | undefined {
     if (ONE_TASK.test(hit.match[0])) continue;
     const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
     if (text) candidates.push(candidate(hit, text, /execution/.test(hit.match[0]) ? 0.85 : 0.8));
+  }
+  // A first tranche's or phase's term is the delay the holder must keep (R. 2113-4 to R. 2113-6):
+  // "La tranche ferme 1 court pour une durée de 3 mois maximum", "La durée de la phase
+  // d'initialisation ne pourra pas dépasser 4 mois".
+  for (const hit of scan(views, PHASE_TERM)) {
+    const phase = (hit.match[1] ?? hit.match[4] ?? '').replace(/\s+/g, ' ');
+    const quantity = hit.match[2] ?? hit.match[5] ?? '';
+    const unit = hit.match[3] ?? hit.match[6] ?? '';
+    const text = durationText(quantity, unit);
+    const most = /\bmaximum\b|\bdepasser\b|\bexceder\b|\bau plus\b/.test(hit.match[0]) ? ' maximum' : '';
+    const named = hit.view.flat.slice(hit.start, hit.end).match(/(?:tranche|phase)[^,;]*?(?=\s+(?:court|dure|s'ex|se d|ne |est |pour ))/i)?.[0] ?? phase;
+    if (text) candidates.push(candidate(hit, `${text}${most} (${named.replace(/\s+/g, ' ')})`, 0.6));
   }
   for (const hit of scan(views, new RegExp(`\\bduree\\s*/\\s*delai\\s*:?\\s*${DURATION}`))) {
     const text = durationText(hit.match[1] ?? '', hit.match[2] ?? '');
