@@ -51,22 +51,57 @@ const MIMES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Once: a later start leaves the call, its documents and its analyses as users left them. */
-export async function seedDemoDce(db: Database, storage: Storage, companyId: string, managerId: string | null): Promise<void> {
-  if (!existsSync(DEMO_DCE_FOLDER)) return;
-  const [existing] = await db.select({ id: tenderCalls.id }).from(tenderCalls).where(eq(tenderCalls.reference, DEMO_DCE_CALL.reference)).limit(1);
-  if (existing) return;
-  const files = readdirSync(DEMO_DCE_FOLDER)
+type DemoDocument = { id: string; fileName: string; data: Buffer; key: string; mime: string };
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The DCE's files, stored: files first, so that a row never names a file that is not there. */
+async function storeFolder(storage: Storage, folder: string, companyId: string, tenderId: string): Promise<DemoDocument[]> {
+  const files = readdirSync(folder)
     .filter((name) => MIMES[name.split('.').pop()!.toLowerCase()])
     .sort();
-  const tenderId = randomUUID();
   const documents = files.map((fileName) => {
-    const data = readFileSync(`${DEMO_DCE_FOLDER}${fileName}`);
+    const data = readFileSync(`${folder}${fileName}`);
     const id = randomUUID();
     return { id, fileName, data, key: `tender-docs/${companyId}/${tenderId}/${id}`, mime: MIMES[fileName.split('.').pop()!.toLowerCase()]! };
   });
-  // Files first: a row never names a file that is not there.
   for (const doc of documents) await storage.put(doc.key, doc.data);
+  return documents;
+}
+
+/** Each document's reading, then the DCE analysis, which waits for their text. */
+async function queueReadingsAndAnalysis(tx: Tx, documents: DemoDocument[], tenderId: string, companyId: string, managerId: string | null): Promise<void> {
+  for (const doc of documents) {
+    const [job] = await tx.insert(jobs).values({ kind: EXTRACT_DOCUMENT, payload: { documentId: doc.id, storageKey: doc.key } }).returning({ id: jobs.id });
+    await tx.insert(tenderDocuments).values({
+      id: doc.id,
+      tenderId,
+      companyId,
+      fileName: doc.fileName,
+      mime: doc.mime,
+      size: doc.data.length,
+      sha256: createHash('sha256').update(doc.data).digest('hex'),
+      storageKey: doc.key,
+      uploadedBy: managerId,
+      extractionJobId: job!.id,
+    });
+  }
+  const [analysis] = await tx.insert(dceAnalyses).values({ tenderId, createdBy: managerId }).returning({ id: dceAnalyses.id });
+  const [job] = await tx
+    .insert(jobs)
+    .values({ kind: ANALYSE_DCE, payload: { analysisId: analysis!.id }, runAfter: new Date(Date.now() + 1000) })
+    .returning({ id: jobs.id });
+  await tx.update(dceAnalyses).set({ jobId: job!.id }).where(eq(dceAnalyses.id, analysis!.id));
+}
+
+const alreadySeeded = async (db: Database, reference: string) =>
+  (await db.select({ id: tenderCalls.id }).from(tenderCalls).where(eq(tenderCalls.reference, reference)).limit(1)).length > 0;
+
+/** Once: a later start leaves the call, its documents and its analyses as users left them. */
+export async function seedDemoDce(db: Database, storage: Storage, companyId: string, managerId: string | null): Promise<void> {
+  await seedDemoAllottedDce(db, storage, companyId, managerId);
+  if (!existsSync(DEMO_DCE_FOLDER) || (await alreadySeeded(db, DEMO_DCE_CALL.reference))) return;
+  const tenderId = randomUUID();
+  const documents = await storeFolder(storage, DEMO_DCE_FOLDER, companyId, tenderId);
   await db.transaction(async (tx) => {
     const [template] = await tx.insert(dceTemplates).values(DEMO_SUPPLIES_TEMPLATE).returning({ id: dceTemplates.id });
     const [call] = await tx
@@ -90,28 +125,7 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       { tenderId, fromStatus: null, toStatus: 'not_started', changedAt: added, changedBy: managerId },
       { tenderId, fromStatus: 'not_started', toStatus: 'in_progress', changedAt: new Date('2026-06-16T09:00:00Z'), changedBy: managerId },
     ]);
-    for (const doc of documents) {
-      const [job] = await tx.insert(jobs).values({ kind: EXTRACT_DOCUMENT, payload: { documentId: doc.id, storageKey: doc.key } }).returning({ id: jobs.id });
-      await tx.insert(tenderDocuments).values({
-        id: doc.id,
-        tenderId,
-        companyId,
-        fileName: doc.fileName,
-        mime: doc.mime,
-        size: doc.data.length,
-        sha256: createHash('sha256').update(doc.data).digest('hex'),
-        storageKey: doc.key,
-        uploadedBy: managerId,
-        extractionJobId: job!.id,
-      });
-    }
-    // Queued after the readings, it waits for their text.
-    const [analysis] = await tx.insert(dceAnalyses).values({ tenderId, createdBy: managerId }).returning({ id: dceAnalyses.id });
-    const [job] = await tx
-      .insert(jobs)
-      .values({ kind: ANALYSE_DCE, payload: { analysisId: analysis!.id }, runAfter: new Date(Date.now() + 1000) })
-      .returning({ id: jobs.id });
-    await tx.update(dceAnalyses).set({ jobId: job!.id }).where(eq(dceAnalyses.id, analysis!.id));
+    await queueReadingsAndAnalysis(tx, documents, tenderId, companyId, managerId);
     await tx.insert(tenderNotes).values({
       tenderId,
       updatedBy: managerId,
@@ -133,4 +147,54 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
   // And the technical memory in progress, its outline from the RC's criteria table.
   const rc = documents.find((d) => d.fileName.startsWith('RC_'));
   await seedDemoMemory(db, companyId, tenderId, managerId, rc && { documentId: rc.id, fileName: rc.fileName });
+}
+
+// A second real call whose RC is read differently: the DAE's 7-lot accord-cadre (its lots in a
+// table over two pages, award criteria per group of lots), answered for lot 7. Its deadline is
+// past: the response was submitted.
+export const DEMO_ALLOTTED_FOLDER = fileURLToPath(new URL('../../tests/fixtures/dce/dae-amoa-2025/', import.meta.url));
+export const DEMO_ALLOTTED_CALL = {
+  reference: 'DAE-AMOA-2025',
+  title: 'Prestations d’accompagnement de la maîtrise d’ouvrage à la transformation numérique (accord-cadre interministériel, 7 lots)',
+  buyer: 'Direction des achats de l’État',
+  procedure: 'open' as const,
+  cpvCodes: ['72224000-1', '79411000-8'],
+  department: '75',
+  region: 'Île-de-France',
+  estimatedAmount: null,
+  publicationDate: '2025-04-30',
+  // "mercredi 11 juin 2025 à 14h00" (Paris, summer time).
+  submissionDeadline: new Date('2025-06-11T12:00:00Z'),
+  noticeUrl: 'https://www.marches-publics.gouv.fr',
+  description: 'Accord-cadre interministériel en 7 lots : études et audits, conduite du changement, AMOA de projets et produits digitaux, recette, passation de marchés, intermédiation d’expertises rares en mode Agile.',
+};
+
+async function seedDemoAllottedDce(db: Database, storage: Storage, companyId: string, managerId: string | null): Promise<void> {
+  if (!existsSync(DEMO_ALLOTTED_FOLDER) || (await alreadySeeded(db, DEMO_ALLOTTED_CALL.reference))) return;
+  const tenderId = randomUUID();
+  const documents = await storeFolder(storage, DEMO_ALLOTTED_FOLDER, companyId, tenderId);
+  await db.transaction(async (tx) => {
+    const [call] = await tx.insert(tenderCalls).values({ ...DEMO_ALLOTTED_CALL, source: 'manual' }).returning({ id: tenderCalls.id });
+    const added = new Date('2025-05-05T08:00:00Z');
+    const submitted = new Date('2025-06-10T16:30:00Z');
+    await tx.insert(tenders).values({
+      id: tenderId,
+      tenderCallId: call!.id,
+      companyId,
+      submissionDeadline: DEMO_ALLOTTED_CALL.submissionDeadline,
+      status: 'submitted',
+      answeredLots: [7],
+      matchScore: 0,
+      matchStatus: 'none',
+      matchReasons: [],
+      statusChangedAt: submitted,
+      createdAt: added,
+    });
+    await tx.insert(tenderStatusChanges).values([
+      { tenderId, fromStatus: null, toStatus: 'not_started', changedAt: added, changedBy: managerId },
+      { tenderId, fromStatus: 'not_started', toStatus: 'in_progress', changedAt: new Date('2025-05-06T09:00:00Z'), changedBy: managerId },
+      { tenderId, fromStatus: 'in_progress', toStatus: 'submitted', changedAt: submitted, changedBy: managerId },
+    ]);
+    await queueReadingsAndAnalysis(tx, documents, tenderId, companyId, managerId);
+  });
 }
