@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const llm = options.llm ? createLlm(options.llm) : null;
   const jobs = createJobQueue(options.db, {
     workers: options.jobWorkers ?? 1,
-    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
+    handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db, app.log), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
     log: app.log,
   });
   const publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');

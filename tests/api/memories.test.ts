@@ -126,6 +126,23 @@ describe('a memory drafted from the DCE analysis', () => {
     expect(requirements.every((r) => r.analysisId === cctpId && r.text.length > 0 && r.page >= 1 && /CCTP/.test(r.fileName) && r.status === 'todo')).toBe(true);
   });
 
+  it('links each CCTP requirement to the section of its subject, the unclear ones to "Exigences du CCTP" (issue 23)', () => {
+    const requirements = (memory as Memory & { requirements: { _id: string; text: string }[] }).requirements;
+    const textsOf = (title: RegExp) => sectionOf(memory, (s) => title.test(s.title)).requirementIds.map((id) => requirements.find((r) => r._id === id)!.text);
+    const laser = textsOf(/^Finesse de structuration laser$/);
+    expect(laser.some((t) => /Largeur minimale de piste/.test(t))).toBe(true);
+    expect(laser.every((t) => /piste/i.test(t))).toBe(true);
+    const services = textsOf(/^Qualité des services associés/);
+    expect(services.some((t) => /livraison/i.test(t))).toBe(true);
+    expect(services.some((t) => /garantie/i.test(t))).toBe(true);
+    expect(services.some((t) => /pièces détachées/.test(t))).toBe(true);
+    expect(textsOf(/^Performances du procédé/).some((t) => /Perçage mécanique/.test(t))).toBe(true);
+    expect(textsOf(/^Performances en matière de protection/).some((t) => /emballages/.test(t))).toBe(true);
+    // The chapter with sub-criteria leaves its requirements to them; the unclear ones are listed last.
+    expect(sectionOf(memory, (s) => s.title === 'Performances techniques du système').requirementIds).toEqual([]);
+    expect(textsOf(/^Exigences du CCTP$/).some((t) => /230 V|Classe laser|marquage CE/.test(t))).toBe(true);
+  });
+
   it('fills the resource sections from the chart, the resumes and the planning', () => {
     const staff = sectionOf(memory, (s) => s.source === 'staff');
     expect(staff.text).toMatch(/Organigramme de chantier/);
@@ -370,5 +387,31 @@ describe('the demo', () => {
     const grades = Object.fromEntries(analysis.analysis.criteria.map((c) => [c.criterion, c.score]));
     expect(grades['Performances techniques du système']).toBeGreaterThan(0);
     expect(analysis.analysis.criteria.find((c) => c.criterion.startsWith('Performances en matière'))!.reasons.some((r) => r.key === 'memoryreason-too_short')).toBe(true);
+  });
+
+  it('gets the links of its sections when a CCTP analysis ends after it was seeded (issue 23)', async () => {
+    // Seeded on a tender whose CCTP is analysed again: the analysis links it as the outline would have.
+    await seedDemoMemory(ctx.db, manager.companyId!, tenderId, manager.id, undefined);
+    const list = (await call(employee.token, 'GET', `/api/tenders/${tenderId}/memories`)).json() as { memories: { _id: string; title: string }[] };
+    const demoId = list.memories.find((m) => m.title === DEMO_MEMORY_TITLE)!._id;
+    expect((await getMemory(demoId)).sections.every((s) => s.requirementIds.length === 0)).toBe(true);
+    const linkedBefore = (await getMemory()).sections.map((s) => s.requirementIds);
+    const rerun = (await call(manager.token, 'POST', `/api/tenders/${tenderId}/cctp-analyses`)).json() as { details: { _id: string } };
+    expect((await finished(`/api/cctp-analyses/${rerun.details._id}`)).status).toBe('done');
+    const demo = (await getMemory(demoId)) as Memory & { requirements: { _id: string; text: string }[] };
+    const laser = demo.sections.find((s) => s.title === 'Finesse de structuration laser')!;
+    const texts = laser.requirementIds.map((id) => demo.requirements.find((r) => r._id === id)!.text);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.every((t) => /piste/i.test(t))).toBe(true);
+    const services = demo.sections.find((s) => s.title.startsWith('Qualité des services associés'))!;
+    expect(services.requirementIds.length).toBeGreaterThan(3);
+    // Its text is left as written, and a memory already linked keeps its links.
+    expect(laser.text).toMatch(/pistes de 50 µm/);
+    expect((await getMemory()).sections.map((s) => s.requirementIds)).toEqual(linkedBefore);
+    // The written laser section covers its requirements: the score counts them there, not 1 of 39.
+    const analysis = (await call(manager.token, 'POST', `/api/memories/${demoId}/analysis`)).json() as { analysis: Analysis };
+    const technical = analysis.analysis.criteria.find((c) => c.criterion === 'Performances techniques du système')!;
+    const covered = technical.reasons.find((r) => r.key === 'memoryreason-requirements_covered')!;
+    expect(covered.requirementIds!.filter((id) => laser.requirementIds.includes(id)).length).toBeGreaterThanOrEqual(2);
   });
 });

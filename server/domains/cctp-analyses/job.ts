@@ -5,6 +5,7 @@ import type { JobHandler } from '../../jobs/queue';
 import { extractRequirements } from '../../analysis/cctp';
 import { readTenderDocuments, waitForExtraction, type ReadDocument } from '../tender-docs/read';
 import { fold } from '../admin/lists';
+import { linkUnlinkedMemories } from '../memories/outline';
 
 export const ANALYSE_CCTP = 'analyse-cctp';
 
@@ -26,9 +27,11 @@ const sameText = (text: string) => fold(text).replace(/[^a-z0-9]+/g, ' ').trim()
 /**
  * The CCTP analysis job: waits for the tender's documents to be read, finds the requirements of its
  * technical documents by rules, and carries over what the company said of each requirement found
- * again (status, assignee, note) from the tender's previous run. Written in one transaction.
+ * again (status, assignee, note) from the tender's previous run. Written in one transaction. Then
+ * a memory of the tender drawn before any requirement was linked gets its links (a failure there
+ * is logged, the analysis stands).
  */
-export function cctpAnalysisHandler(db: Database): JobHandler {
+export function cctpAnalysisHandler(db: Database, log?: { warn(obj: object, msg: string): void }): JobHandler {
   return async (job, { progress }) => {
     const { analysisId } = job.payload as { analysisId: string };
     const [analysis] = await db.select({ id: cctpAnalyses.id, tenderId: cctpAnalyses.tenderId }).from(cctpAnalyses).where(eq(cctpAnalyses.id, analysisId));
@@ -93,5 +96,6 @@ export function cctpAnalysisHandler(db: Database): JobHandler {
         })
         .where(eq(cctpAnalyses.id, analysisId));
     });
+    await linkUnlinkedMemories(db, analysis.tenderId).catch((error: unknown) => log?.warn({ err: error, analysisId }, 'the memories drawn before this CCTP analysis were not linked to its requirements'));
   };
 }

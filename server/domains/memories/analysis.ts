@@ -57,9 +57,13 @@ export function shinglesOf(text: string, into = new Set<string>()): Set<string> 
 
 const GENERIC = new Set(lexemes('titulaire prestataire fournisseur marché système prestation prestations candidat offre acheteur pouvoir adjudicateur cahier charges article document devra être fourni fournir ensemble cadre présent présente notamment'));
 
-/** The words that say what a requirement is about: its rarest content lexemes among the memory's requirements. */
+/**
+ * The words that say what a requirement is about: its rarest content lexemes among the memory's
+ * requirements. Numbers aside: they are the requirement's thresholds ("≤ 100 µm"), which an answer
+ * meets with its own values ("pistes de 50 µm").
+ */
 function keyTermsOf(requirements: AnalysedRequirement[]): Map<string, string[]> {
-  const termsOf = new Map(requirements.map((r) => [r.id, [...new Set(lexemes(r.text))].filter((l) => !GENERIC.has(l) && l.length > 2)]));
+  const termsOf = new Map(requirements.map((r) => [r.id, [...new Set(lexemes(r.text))].filter((l) => !GENERIC.has(l) && l.length > 2 && !/^\d/.test(l))]));
   const df = new Map<string, number>();
   for (const terms of termsOf.values()) for (const term of terms) df.set(term, (df.get(term) ?? 0) + 1);
   const out = new Map<string, string[]>();

@@ -1,17 +1,31 @@
 // The outline of a memory drawn from the tender's latest DCE analysis: a chapter per award
 // criterion, heaviest first, a section per sub-criterion, each opening with what the buyer asks
-// (the DCE passages about it, with their pages) and the CCTP requirements it must cover. Price
-// criteria get no chapter: the price is judged on the price schedule, not on the memory.
-import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+// (the DCE passages about it, with their pages) and the CCTP requirements it must cover (matched
+// by ./links: a requirement goes to a criterion only when the match is clear, the rest to a last
+// "Exigences du CCTP" section). Price criteria get no chapter: the price is judged on the price
+// schedule, not on the memory.
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, dceAnalyses, documentPages, jobs, tenderDocuments, type MemoryCriterion } from '../../db/schema';
-import { buildIndex, extractiveAnswer, lexemes, search, type Citation, type PageText } from '../../analysis/retrieval';
+import { cctpAnalyses, cctpRequirements, dceAnalyses, documentPages, jobs, memories, memorySections, tenderDocuments, type MemoryCriterion } from '../../db/schema';
+import { buildIndex, extractiveAnswer, search, type Citation, type PageText } from '../../analysis/retrieval';
 import { fold } from '../../analysis/dce/text';
 import { bold, bullets, doc, para, quote, type TipTapDoc, type TipTapNode } from './tiptap';
+import { criterionPassages, headingPaths, linkRequirements, type LinkSection } from './links';
 
 type AnalysisCriterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
 type Source = { documentId: string; entry: string | null; fileName: string; page: number; excerpt: string };
-export type OutlineRequirement = { id: string; text: string; fileName: string; page: number; sectionNumber: string; status: string };
+export type OutlineRequirement = {
+  id: string;
+  text: string;
+  fileName: string;
+  page: number;
+  sectionNumber: string;
+  /** The CCTP heading it sits under, and its document: the headings above it are read from the document's pages. */
+  sectionTitle?: string;
+  documentId?: string;
+  entry?: string | null;
+  status: string;
+};
 export type OutlineSection = { title: string; level: 1 | 2; criterion: MemoryCriterion | null; requirementIds: string[]; content: TipTapDoc };
 export type Note = { key: string; vars: Record<string, string | number> };
 
@@ -43,7 +57,17 @@ export async function latestRequirements(db: Database, tenderId: string): Promis
     .limit(1);
   if (!analysis) return [];
   return db
-    .select({ id: cctpRequirements.id, text: cctpRequirements.text, fileName: cctpRequirements.fileName, page: cctpRequirements.page, sectionNumber: cctpRequirements.sectionNumber, status: cctpRequirements.status })
+    .select({
+      id: cctpRequirements.id,
+      text: cctpRequirements.text,
+      fileName: cctpRequirements.fileName,
+      page: cctpRequirements.page,
+      sectionNumber: cctpRequirements.sectionNumber,
+      sectionTitle: cctpRequirements.sectionTitle,
+      documentId: cctpRequirements.documentId,
+      entry: cctpRequirements.entry,
+      status: cctpRequirements.status,
+    })
     .from(cctpRequirements)
     .where(eq(cctpRequirements.analysisId, analysis.id))
     .orderBy(cctpRequirements.position);
@@ -81,10 +105,6 @@ export function limitsOf(facts: { key: string; value: unknown }[], pages: PageTe
   return null;
 }
 
-// Words every requirement and criterion share: they tell nothing about which criterion a requirement answers.
-const GENERIC = new Set(lexemes('titulaire prestataire fournisseur marché système prestation prestations candidat offre acheteur pouvoir adjudicateur cahier charges article document devra être fourni fournir ensemble cadre présent présente apprécié regard'));
-
-const keyLexemes = (text: string) => new Set(lexemes(text).filter((l) => !GENERIC.has(l)));
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`);
 const quoteLine = (c: { excerpt: string; fileName: string; page: number }) => para(`« ${cut(c.excerpt.replace(/\s+/g, ' ').trim(), 400)} » (${c.fileName}, p. ${c.page})`);
 const requirementLine = (r: OutlineRequirement) => `${cut(r.text.replace(/\s+/g, ' ').trim(), 300)} (${r.fileName}, p. ${r.page})`;
@@ -96,6 +116,50 @@ export function briefContent(citations: Pick<Citation, 'excerpt' | 'fileName' | 
   if (requirements.length) blocks.push(quote(para(bold('Exigences du CCTP à couvrir')), bullets(requirements.map(requirementLine))));
   blocks.push(para());
   return doc(...blocks);
+}
+
+/** Without the tender's pages, the criteria's sources (the RC's lines) as the RC's text. */
+function sourcePages(sources: Source[]): PageText[] {
+  const pages = new Map<string, PageText>();
+  for (const s of sources) {
+    const key = `${s.documentId}\u0000${s.entry ?? ''}\u0000${s.page}`;
+    const page = pages.get(key) ?? { documentId: s.documentId, entry: s.entry, fileName: s.fileName, page: s.page, body: '' };
+    page.body += `${s.excerpt}\n`;
+    pages.set(key, page);
+  }
+  return [...pages.values()];
+}
+
+/** A section a requirement goes to: a criterion without sub-criteria, or a sub-criterion of one. */
+export type RequirementTarget = { name: string; subCriterion?: string };
+
+/**
+ * The section each requirement goes to, or null (./links): by the criterion's name and the RC's
+ * words under it (on the pages of the criteria's sources, the RC), and by the requirement's text
+ * and the CCTP headings above it (on its document's pages). Price criteria take part as sections
+ * of their own whose requirements go to none: the price is answered on the price schedule.
+ */
+export function requirementSections(criteria: AnalysisCriterion[], sources: Source[], pages: PageText[], requirements: OutlineRequirement[]): (RequirementTarget | null)[] {
+  const targets: (RequirementTarget & { section: LinkSection; price: boolean })[] = [];
+  const names = criteria.flatMap((c) => [c.name, ...(c.subCriteria ?? []).map((s) => s.name)]);
+  if (!requirements.length || !names.length) return requirements.map(() => null);
+  const passages = criterionPassages(names, pages.length ? pages : sourcePages(sources), new Set(sources.map((s) => s.documentId)));
+  const passageOf = new Map(names.map((name, at) => [name, passages[at] ?? '']));
+  for (const c of criteria) {
+    const price = isPriceCriterion(c.name);
+    if (c.subCriteria?.length && !price) {
+      for (const s of c.subCriteria) targets.push({ name: c.name, subCriterion: s.name, price, section: { name: s.name, parent: c.name, passage: passageOf.get(s.name) } });
+    } else targets.push({ name: c.name, price, section: { name: c.name, passage: passageOf.get(c.name) } });
+  }
+  const paths = headingPaths(requirements, pages);
+  const links = linkRequirements(
+    targets.map((t) => t.section),
+    requirements.map((r, at) => ({ id: r.id, text: r.text, headings: paths[at] ?? [] })),
+  );
+  return links.map((link) => {
+    const target = link.section === null ? undefined : targets[link.section];
+    return target && !target.price ? { name: target.name, ...(target.subCriterion ? { subCriterion: target.subCriterion } : {}) } : null;
+  });
 }
 
 type Draft = { title: string; level: 1 | 2; criterion: MemoryCriterion | null; query: string; citations: Source[]; requirements: OutlineRequirement[] };
@@ -132,27 +196,75 @@ export function criteriaOutline(criteria: AnalysisCriterion[], sources: Source[]
       drafts.push({ title: s.name, level: 2, criterion: { name: c.name, weight: c.weight, subCriterion: s.name, subWeight: s.weight }, query, citations: cite(query, s.name), requirements: [] });
     }
   }
-  // Each requirement goes to the section whose criterion words (and the buyer's words about it)
-  // it shares most, a word counting less the more sections have it; a chapter with sub-criteria
-  // leaves its requirements to them.
-  const targets = drafts.filter((d, at) => d.level === 2 || drafts[at + 1]?.level !== 2);
-  const vocabularies = targets.map((d) => keyLexemes(`${d.query} ${d.citations.map((c) => c.excerpt).join(' ')}`));
-  const spread = new Map<string, number>();
-  for (const vocabulary of vocabularies) for (const term of vocabulary) spread.set(term, (spread.get(term) ?? 0) + 1);
+  // Each requirement goes to the section it clearly matches (./links); a chapter with
+  // sub-criteria leaves its requirements to them; the rest go to "Exigences du CCTP".
   const leftover: OutlineRequirement[] = [];
-  for (const requirement of requirements) {
-    const terms = keyLexemes(requirement.text);
-    let best = -1;
-    let bestScore = 0;
-    vocabularies.forEach((vocabulary, at) => {
-      let score = 0;
-      for (const term of terms) if (vocabulary.has(term)) score += 1 / (spread.get(term) as number);
-      if (score > bestScore) [best, bestScore] = [at, score];
-    });
-    if (best >= 0 && bestScore >= 1) (targets[best] as Draft).requirements.push(requirement);
+  const placed = requirementSections(criteria, sources, pages, requirements);
+  requirements.forEach((requirement, at) => {
+    const target = placed[at];
+    const draft = target && drafts.find((d) => d.criterion?.name === target.name && (d.criterion?.subCriterion ?? null) === (target.subCriterion ?? null));
+    if (draft) draft.requirements.push(requirement);
     else leftover.push(requirement);
-  }
+  });
   const sections: OutlineSection[] = drafts.map((d) => ({ title: d.title, level: d.level, criterion: d.criterion, requirementIds: d.requirements.map((r) => r.id), content: briefContent(d.citations, d.requirements) }));
   if (leftover.length) sections.push({ title: 'Exigences du CCTP', level: 1, criterion: null, requirementIds: leftover.map((r) => r.id), content: briefContent([], leftover) });
   return { sections, notes };
+}
+
+/** The award criteria a memory's sections answer, in their order: each chapter's criterion, with the sub-criteria of its sections. */
+export function criteriaOfSections(criteria: (MemoryCriterion | null)[]): AnalysisCriterion[] {
+  const out: AnalysisCriterion[] = [];
+  for (const c of criteria) {
+    if (!c) continue;
+    let criterion = out.find((o) => o.name === c.name);
+    if (!criterion) out.push((criterion = { name: c.name, weight: c.weight }));
+    if (c.subCriterion && !criterion.subCriteria?.some((s) => s.name === c.subCriterion)) (criterion.subCriteria ??= []).push({ name: c.subCriterion, weight: c.subWeight ?? 0 });
+  }
+  return out;
+}
+
+/**
+ * When a CCTP analysis ends: each memory of the tender drawn from its criteria before the analysis
+ * (the demo's, or one made while it ran), none of whose sections has a requirement yet, gets its
+ * criterion sections' links as the outline would have made them. Only `requirementIds` change: the
+ * text stays as written, and a section linked meanwhile by hand is left alone. Returns the number
+ * of memories linked.
+ */
+export async function linkUnlinkedMemories(db: Database, tenderId: string): Promise<number> {
+  const rows = await db.select({ id: memories.id }).from(memories).where(eq(memories.tenderId, tenderId));
+  if (!rows.length) return 0;
+  const requirements = await latestRequirements(db, tenderId);
+  if (!requirements.length) return 0;
+  let read: { pages: PageText[]; sources: Source[] } | null = null;
+  let linked = 0;
+  for (const memory of rows) {
+    const sections = await db
+      .select({ id: memorySections.id, criterion: memorySections.criterion, requirementIds: memorySections.requirementIds })
+      .from(memorySections)
+      .where(eq(memorySections.memoryId, memory.id));
+    if (sections.some((s) => s.requirementIds.length > 0) || !sections.some((s) => s.criterion)) continue;
+    if (!read) {
+      const analysis = await latestDceAnalysis(db, tenderId);
+      const sources = (analysis?.facts.find((f) => f.key === 'awardCriteria')?.sources ?? []) as Source[];
+      read = { pages: await tenderPages(db, tenderId), sources };
+    }
+    const placed = requirementSections(criteriaOfSections(sections.map((s) => s.criterion)), read.sources, read.pages, requirements);
+    const idsOf = new Map<string, string[]>();
+    placed.forEach((target, at) => {
+      if (!target) return;
+      const section = sections.find((s) => s.criterion?.name === target.name && (s.criterion.subCriterion ?? null) === (target.subCriterion ?? null));
+      if (section) idsOf.set(section.id, [...(idsOf.get(section.id) ?? []), (requirements[at] as OutlineRequirement).id]);
+    });
+    if (!idsOf.size) continue;
+    await db.transaction(async (tx) => {
+      for (const [id, ids] of idsOf) {
+        await tx
+          .update(memorySections)
+          .set({ requirementIds: ids })
+          .where(and(eq(memorySections.id, id), sql`${memorySections.requirementIds} = '[]'::jsonb`));
+      }
+    });
+    linked++;
+  }
+  return linked;
 }
