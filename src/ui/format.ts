@@ -2,18 +2,17 @@
 import { daysUntil, PRODUCT_ZONE, wallClockInstant } from '../../rules/calendar';
 
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB' };
-export const TIME_ZONE = PRODUCT_ZONE;
 
 export function localeOf(language: string): string {
   return LOCALES[language.slice(0, 2)] ?? 'fr-FR';
 }
 
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: PRODUCT_ZONE }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: PRODUCT_ZONE }).format(new Date(iso));
 }
 
 export function formatNumber(value: number, language: string): string {
@@ -28,7 +27,7 @@ export function formatDeadline(iso: string, language: string): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: TIME_ZONE,
+    timeZone: PRODUCT_ZONE,
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
@@ -71,7 +70,7 @@ export function parisToIso(date: string, time: string): string | null {
 /** An ISO instant as the date and time a person in Paris reads ("2026-07-15", "12:00"): parisToIso's inverse. */
 export function isoToParis(iso: string): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', { timeZone: PRODUCT_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );

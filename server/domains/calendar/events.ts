@@ -9,8 +9,6 @@ export type CalendarEvent = components['schemas']['CalendarEvent'];
 /** An event with what the feed also writes (the buyer). */
 export type FeedEvent = CalendarEvent & { buyer: string };
 
-/** Days are Paris days: the product's calls are French and their deadlines are published there. */
-export const CALENDAR_ZONE = PRODUCT_ZONE;
 /** The longest range one request reads: two months and a bit, what a month grid shows with its edges. */
 export const MAX_RANGE_DAYS = 62;
 
@@ -99,7 +97,7 @@ export async function companyEvents(db: Database, companyId: string, from: strin
       if (!at) continue;
       // A deadline published as a day only is that day, in the zone it was published in.
       const dayOnly = kind === 'submission' && row.deadlineDayOnly;
-      const day = dayOnly ? dayIn(at, row.deadlineZone ?? CALENDAR_ZONE) : dayIn(at);
+      const day = dayOnly ? dayIn(at, row.deadlineZone ?? PRODUCT_ZONE) : dayIn(at);
       if (!inRange(day)) continue;
       events.push({
         id: `${kind}-${row.tenderId}`,
