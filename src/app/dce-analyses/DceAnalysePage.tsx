@@ -98,6 +98,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
             editing={editing}
             busy={fact.loading}
             error={editing ? (fact.error?.message ?? null) : null}
+            errorDetails={editing ? fact.error?.details : undefined}
             onSave={(key, value) => current && fact.submit({ id: current._id, key, value })}
             onClose={() => setEditing(null)}
           />

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { DocumentTextDialog } from '../tender-docs/DocumentTextDialog';
-import { doneAnalysis, failedAnalysis, rcFirstPage, runningAnalysis, tenderId } from './dce-fixtures';
+import { doneAnalysis, failedAnalysis, lotsAnalysis, rcFirstPage, runningAnalysis, tenderId } from './dce-fixtures';
 import { DceAnalysisView } from './DceAnalysisView';
 import { FactEditDialog } from './FactEditDialog';
 
@@ -52,6 +52,27 @@ export const Confirming: Story = { args: { confirming: 'questionsDeadline' } };
 export const DatesPlanned: Story = { args: { plannedId: 'p0000000-0000-4000-8000-000000000001' } };
 export const CorrectingCriteria: Story = {
   args: { dialogs: <FactEditDialog editing={{ key: 'awardCriteria', value: doneAnalysis.facts[5]!.value }} busy={false} error="Les pondérations des critères doivent totaliser 100 % (ici 95 %)." onSave={fn()} onClose={fn()} /> },
+};
+/** The RC judges lots 1 to 6 on one set of criteria and lot 7 on another: one block per group, in place of the single list. */
+export const CriteriaByLots: Story = { args: { analysis: lotsAnalysis, history: [lotsAnalysis] } };
+const byLots = lotsAnalysis.facts.find((fact) => fact.key === 'awardCriteriaByLots')!.value as { lots: number[]; criteria: { name: string; weight: number }[] }[];
+const lot7Refused = 'Les pondérations des critères doivent totaliser 100 % (ici 95 %).';
+/** Correcting the criteria per group of lots: the server refused lot 7's weights (95 %), and says so beside that group. */
+export const CorrectingCriteriaByLots: Story = {
+  args: {
+    analysis: lotsAnalysis,
+    history: [lotsAnalysis],
+    dialogs: (
+      <FactEditDialog
+        editing={{ key: 'awardCriteriaByLots', value: [byLots[0], { ...byLots[1], criteria: [{ ...byLots[1]!.criteria[0], weight: 55 }, byLots[1]!.criteria[1]] }] }}
+        busy={false}
+        error={lot7Refused}
+        errorDetails={[{ field: 'value.1.criteria', msg: lot7Refused }]}
+        onSave={fn()}
+        onClose={fn()}
+      />
+    ),
+  },
 };
 export const CorrectingDeadline: Story = { args: { dialogs: <FactEditDialog editing={{ key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00' }} busy={false} error={null} onSave={fn()} onClose={fn()} /> } };
 /** A source opened: its page, the quoted passage marked. */

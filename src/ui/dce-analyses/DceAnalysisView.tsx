@@ -17,7 +17,10 @@ import { DceFactValue, type DceFact, type DceFactKey } from './DceFactValue';
 export type DceAnalysis = components['schemas']['DceAnalysis'];
 export type FactSource = components['schemas']['FactSource'];
 
-/** Every fact the analysis looks for, in the order a bid manager reads them. */
+/**
+ * Every fact the analysis looks for, in the order a bid manager reads them. awardCriteria and
+ * awardCriteriaByLots are one or the other (see shownKeys).
+ */
 export const FACT_ORDER: DceFactKey[] = [
   'submissionDeadline',
   'questionsDeadline',
@@ -25,6 +28,7 @@ export const FACT_ORDER: DceFactKey[] = [
   'procedure',
   'lots',
   'awardCriteria',
+  'awardCriteriaByLots',
   'candidatureDocuments',
   'offerDocuments',
   'contractDuration',
@@ -64,6 +68,17 @@ export type DceAnalysisViewProps = {
   /** The fact editor and the page viewer, drawn by the page (they own their requests). */
   dialogs?: ReactNode;
 };
+
+/**
+ * The cards shown: every key, except that the criteria per group of lots replace the single list
+ * when the RC gives them (awardCriteria is then absent), and have no card of their own otherwise
+ * (a "not found" beside the single list would only say the same thing twice).
+ */
+export function shownKeys(facts: readonly Pick<DceFact, 'key'>[]): DceFactKey[] {
+  const found = new Set(facts.map((fact) => fact.key));
+  const byLots = found.has('awardCriteriaByLots');
+  return FACT_ORDER.filter((key) => (key === 'awardCriteriaByLots' ? byLots : key === 'awardCriteria' ? found.has(key) || !byLots : true));
+}
 
 const STATUS_TONE = { extracted: 'warning', confirmed: 'success', corrected: 'accent' } as const;
 
@@ -177,7 +192,7 @@ function Facts(props: DceAnalysisViewProps & { analysis: DceAnalysis }) {
       {props.planError ? <Alert status="error">{props.planError}</Alert> : null}
       {props.factError ? <Alert status="error">{props.factError}</Alert> : null}
       <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })}>
-        {FACT_ORDER.map((key) => (
+        {shownKeys(analysis.facts).map((key) => (
           <FactCard key={key} factKey={key} fact={byKey.get(key)} {...props} />
         ))}
       </ul>

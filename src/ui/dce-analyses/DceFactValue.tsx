@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
@@ -7,10 +8,32 @@ import { formatDateTime, formatList } from '../format';
 export type DceFact = components['schemas']['DceFact'];
 export type DceFactKey = components['schemas']['DceFactKey'];
 
-type Criterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
+export type Criterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
+/** awardCriteriaByLots: the RC gives each group of lots its own criteria. */
+export type CriteriaByLots = { lots: number[]; criteria: Criterion[] }[];
 type Lots = { allotted: boolean; lots: { number: number; title: string; estimatedAmount?: number }[] };
 
 const percent = (weight: number, language: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(weight)} %`;
+
+/**
+ * A group of lots as a heading says it: "Lot 7", "Lots 1 à 6", "Lots 1 à 3 et 7" (runs of three
+ * or more consecutive numbers as a range, the rest listed).
+ */
+export function lotsLabel(lots: readonly number[], t: TFunction, language: string): string {
+  const sorted = [...new Set(lots)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end += 1;
+    if (end - start >= 2) {
+      parts.push(t('dceanalysis-lots_range', { from: sorted[start], to: sorted[end] }));
+    } else {
+      for (let at = start; at <= end; at += 1) parts.push(String(sorted[at]));
+    }
+    start = end + 1;
+  }
+  return t('dceanalysis-lots_group', { count: sorted.length, lots: formatList(parts, language) });
+}
 
 /** A fact's value as a person reads it: dates in Paris time, criteria with their weights, lots, yes or no. */
 export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> }): ReactNode {
@@ -61,12 +84,27 @@ export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> })
     }
     case 'awardCriteria':
       return <CriteriaList criteria={value as Criterion[]} language={language} />;
+    case 'awardCriteriaByLots':
+      return (
+        <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' })}>
+          {(value as CriteriaByLots).map((group) => {
+            const heading = lotsLabel(group.lots, t, language);
+            return (
+              <li key={group.lots.join(',')} aria-label={heading} className={css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '4', borderTopWidth: '1px', borderColor: 'border.default', _first: { pt: 0, borderTopWidth: 0 } })}>
+                <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>{heading}</span>
+                <CriteriaList criteria={group.criteria} language={language} />
+              </li>
+            );
+          })}
+        </ul>
+      );
     default:
       return String(value);
   }
 }
 
-function CriteriaList({ criteria, language }: { criteria: Criterion[]; language: string }) {
+/** Award criteria with their weights as stated (never scaled) and a bar each, sub-criteria under their criterion. */
+export function CriteriaList({ criteria, language }: { criteria: Criterion[]; language: string }) {
   return (
     <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
       {criteria.map((criterion) => (

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { field } from 'styled-system/recipes/field';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Checkbox';
@@ -10,7 +11,8 @@ import { TextField } from '../components/Field';
 import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
 import { isoToParis, parisToIso } from '../format';
-import type { DceFactKey } from './DceFactValue';
+import { serverFieldErrors } from '../forms/use-field-errors';
+import { lotsLabel, type CriteriaByLots, type DceFactKey } from './DceFactValue';
 
 export type FactEditing = { key: DceFactKey; value: unknown };
 
@@ -18,16 +20,42 @@ type Props = {
   editing: FactEditing | null;
   busy: boolean;
   error: string | null;
+  /** The refusal's per-field details (`[{ field, msg }]`): a group's error shows beside that group. */
+  errorDetails?: unknown;
   onSave: (key: DceFactKey, value: unknown) => void;
   onClose: () => void;
 };
 
 type Draft = Record<string, unknown>;
+type CriterionRow = { name: string; weight: number; subCriteria?: unknown };
+/** A group of lots as edited: its lot numbers as typed, its criteria rows. */
+type GroupDraft = { lots: string; rows: CriterionRow[] };
 
 const DATE_KEYS = new Set<DceFactKey>(['submissionDeadline', 'questionsDeadline']);
 const BOOLEAN_KEYS = new Set<DceFactKey>(['variantsAllowed', 'electronicSignatureRequired']);
 const LIST_KEYS = new Set<DceFactKey>(['candidatureDocuments', 'offerDocuments']);
 const PROCEDURES = ['open', 'restricted', 'adapted', 'negotiated', 'competitive_dialogue', 'other'];
+const MAX_LOT = 999;
+
+/** Criteria rows from a value: copies, sub-criteria kept as they are (the rows edit names and weights). */
+const criteriaRows = (criteria: CriterionRow[] | undefined): CriterionRow[] => (criteria ?? [{ name: '', weight: 0 }]).map((c) => ({ ...c }));
+const criteriaValue = (rows: CriterionRow[]) => rows.map((row) => ({ ...row, name: row.name.trim(), weight: Number(row.weight) }));
+
+/**
+ * Lot numbers as typed ("1, 2, 3", "1-6", "1-3, 7") in order without repeats; null when a piece is
+ * not a number (or range) from 1 to 999, or when there is none.
+ */
+export function parseLots(text: string): number[] | null {
+  const found = new Set<number>();
+  const pieces = text.split(/[,;]/).map((piece) => piece.trim()).filter(Boolean);
+  for (const piece of pieces) {
+    const range = /^(\d{1,3})\s*[-–]\s*(\d{1,3})$/.exec(piece);
+    const [from, to] = range ? [Number(range[1]), Number(range[2])] : /^\d{1,3}$/.test(piece) ? [Number(piece), Number(piece)] : [NaN, NaN];
+    if (!(from >= 1 && to >= from && to <= MAX_LOT)) return null;
+    for (let lot = from; lot <= to; lot += 1) found.add(lot);
+  }
+  return found.size ? [...found].sort((a, b) => a - b) : null;
+}
 
 /** The draft a form edits, from a fact's value (or an empty one for a fact the analysis did not find). */
 function draftOf(key: DceFactKey, value: unknown): Draft {
@@ -36,7 +64,11 @@ function draftOf(key: DceFactKey, value: unknown): Draft {
     const visit = (value as { required?: boolean; date?: string } | undefined) ?? {};
     return { required: visit.required ?? false, ...(visit.date ? isoToParis(visit.date) : { date: '', time: '10:00' }) };
   }
-  if (key === 'awardCriteria') return { rows: ((value as { name: string; weight: number }[] | undefined) ?? [{ name: '', weight: 0 }]).map((c) => ({ ...c })) };
+  if (key === 'awardCriteria') return { rows: criteriaRows(value as CriterionRow[] | undefined) };
+  if (key === 'awardCriteriaByLots') {
+    const groups = (value as CriteriaByLots | undefined) ?? [{ lots: [], criteria: [{ name: '', weight: 0 }] }];
+    return { groups: groups.map((group): GroupDraft => ({ lots: group.lots.join(', '), rows: criteriaRows(group.criteria) })) };
+  }
   if (key === 'lots') {
     const lots = (value as { allotted: boolean; lots: { number: number; title: string }[] } | undefined) ?? { allotted: false, lots: [] };
     return { allotted: lots.allotted, rows: lots.lots.map((l) => ({ ...l })) };
@@ -53,7 +85,8 @@ function valueOf(key: DceFactKey, draft: Draft): unknown {
     const date = parisToIso(draft.date as string, draft.time as string);
     return { required: draft.required as boolean, ...(date ? { date } : {}) };
   }
-  if (key === 'awardCriteria') return (draft.rows as { name: string; weight: number; subCriteria?: unknown }[]).map((row) => ({ ...row, name: row.name.trim(), weight: Number(row.weight) }));
+  if (key === 'awardCriteria') return criteriaValue(draft.rows as CriterionRow[]);
+  if (key === 'awardCriteriaByLots') return (draft.groups as GroupDraft[]).map((group) => ({ lots: parseLots(group.lots) ?? [], criteria: criteriaValue(group.rows) }));
   if (key === 'lots') return { allotted: draft.allotted as boolean, lots: draft.allotted ? (draft.rows as { number: number; title: string }[]).map((row) => ({ number: Number(row.number), title: row.title.trim() })) : [] };
   if (LIST_KEYS.has(key)) return (draft.text as string).split('\n').map((line) => line.trim()).filter(Boolean);
   if (key === 'offerValidityDays') return Number(draft.value);
@@ -62,29 +95,45 @@ function valueOf(key: DceFactKey, draft: Draft): unknown {
 }
 
 /** Corrects one fact with the form its value calls for; the server checks the shape (and that weights make 100 %). */
-export function FactEditDialog({ editing, busy, error, onSave, onClose }: Props) {
+export function FactEditDialog({ editing, busy, error, errorDetails, onSave, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <Dialog open={editing !== null} onClose={busy ? () => undefined : onClose} title={editing ? t('dceanalysis-edit_title', { fact: t(`dcefact-${editing.key}`) }) : ''}>
+    <Dialog
+      open={editing !== null}
+      onClose={busy ? () => undefined : onClose}
+      title={editing ? t('dceanalysis-edit_title', { fact: t(`dcefact-${editing.key}`) }) : ''}
+      size={editing?.key === 'awardCriteriaByLots' ? 'lg' : undefined}
+    >
       {/* Keyed by the fact: another fact starts from its own value. */}
-      {editing ? <FactForm key={editing.key} editing={editing} busy={busy} error={error} onSave={onSave} onClose={onClose} /> : null}
+      {editing ? <FactForm key={editing.key} editing={editing} busy={busy} error={error} errorDetails={errorDetails} onSave={onSave} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function FactForm({ editing, busy, error, onSave, onClose }: Props & { editing: FactEditing }) {
+function FactForm({ editing, busy, error, errorDetails, onSave, onClose }: Props & { editing: FactEditing }) {
   const { t } = useTranslation();
   const { key } = editing;
   const [draft, setDraft] = useState<Draft>(() => draftOf(key, editing.value));
+  // Groups whose lot numbers were not read on the last submit (checked here: the server would only say "invalid").
+  const [badLots, setBadLots] = useState<number[]>([]);
   const set = (patch: Draft) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (key === 'awardCriteriaByLots') {
+      const bad = (draft.groups as GroupDraft[]).flatMap((group, index) => (parseLots(group.lots) ? [] : [index]));
+      setBadLots(bad);
+      if (bad.length) return;
+    }
     onSave(key, valueOf(key, draft));
   };
   return (
     <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       {error ? <Alert status="error">{error}</Alert> : null}
-      <FactFields factKey={key} draft={draft} set={set} />
+      {key === 'awardCriteriaByLots' ? (
+        <GroupsFields groups={draft.groups as GroupDraft[]} onChange={(groups) => set({ groups })} errorDetails={errorDetails} badLots={badLots} onLotsEdited={(index) => setBadLots((bad) => bad.filter((i) => i !== index))} />
+      ) : (
+        <FactFields factKey={key} draft={draft} set={set} />
+      )}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
         <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
           {t('dialog-cancel')}
@@ -131,7 +180,7 @@ function FactFields({ factKey: key, draft, set }: { factKey: DceFactKey; draft: 
       </label>
     );
   }
-  if (key === 'awardCriteria') return <CriteriaRows rows={draft.rows as { name: string; weight: number }[]} onChange={(rows) => set({ rows })} />;
+  if (key === 'awardCriteria') return <CriteriaRows rows={draft.rows as CriterionRow[]} onChange={(rows) => set({ rows })} />;
   if (key === 'lots') {
     const rows = draft.rows as { number: number; title: string }[];
     return (
@@ -160,7 +209,95 @@ function FactFields({ factKey: key, draft, set }: { factKey: DceFactKey; draft: 
   return <TextField label={label} maxLength={300} value={draft.value as string} onChange={(e) => set({ value: e.target.value })} />;
 }
 
-function CriteriaRows({ rows, onChange }: { rows: { name: string; weight: number }[]; onChange: (rows: { name: string; weight: number }[]) => void }) {
+/**
+ * The criteria of each group of lots, a group a box: its lot numbers, its criteria rows, and the
+ * server's refusal of that group (`value.{i}.criteria`: weights not totalling 100) beside it, until
+ * the group is edited.
+ */
+function GroupsFields({ groups, onChange, errorDetails, badLots, onLotsEdited }: { groups: GroupDraft[]; onChange: (groups: GroupDraft[]) => void; errorDetails: unknown; badLots: number[]; onLotsEdited: (index: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const classes = field();
+  const baseId = useId();
+  const [seen, setSeen] = useState<unknown>(errorDetails);
+  const [edited, setEdited] = useState<number[]>([]);
+  // A new refusal: shown afresh beside every group it names.
+  if (seen !== errorDetails) {
+    setSeen(errorDetails);
+    setEdited([]);
+  }
+  const refused = serverFieldErrors(errorDetails, (path) => path);
+  const refusalOf = (index: number, part: 'lots' | 'criteria') => {
+    if (edited.includes(index)) return undefined;
+    const prefix = `value.${index}.${part}`;
+    return Object.entries(refused).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
+  };
+  const update = (index: number, patch: Partial<GroupDraft>) => {
+    setEdited((current) => (current.includes(index) ? current : [...current, index]));
+    if (patch.lots !== undefined) onLotsEdited(index);
+    onChange(groups.map((group, i) => (i === index ? { ...group, ...patch } : group)));
+  };
+  const remove = (index: number) => {
+    // Later groups move up: their refusals no longer match their index (the lots are checked again on submit).
+    const moved = groups.map((_, i) => i).filter((i) => i >= index);
+    setEdited((current) => [...current, ...moved]);
+    moved.forEach(onLotsEdited);
+    onChange(groups.filter((_, i) => i !== index));
+  };
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      {groups.map((group, index) => {
+        const lots = parseLots(group.lots);
+        const number = index + 1;
+        const criteriaError = refusalOf(index, 'criteria');
+        const legendId = `${baseId}-group-${number}`;
+        const errorId = `${legendId}-error`;
+        return (
+          <fieldset
+            key={index}
+            aria-labelledby={legendId}
+            aria-describedby={criteriaError ? errorId : undefined}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '3', m: 0, p: { base: '2', sm: '3' }, pt: '2', borderWidth: '1px', borderRadius: 'lg', borderColor: criteriaError ? 'danger.default' : 'border.default', minW: 0 })}
+          >
+            <legend id={legendId} className={css({ px: '1', fontSize: 'sm', fontWeight: 'semibold' })}>
+              {t('dceanalysis-group', { number })}
+              {lots ? (
+                <>
+                  {' · '}
+                  <span className={css({ fontWeight: 'normal', color: 'fg.muted' })}>{lotsLabel(lots, t, i18n.language)}</span>
+                </>
+              ) : null}
+            </legend>
+            <div className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', alignItems: 'start' })}>
+              <TextField
+                label={t('dceanalysis-group_lots')}
+                inputMode="numeric"
+                value={group.lots}
+                helperText={t('dceanalysis-group_lots_hint')}
+                error={badLots.includes(index) ? t('dceanalysis-group_lots_invalid') : refusalOf(index, 'lots')}
+                onChange={(e) => update(index, { lots: e.target.value })}
+              />
+              <Button type="button" size="icon" variant="ghost" aria-label={t('dceanalysis-group_remove', { number })} onClick={() => remove(index)} disabled={groups.length === 1} className={css({ mt: '6' })}>
+                <Trash2 size={16} aria-hidden="true" />
+              </Button>
+            </div>
+            <CriteriaRows rows={group.rows} onChange={(rows) => update(index, { rows })} />
+            {criteriaError ? (
+              <p id={errorId} className={classes.errorText}>
+                {criteriaError}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <Button type="button" size="sm" variant="outline" onClick={() => onChange([...groups, { lots: '', rows: [{ name: '', weight: 0 }] }])} className={css({ alignSelf: 'flex-start' })}>
+        <Plus size={14} aria-hidden="true" />
+        {t('dceanalysis-group_add')}
+      </Button>
+    </div>
+  );
+}
+
+function CriteriaRows({ rows, onChange }: { rows: CriterionRow[]; onChange: (rows: CriterionRow[]) => void }) {
   const { t } = useTranslation();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>

@@ -76,3 +76,57 @@ export const failedAnalysis: DceAnalysis = { ...runningAnalysis, _id: 'a0000000-
 
 /** A page as the text viewer shows it (in a fixture: Panda would read an inline literal's `text` in a story as styles). */
 export const rcFirstPage: components['schemas']['TenderDocPages']['page'] & object = { entry: null, page: 1, pages: 15, ocr: 'none', text: 'RÈGLEMENT DE LA CONSULTATION\n\nDate et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00\n\nInstitut polytechnique de Grenoble' };
+
+/**
+ * A works contract in seven lots whose RC judges lots 1 to 6 on one set of criteria and lot 7 on
+ * another (R. 2152-11): the criteria per group of lots, no single list.
+ */
+export const lotsAnalysis: DceAnalysis = {
+  ...doneAnalysis,
+  _id: 'a0000000-0000-4000-8000-000000000004',
+  facts: [
+    ...doneAnalysis.facts.filter((fact) => fact.key !== 'awardCriteria' && fact.key !== 'lots'),
+    {
+      key: 'lots',
+      value: {
+        allotted: true,
+        lots: [
+          { number: 1, title: 'Démolition – gros œuvre' },
+          { number: 2, title: 'Charpente – couverture' },
+          { number: 3, title: 'Menuiseries extérieures' },
+          { number: 4, title: 'Plâtrerie – isolation' },
+          { number: 5, title: 'Électricité' },
+          { number: 6, title: 'Plomberie – chauffage – ventilation' },
+          { number: 7, title: 'Nettoyage de fin de chantier' },
+        ],
+      },
+      sources: [{ ...rc, page: 4, excerpt: 'Les travaux sont répartis en 7 lots désignés ci-après' }],
+      confidence: 0.9,
+      status: 'confirmed',
+      origin: 'rules',
+      reviewedBy: { _id: '3f0c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f', username: 'Claire Durand' },
+      reviewedAt: '2026-06-21T09:18:00.000Z',
+      sourceChanged: false,
+    },
+    {
+      key: 'awardCriteriaByLots',
+      value: [
+        {
+          lots: [1, 2, 3, 4, 5, 6],
+          criteria: [
+            { name: 'Prix des prestations', weight: 40 },
+            { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Méthodologie et organisation du chantier', weight: 30 }, { name: 'Moyens humains et matériels', weight: 20 }, { name: 'Planning détaillé', weight: 10 }] },
+          ],
+        },
+        { lots: [7], criteria: [{ name: 'Prix des prestations', weight: 60 }, { name: 'Valeur technique au regard du mémoire technique', weight: 40 }] },
+      ],
+      sources: [
+        { ...rc, page: 12, excerpt: 'Les critères d’attribution des lots 1 à 6 sont les suivants : Critère n°1 : Prix (40%)' },
+        { ...rc, page: 13, excerpt: 'Pour le lot 7, les critères d’attribution sont : Critère n°1 : Prix (60%)' },
+      ],
+      confidence: 0.85,
+      status: 'extracted',
+      origin: 'rules',
+    },
+  ],
+};

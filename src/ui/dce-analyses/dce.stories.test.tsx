@@ -6,6 +6,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as stories from './DceAnalysisView.stories';
 import { doneAnalysis } from './dce-fixtures';
+import { DceFactValue } from './DceFactValue';
 import { FactEditDialog } from './FactEditDialog';
 import { passagePattern } from '../tender-docs/DocumentTextDialog';
 
@@ -135,6 +136,98 @@ describe('correcting a fact', () => {
     // 1 December is winter time: 12:00 in Paris is 11:00 UTC.
     expect(onSave).toHaveBeenCalledWith('submissionDeadline', '2026-12-01T11:00:00.000Z');
     expect(within(dialog).getByRole('alert').textContent).toContain('est invalide');
+  });
+});
+
+describe('award criteria per group of lots', () => {
+  it('shows one block per group, headed by its lots, with the weights as stated, in place of the single list', async () => {
+    show(<Dce.CriteriaByLots />);
+    const card = await screen.findByRole('listitem', { name: 'Critères de jugement par lot' });
+    const first = within(card).getByRole('listitem', { name: 'Lots 1 à 6' });
+    expect(within(first).getByText('Prix des prestations')).toBeTruthy();
+    expect(within(first).getByText('40 %')).toBeTruthy();
+    expect(within(first).getByText('60 %')).toBeTruthy();
+    expect(within(first).getByText('Méthodologie et organisation du chantier')).toBeTruthy();
+    expect(within(first).getByText('30 %')).toBeTruthy();
+    const second = within(card).getByRole('listitem', { name: 'Lot 7' });
+    expect(within(second).getByText('Valeur technique au regard du mémoire technique')).toBeTruthy();
+    expect(within(second).getByText('60 %')).toBeTruthy();
+    expect(within(second).getByText('40 %')).toBeTruthy();
+    expect(within(card).getByText('À vérifier')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Confirmer : Critères de jugement par lot' })).toBeTruthy();
+    // No "not found" card for the single list the RC does not give.
+    expect(screen.queryByRole('listitem', { name: 'Critères de jugement' })).toBeNull();
+    // An analysis without groups has no card for them.
+    show(<Dce.Ready />);
+    await screen.findByRole('listitem', { name: 'Critères de jugement' });
+    expect(screen.queryByRole('listitem', { name: 'Critères de jugement par lot' })).toBeNull();
+  });
+
+  it('heads a group by its lots: ranges of three or more, the others listed', async () => {
+    const groups = [[7], [6, 1, 2, 3, 4, 5], [1, 2, 3, 8], [2, 4]].map((lots) => ({ lots, criteria: [{ name: `Prix ${lots.join('-')}`, weight: 100 }] }));
+    show(<DceFactValue fact={{ key: 'awardCriteriaByLots', value: groups }} />);
+    const names = (await screen.findAllByRole('listitem')).map((item) => item.getAttribute('aria-label')).filter(Boolean);
+    expect(names).toEqual(['Lot 7', 'Lots 1 à 6', 'Lots 1 à 3 et 8', 'Lots 2 et 4']);
+  });
+
+  it('edits each group, its lots and its criteria, adds a group, and sends the value the server checks', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    const value = [
+      { lots: [1, 2, 3], criteria: [{ name: 'Prix', weight: 40 }, { name: 'Valeur technique', weight: 60, subCriteria: [{ name: 'Méthodologie', weight: 40 }, { name: 'Moyens', weight: 20 }] }] },
+      { lots: [4], criteria: [{ name: 'Prix', weight: 60 }, { name: 'Valeur technique', weight: 40 }] },
+    ];
+    show(<FactEditDialog editing={{ key: 'awardCriteriaByLots', value }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Corriger : Critères de jugement par lot' });
+    const first = within(dialog).getByRole('group', { name: 'Groupe 1 · Lots 1 à 3' });
+    expect((within(first).getByLabelText('Lots concernés') as HTMLInputElement).value).toBe('1, 2, 3');
+    const second = within(dialog).getByRole('group', { name: 'Groupe 2 · Lot 4' });
+    const lots = within(second).getByLabelText('Lots concernés');
+    await u.clear(lots);
+    await u.type(lots, '4-5, 7');
+    const weights = within(second).getAllByLabelText('Poids (%)');
+    await u.clear(weights[0]!);
+    await u.type(weights[0]!, '70');
+    await u.clear(weights[1]!);
+    await u.type(weights[1]!, '30');
+    await u.click(within(dialog).getByRole('button', { name: 'Ajouter un groupe de lots' }));
+    const third = within(dialog).getByRole('group', { name: 'Groupe 3' });
+    await u.type(within(third).getByLabelText('Lots concernés'), '6');
+    await u.type(within(third).getByLabelText('Critère'), 'Prix');
+    const weight = within(third).getByLabelText('Poids (%)');
+    await u.clear(weight);
+    await u.type(weight, '100');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).toHaveBeenCalledWith('awardCriteriaByLots', [
+      value[0],
+      { lots: [4, 5, 7], criteria: [{ name: 'Prix', weight: 70 }, { name: 'Valeur technique', weight: 30 }] },
+      { lots: [6], criteria: [{ name: 'Prix', weight: 100 }] },
+    ]);
+  });
+
+  it('refuses lots it cannot read, and shows the server’s refusal of a group’s weights beside that group', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'awardCriteriaByLots', value: undefined }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    const group = within(dialog).getByRole('group', { name: 'Groupe 1' });
+    await u.type(within(group).getByLabelText('Lots concernés'), 'lot un');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(within(group).getByText('Indiquez les numéros des lots, de 1 à 999, séparés par des virgules.')).toBeTruthy();
+
+    show(<Dce.CorrectingCriteriaByLots />);
+    const refused = await screen.findByRole('dialog', { name: 'Corriger : Critères de jugement par lot' });
+    const message = 'Les pondérations des critères doivent totaliser 100 % (ici 95 %).';
+    const lot7 = within(refused).getByRole('group', { name: 'Groupe 2 · Lot 7' });
+    expect(within(lot7).getByText(message)).toBeTruthy();
+    expect(lot7.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(within(refused).getByRole('group', { name: 'Groupe 1 · Lots 1 à 6' })).queryByText(message)).toBeNull();
+    // Edited, the group no longer carries the old refusal.
+    const weights = within(lot7).getAllByLabelText('Poids (%)');
+    await u.clear(weights[0]!);
+    await u.type(weights[0]!, '60');
+    expect(within(lot7).queryByText(message)).toBeNull();
   });
 });
 
