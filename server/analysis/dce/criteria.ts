@@ -235,11 +235,8 @@ function toCriteria(rows: Row[]): { criteria: Criterion[]; sources: FactSource[]
   type Node = { row: Row; children: Row[] };
   const top: Node[] = [];
   for (const row of rows) {
+    if (row.marker === 'deep') continue;
     const parent = top.at(-1);
-    if (row.marker === 'deep') {
-      if (parent) parent.row.sources.push(...row.sources);
-      continue;
-    }
     const isChild =
       parent &&
       ((row.id && parent.row.id && row.id.startsWith(`${parent.row.id}.`)) ||
