@@ -39,8 +39,8 @@ const texts = (pages: string[]) => extractRequirements(doc(pages)).map((r) => r.
 describe('extractRequirements on the fixtures', () => {
   it('finds the labelled requirements, none of the labelled non-requirements, with their kind and section', () => {
     const floors: Record<string, { recall: number; kind: number; section: number }> = {
-      'grenoble-inp_2026FCSSA0025': { recall: 0.95, kind: 0.92, section: 0.95 },
-      'france-travail_010.26_bornes-irve': { recall: 0.92, kind: 0.88, section: 0.95 },
+      'grenoble-inp_2026FCSSA0025': { recall: 1, kind: 0.92, section: 0.95 },
+      'france-travail_010.26_bornes-irve': { recall: 1, kind: 0.88, section: 0.95 },
     };
     for (const label of labels) {
       const found = extractRequirements(docs.get(label.set) as AnalysedDocument);
@@ -207,5 +207,128 @@ describe('extractRequirements on small texts', () => {
         '2. Objet\nLe présent marché a pour objet la fourniture de bornes.\n\nL’acheteur peut retenir une ou plusieurs PSE.\n\nLe candidat peut proposer une extension de garantie.\n\nFrance Travail se réserve le droit de commander des bornes supplémentaires.\n',
       ]),
     ).toEqual([]);
+  });
+
+  it('reads the duties of the CCAG’s and CCTPs’ wording: a pronoun before the verb, "est chargé de", "tenu de" with an adverb, "relève de la responsabilité", "incombe"; not the holder told, nor an impersonal "il"', () => {
+    expect(
+      texts([
+        [
+          '4. Exécution',
+          'Le titulaire en assure la maintenance corrective et évolutive.',
+          'Le prestataire exploite la plateforme et peut proposer des améliorations.',
+          'L’entrepreneur est chargé de la remise en état des lieux.',
+          'Le titulaire est contractuellement tenu de maintenir les équipements en état de marche.',
+          'La fourniture des consommables relève de la responsabilité du titulaire.',
+          'Le nettoyage quotidien du chantier incombe à l’entrepreneur.',
+          'Le titulaire est soumis aux obligations de secret professionnel.',
+          'Le titulaire en sera informé par écrit.',
+          'Il y aura une réunion de lancement.',
+          'Le titulaire pourra être sollicité pour des prestations complémentaires.',
+        ].join('\n\n'),
+      ]),
+    ).toEqual([
+      'Le titulaire en assure la maintenance corrective et évolutive.',
+      'Le prestataire exploite la plateforme et peut proposer des améliorations.',
+      'L’entrepreneur est chargé de la remise en état des lieux.',
+      'Le titulaire est contractuellement tenu de maintenir les équipements en état de marche.',
+      'La fourniture des consommables relève de la responsabilité du titulaire.',
+      'Le nettoyage quotidien du chantier incombe à l’entrepreneur.',
+      'Le titulaire est soumis aux obligations de secret professionnel.',
+    ]);
+  });
+
+  it('reads what the work gives rise to ("fera l’objet d’un compte rendu"), the delays it is bound by and what a service comprises; not the buyer’s delays nor figures given for information', () => {
+    const found = extractRequirements(
+      doc([
+        [
+          '5. Délais et comptes rendus',
+          'Chaque visite fera l’objet d’un compte rendu remis sous huit jours.',
+          'Le délai d’intervention sur site est fixé à 4 heures ouvrées.',
+          'Les dépannages sont soumis à un délai de remise en service.',
+          'La prestation comprend la fourniture, la pose et le raccordement des appareils.',
+          'Le délai de paiement est de 30 jours.',
+          'Ces quantités sont données à titre indicatif et devront être confirmées à la commande.',
+        ].join('\n\n'),
+      ]),
+    );
+    expect(found.map((r) => [r.text, r.kind])).toEqual([
+      ['Chaque visite fera l’objet d’un compte rendu remis sous huit jours.', 'deliverable'],
+      ['Le délai d’intervention sur site est fixé à 4 heures ouvrées.', 'performance'],
+      ['Les dépannages sont soumis à un délai de remise en service.', 'obligation'],
+      ['La prestation comprend la fourniture, la pose et le raccordement des appareils.', 'obligation'],
+    ]);
+  });
+
+  it('reads what the buyer asks of the holder, prohibitions and a required presence; not what the buyer commits to, provides or reserves, nor what is handed to the candidates', () => {
+    expect(
+      texts([
+        [
+          '6. Rôles',
+          'Le maître d’ouvrage demande au titulaire de fournir un planning détaillé.',
+          'La collectivité s’engage à communiquer au titulaire les plans des réseaux.',
+          'La commune met à disposition un local de stockage.',
+          'Le pouvoir adjudicateur se réserve le droit de demander au titulaire des justificatifs.',
+          'Les plans des bâtiments seront remis aux candidats lors de la visite.',
+          'Aucune sous-traitance ne sera acceptée sans accord préalable.',
+          'Une présence physique est assurée au poste de garde de 7 h à 19 h.',
+        ].join('\n\n'),
+      ]),
+    ).toEqual([
+      'Le maître d’ouvrage demande au titulaire de fournir un planning détaillé.',
+      'Aucune sous-traitance ne sera acceptée sans accord préalable.',
+      'Une présence physique est assurée au poste de garde de 7 h à 19 h.',
+    ]);
+  });
+
+  it('reads the items under "Le titulaire :", a list of applicable standards and "Il s’agit de … :"; not a list of exclusions, someone else’s missions, or a sentence of its own under a heading that states no duty', () => {
+    expect(
+      texts([
+        '3.4 Déménagements\nLe titulaire :\n   •   Réalise le relevé des prises de chaque bureau ;\n   •   Remet un plan d’implantation validé.\n\n3.5 Normes applicables\nNormes applicables :\n   •   Référentiel général de sécurité (RGS) ;\n\n3.6 Audits\nIl s’agit de vérifier la conformité des installations :\n   •   contrôle des protections différentielles ;\n',
+      ]),
+    ).toEqual([
+      'Le titulaire : Réalise le relevé des prises de chaque bureau',
+      'Le titulaire : Remet un plan d’implantation validé.',
+      'Normes applicables : Référentiel général de sécurité (RGS)',
+      'Il s’agit de vérifier la conformité des installations : contrôle des protections différentielles',
+    ]);
+    expect(
+      texts([
+        '2. Périmètre\nLes prestations suivantes sont exclues du marché :\n   •   Entretien des espaces verts ;\n\nLes missions de la direction des services techniques sont les suivantes :\n   •   Gestion du patrimoine bâti ;\n\n3. Organisation\n   •   Chaque lot est décomposé en deux tranches ;\n   •   Le maître d’ouvrage peut commander des prestations supplémentaires ;\n   •   Contrôle mensuel des extincteurs ;\n',
+      ]),
+    ).toEqual(['Contrôle mensuel des extincteurs']);
+  });
+
+  it('reads a table of duties under the sentence that announces it (each entry past the first column), a schedule table, and the rows under a header that demands', () => {
+    expect(
+      texts([
+        '4. Rondes\nÀ chaque passage, les points suivants doivent être vérifiés\n\nParkings                  Fermeture des barrières et des portails\nLocaux techniques         Absence de fuite et température normale\n                          des armoires\nHall d’accueil            Extinction des éclairages\n\nLes horaires de présence sont les suivants :\n\n                 Site                 Horaires\n                                      -du lundi au vendredi :\nSiège                                 7 h – 20 h\n                                      -le samedi : 8 h – 12 h\n',
+      ]),
+    ).toEqual([
+      'À chaque passage, les points suivants doivent être vérifiés Fermeture des barrières et des portails',
+      'À chaque passage, les points suivants doivent être vérifiés Absence de fuite et température normale des armoires',
+      'À chaque passage, les points suivants doivent être vérifiés Extinction des éclairages',
+      'Les horaires de présence sont les suivants : du lundi au vendredi : 7 h – 20 h',
+      'Les horaires de présence sont les suivants : le samedi : 8 h – 12 h',
+    ]);
+    expect(texts(['5. Équipe\nProfil              Qualifications minimales requises\nChef d’équipe       SSIAP 2 et cinq ans d’expérience\nAgent               SSIAP 1\n'])).toEqual([
+      'Profil : Qualifications minimales requises',
+      'Chef d’équipe : SSIAP 2 et cinq ans d’expérience',
+      'Agent : SSIAP 1',
+    ]);
+  });
+
+  it('joins a sentence cut by a blank line, reads "- 7 h – 19 h …" as an item, and reads a markdown conversion’s page markers as page breaks', () => {
+    expect(
+      texts([
+        '6. Maintenance\nLe titulaire remettra un rapport mensuel détaillant les interventions de la\n\npériode écoulée et les pièces remplacées.\n\nLes agents assurent une présence aux horaires suivants :\n\n- 7 h – 19 h du lundi au vendredi ;\n\n- 8 h – 12 h le samedi.\n',
+      ]),
+    ).toEqual([
+      'Le titulaire remettra un rapport mensuel détaillant les interventions de la période écoulée et les pièces remplacées.',
+      'Les agents assurent une présence aux horaires suivants : 7 h – 19 h du lundi au vendredi',
+      'Les agents assurent une présence aux horaires suivants : 8 h – 12 h le samedi.',
+    ]);
+    expect(
+      texts(['# CCTP\n\n---\n\n## Page 1\n\n7. Réversibilité\n\nEn fin de marché, le titulaire devra :\n\n---\n\n## Page 2\n\n• restituer l’ensemble des données ;\n• transmettre la documentation d’exploitation.\n']),
+    ).toEqual(['En fin de marché, le titulaire devra : restituer l’ensemble des données', 'En fin de marché, le titulaire devra : transmettre la documentation d’exploitation.']);
   });
 });

@@ -4,8 +4,8 @@
 // demand a value are requirements.
 import { fold } from '../dce/text';
 import type { AnalysedDocument } from '../dce/types';
-import { kindOf, leadsDuties, rowDemands, statesRequirement, type RequirementKind } from './judge';
-import { splitSentences, unitsOf, type Unit } from './layout';
+import { isSentence, kindOf, leadsDuties, rowDemands, statesRequirement, type RequirementKind } from './judge';
+import { joinLines, splitSentences, unitsOf, type Unit } from './layout';
 
 export { findNorms } from './norms';
 export type { RequirementKind } from './judge';
@@ -39,23 +39,54 @@ function shortLead(lead: string): string {
 // Section titles under which a bare list describes, not demands.
 const CONTEXT_SECTION = /\b(?:contexte|presentation|preambule|objet|definitions?|glossaire|pieces constitutives|identite|sommaire|prerequis)\b/;
 
+/**
+ * The entries of a table's column: a cell's line that starts with a capital or a dash starts an
+ * entry, one in lower case goes on the entry above ("Contrôle visuel … des" / "onduleurs.").
+ * The column's title ("Horaires", "Lieu"), a first line of a few words, is no entry.
+ */
+function entriesOf(lines: string[]): string[] {
+  const entries: string[][] = [];
+  for (const line of lines) {
+    const last = entries.at(-1);
+    if (last && !/^[A-ZÀ-Ý•\-–]/.test(line)) last.push(line);
+    else entries.push([line]);
+  }
+  const texts = entries.map((entry) => joinLines(entry).replace(/^[-–•]\s*/, ''));
+  const title = texts[0] ?? '';
+  if ((entries[0]?.length ?? 0) === 1 && title.split(' ').length <= 4 && !/\d/.test(title)) texts.shift();
+  return texts;
+}
+
 /** The requirement texts of one unit, each with the text its kind is read from. */
 function requirementsOf(unit: Unit): { text: string; kindText: string }[] {
+  // A table under a sentence that announces duties ("les points suivants devront être
+  // contrôlés :") lists them: each entry of its columns past the first (which names the place
+  // or the item), each of its rows past the first.
+  const tableLead = (unit.kind === 'column' || unit.kind === 'row') && unit.leadIn && leadsDuties(fold(unit.leadIn)) ? unit.leadIn : null;
   switch (unit.kind) {
     case 'paragraph':
+      return splitSentences(unit.text)
+        .filter((sentence) => statesRequirement(fold(sentence)))
+        .map((text) => ({ text, kindText: text }));
     case 'column':
+      if (tableLead && !unit.first) return entriesOf(unit.lines ?? []).map((entry) => ({ text: `${shortLead(tableLead)} ${entry}`, kindText: `${tableLead} ${entry}` }));
       return splitSentences(unit.text)
         .filter((sentence) => statesRequirement(fold(sentence)))
         .map((text) => ({ text, kindText: text }));
     case 'row':
-      return rowDemands(unit.cells ?? []) ? [{ text: unit.text, kindText: unit.text }] : [];
+      // A row under a header that demands ("Code UO : Expertises minimales requises").
+      if (rowDemands(unit.cells ?? []) || (unit.header && statesRequirement(fold(unit.header)))) return [{ text: unit.text, kindText: unit.text }];
+      return tableLead && unit.header ? [{ text: `${shortLead(tableLead)} ${unit.text}`, kindText: `${tableLead} ${unit.text}` }] : [];
     case 'bullet': {
       const item = unit.text.replace(/\s*[;,]$/, '');
       const own = statesRequirement(fold(item));
       const kindText = unit.leadIn ? `${unit.leadIn} ${item}` : item;
-      if (unit.leadIn && leadsDuties(fold(unit.leadIn))) return [{ text: own ? item : `${shortLead(unit.leadIn)} ${item}`, kindText }];
+      // An item that starts in lower case ("traiter les données …") reads only after its lead-in.
+      if (unit.leadIn && leadsDuties(fold(unit.leadIn))) return [{ text: own && !/^[a-zà-ÿ]/.test(item) ? item : `${shortLead(unit.leadIn)} ${item}`, kindText }];
       if (own) return [{ text: item, kindText }];
-      if (!unit.leadIn && unit.headed && unit.section.number && !CONTEXT_SECTION.test(fold(unit.section.title))) return [{ text: item, kindText }];
+      // A bare task right under a heading ("Étude de l'architecture actuelle ;") is one; a
+      // sentence of its own that states no duty is not.
+      if (!unit.leadIn && unit.headed && unit.section.number && !CONTEXT_SECTION.test(fold(unit.section.title)) && !isSentence(fold(item))) return [{ text: item, kindText }];
       return [];
     }
   }
@@ -70,7 +101,10 @@ export function extractRequirements(document: AnalysedDocument): FoundRequiremen
     // themselves and it says more than a title ("Exigences minimales :").
     const next = units[at + 1];
     const itemsStandAlone = next?.kind === 'bullet' && statesRequirement(fold(next.text));
-    const leadIn = unit.kind === 'paragraph' && next?.kind === 'bullet' && next.leadIn && (!itemsStandAlone || next.leadIn.split(' ').length < 6) ? next.leadIn : null;
+    const listLead = next?.kind === 'bullet' && next.leadIn && (!itemsStandAlone || next.leadIn.split(' ').length < 6) ? next.leadIn : null;
+    // So is the sentence that announces a table of duties, said again by each entry.
+    const tableLead = (next?.kind === 'column' || next?.kind === 'row') && next.leadIn && leadsDuties(fold(next.leadIn)) ? next.leadIn : null;
+    const leadIn = unit.kind === 'paragraph' ? (listLead ?? tableLead) : null;
     for (const { text, kindText } of requirementsOf(unit)) {
       if (text === leadIn) continue;
       const clean = clip(text.replace(/\s+/g, ' ').trim(), MAX);

@@ -9,12 +9,18 @@ export type Section = { number: string; title: string };
  * paragraph: text of a paragraph (split into sentences later); bullet: one list item, with the
  * sentence ending in ':' above it (leadIn) or, when none, `headed` says it sits right under a
  * heading or under a paragraph that already states an obligation; row: the cells of a table row;
- * column: the text of one column of a table whose cells wrap over several lines.
+ * column: the text of one column of a table whose cells wrap over several lines. A table's rows
+ * and columns carry the sentence that announces the table (leadIn: "… les points suivants
+ * devront être contrôlés"), rows the table's first row (header), columns their cells' lines and
+ * whether they are the leftmost one (first).
  */
 export type Unit = {
   kind: 'paragraph' | 'bullet' | 'row' | 'column';
   text: string;
   cells?: string[];
+  header?: string;
+  lines?: string[];
+  first?: boolean;
   leadIn: string | null;
   headed: boolean;
   page: number;
@@ -31,6 +37,12 @@ const NUMBERED = /^(?:(?:article|art\.)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?(?:\s*
 const ARTICLE = /^(article|chapitre|titre)\s+(\d{1,2}(?:\.\d{1,2}){0,4}|[IVXL]{1,6})\.?\s*(?:[-–—:.]\s*(.*))?$/i;
 const ROMAN = /^([IVXL]{1,6})\s*[-–—.)]\s*(\S.*)$/;
 const ANNEX = /^(annexe\s+(?:n°\s*)?(?:\d{1,2}|[IVX]{1,4}))\b\s*[-–—:]?\s*(.*)$/i;
+// A sentence that announces a list or a table below it without a colon: "les points suivants".
+const ANNOUNCES = /\b(?:suivant|suivants|suivante|suivantes|ci-dessous|ci-apr[eè]s)\b/i;
+// A markdown rule ("---") and the page marker of a PDF converted to markdown ("## Page 18"):
+// where a page of the source ended, no text.
+const MARKDOWN_RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
+const MARKDOWN_PAGE = /\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\n(?:[ \t]*\n)*[ \t]*#{1,6}[ \t]*page[ \t]+\d+[ \t]*(?=\n|$)/gi;
 // "a) Traitement autorisé": a sub-heading that changes no section number.
 const LETTERED = /^[a-z]\)\s+[A-ZÀ-Ý]/;
 const CAPITAL = /^[A-ZÀ-Ý]/;
@@ -86,18 +98,37 @@ function toLine(page: number, raw: string): Line {
   const indent = expanded.length - expanded.trimStart().length;
   const trimmed = expanded.trim();
   const marker = BULLET.exec(trimmed);
-  // "- 5 %" or "-10 °C" is a value, not a list.
-  const bullet = Boolean(marker && marker[0].length < trimmed.length && !/^[-–]\s*\d/.test(trimmed));
+  // "- 5 %" or "-10 °C" is a value, not a list; "- 23 h – 6 h tous les jours" is an item.
+  const value = /^[-–]\s*\d/.test(trimmed) && !/[a-zà-ÿ]{4,}/i.test(trimmed);
+  const bullet = Boolean(marker && marker[0].length < trimmed.length && !value && !MARKDOWN_RULE.test(trimmed));
   const text = bullet && marker ? ' '.repeat(indent + marker[0].length) + trimmed.slice(marker[0].length) : expanded;
   return { page, raw: text, text: text.trim(), indent, bullet, markerIndent: indent };
+}
+
+/**
+ * Whether the blank line at `at` cuts a sentence: the line above ends with no punctuation, the
+ * line below goes on in lower case, and neither is a table's row ("de la phase de\n\nconception").
+ */
+function goesOn(lines: Line[], at: number): boolean {
+  let above = at - 1;
+  while (above >= 0 && !lines[above]?.text) above--;
+  let below = at + 1;
+  while (below < lines.length && !lines[below]?.text) below++;
+  const before = lines[above];
+  const after = lines[below];
+  if (!before || !after || after.bullet) return false;
+  if (/[.:;!?)]$/.test(before.text) || !/^[a-zà-ÿ]/.test(after.text)) return false;
+  return cellsOf(before.raw).length < 2 && cellsOf(after.raw).length < 2;
 }
 
 /** Every unit of the document, in reading order, each with the heading it sits under. */
 export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (text: string) => boolean): Unit[] {
   const texts = stripRepeatedLines(document.pages.map((page) => page.text));
   const stream: (Line | null)[] = [];
-  document.pages.forEach((page, at) => {
-    const raws = withoutToc((texts[at] ?? '').split('\n'));
+  // A markdown conversion's source pages are read as pages, under the page number of the file.
+  const pages = document.pages.flatMap((page, at) => (texts[at] ?? '').split(MARKDOWN_PAGE).map((text) => ({ page: page.page, text })));
+  pages.forEach((page) => {
+    const raws = withoutToc(page.text.split('\n'));
     // The extraction trims each page, so its first line lost its indent: under a table's
     // column, it takes the indent of the line below it.
     const below = raws[1] === undefined ? undefined : toLine(page.page, raws[1]);
@@ -111,7 +142,10 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
     // page starts in lower case.
     const continues = previous && first && !/[.:;!?]$/.test(previous.text) && /^[a-zà-ÿ]/.test(first.text) && !first.bullet;
     if (!continues) stream.push(null);
-    for (const line of lines) stream.push(line.text ? line : null);
+    lines.forEach((line, at) => {
+      if (line.text) stream.push(line);
+      else if (!goesOn(lines, at)) stream.push(null);
+    });
   });
 
   const units: Unit[] = [];
@@ -119,13 +153,19 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
   let leadIn: { text: string; indent: number } | null = null;
   let headed = false;
   let subLead: { text: string; indent: number } | null = null;
+  // The last sentence of the paragraph just above, when it announces what follows.
+  let tableLead: string | null = null;
 
   const emitBlock = (block: Line[]) => {
+    const lead = tableLead;
+    tableLead = null;
     const multi = block.filter((line) => cellsOf(line.raw).length >= 2).length;
     const plain = block.filter((line) => !line.bullet).map((line) => line.indent);
     const spread = plain.length ? Math.max(...plain) - Math.min(...plain) : 0;
     if (multi >= 2 || (multi >= 1 && spread >= 20 && block.length >= 2)) {
+      tableLead = lead;
       emitTable(block);
+      tableLead = null;
       return;
     }
     let paragraph: Line[] = [];
@@ -142,6 +182,7 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
         const sentences = splitSentences(text);
         const last = sentences.at(-1) ?? '';
         leadIn = last.endsWith(':') ? { text: last, indent } : null;
+        tableLead = last.endsWith(':') || (ANNOUNCES.test(last) && !last.endsWith('.')) ? last : null;
         headed = !leadIn && paragraphStatesObligation(text);
       }
       subLead = null;
@@ -155,6 +196,7 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
       const parent = subLead && head.markerIndent > subLead.indent ? subLead.text : null;
       const lead: string | null = parent ? (leadIn ? `${leadIn.text} ${parent}` : parent) : (leadIn?.text ?? null);
       units.push({ kind: 'bullet', text, leadIn: lead, headed: lead === null && headed, page: head.page, section });
+      tableLead = null;
       if (!(subLead && head.markerIndent > subLead.indent)) subLead = text.endsWith(':') ? { text, indent: head.markerIndent } : null;
       bullet = [];
     };
@@ -175,18 +217,24 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
   };
 
   const emitTable = (block: Line[]) => {
+    const lead = tableLead;
     const rows = block.map((line) => ({ line, cells: cellsOf(line.raw) }));
     const rowMode = rows.every((row) => row.cells.length >= 2) && rows.slice(1).every((row) => row.cells.every((cell) => !/^[a-zà-ÿ]/.test(cell.text)));
     if (rowMode) {
-      for (const { line, cells } of rows) {
-        units.push({ kind: 'row', text: cells.map((c) => c.text).join(' : '), cells: cells.map((c) => c.text), leadIn: null, headed: false, page: line.page, section });
-      }
+      const header = rows.length >= 2 ? rows[0]?.cells.map((c) => c.text).join(' : ') : undefined;
+      rows.forEach(({ line, cells }, at) => {
+        const text = cells.map((c) => c.text).join(' : ');
+        units.push({ kind: 'row', text, cells: cells.map((c) => c.text), header: at > 0 ? header : undefined, leadIn: lead, headed: false, page: line.page, section });
+      });
       return;
     }
     // Cells of one column overlap horizontally; each goes to the column it overlaps most.
-    const columns: { start: number; end: number; lines: string[]; page: number }[] = [];
+    // `marked` keeps the list dash a cell's line began with ("-les jours fériés"), which
+    // tells where an entry of the column starts.
+    const columns: { start: number; end: number; lines: string[]; marked: string[]; page: number }[] = [];
     for (const { line, cells } of rows) {
       for (const cell of cells) {
+        const marked = line.bullet && cell === cells[0] ? `- ${cell.text}` : cell.text;
         let best: (typeof columns)[number] | undefined;
         let bestOverlap = 0;
         for (const column of columns) {
@@ -195,17 +243,20 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
         }
         if (best) {
           best.lines.push(cell.text);
+          best.marked.push(marked);
           // Widen the column only where no other column lies.
           const others = columns.filter((c) => c !== best);
           if (!others.some((c) => Math.min(c.end, cell.end) - Math.max(c.start, cell.start) > 0)) {
             best.start = Math.min(best.start, cell.start);
             best.end = Math.max(best.end, cell.end);
           }
-        } else columns.push({ start: cell.start, end: cell.end, lines: [cell.text], page: line.page });
+        } else columns.push({ start: cell.start, end: cell.end, lines: [cell.text], marked: [marked], page: line.page });
       }
     }
     columns.sort((a, b) => a.start - b.start);
-    for (const column of columns) units.push({ kind: 'column', text: joinLines(column.lines), leadIn: null, headed: false, page: column.page, section });
+    columns.forEach((column, at) =>
+      units.push({ kind: 'column', text: joinLines(column.lines), lines: column.marked, first: at === 0, leadIn: lead, headed: false, page: column.page, section }),
+    );
   };
 
   let block: Line[] = [];
@@ -221,6 +272,7 @@ export function unitsOf(document: AnalysedDocument, paragraphStatesObligation: (
     const heading = line.bullet ? null : headingOf(line.text);
     if (heading) {
       flush();
+      tableLead = null;
       section = heading;
       leadIn = null;
       subLead = null;
