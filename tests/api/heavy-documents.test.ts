@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { documentPages, jobs, tenderDocuments } from '../../server/db/schema';
@@ -17,40 +16,10 @@ import { localStorage } from '../../server/storage/local';
 import type { Database } from '../../server/db/client';
 import { createTestApp, createUser, type TestContext } from './context';
 import { formRequest, insertTender, type FileSpec } from './documents-fixtures';
+import { amplifiedPdf } from './amplified-pdf';
 
 const RC = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025/RC_2026FCSSA0025 v2.pdf');
 const rcFile = (): FileSpec => ({ filename: 'RC_2026FCSSA0025 v2.pdf', data: readFileSync(RC) });
-
-/**
- * `pages` pages that all point at one content stream, deflated: 40 lines of 1 640 characters in a
- * 1-point font, of which pdftotext reads the ~1 280 that fit the page width: ~50 KB of text a page
- * from a file of about 160 bytes a page.
- */
-function amplifiedPdf(pages: number): Buffer {
-  const line = 'Le titulaire fournit les equipements conformes a la norme NF EN 60204 et au CCTP. '.repeat(20);
-  const drawing = `BT /F1 1 Tf 20 TL 2 820 Td\n${`(${line}) Tj T*\n`.repeat(40)}ET`;
-  const packed = deflateSync(Buffer.from(drawing, 'latin1'), { level: 9 });
-  const objects: Buffer[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ')}] /Count ${pages} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ].map((body) => Buffer.from(body, 'latin1'));
-  objects.push(Buffer.concat([Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), packed, Buffer.from('\nendstream', 'latin1')]));
-  for (let i = 0; i < pages; i++) {
-    objects.push(Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>', 'latin1'));
-  }
-  const chunks = [Buffer.from('%PDF-1.4\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets = objects.map((body, index) => {
-    const chunk = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
-    chunks.push(chunk);
-    length += chunk.length;
-    return length - chunk.length;
-  });
-  const table = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  chunks.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(chunks);
-}
 
 type Doc = { _id: string; size: number; extraction: { status: string; progress: number; pages: number; msg?: string; parts: { entry: string | null; pages: number; msg?: string }[] } | null };
 type Person = Awaited<ReturnType<typeof createUser>>;

@@ -29,20 +29,98 @@ const TRANSLATION_WEIGHT = 0.5;
  */
 export const MIN_COVERAGE = 0.3;
 
-type Posting = { ids: number[]; tfs: number[] };
+/** A lexeme's passages, ascending, and how many times it is in each. */
+type Posting = { ids: Uint32Array; tfs: Uint16Array };
 
-/** Opaque: build it with buildIndex, read it with search. */
+/**
+ * An index as flat arrays: what IndexBuilder gives and a worker thread can send back (the typed
+ * arrays transferred, the one string copied). Every array but `text` and `textStarts` has one
+ * entry per passage or per lexeme; `*Starts` have one more (where the last one ends).
+ */
+export type PackedIndex = {
+  /** The passages' text, one after another, each from textStarts[i] (UTF-16 units) to textStarts[i + 1]. */
+  text: string;
+  textStarts: Uint32Array;
+  /** 1 when `text` holds only Latin-1 (V8 keeps it at a byte a character), 2 otherwise. */
+  bytesPerChar: 1 | 2;
+  /** Each passage's page: its place among the pages given to the builder. */
+  pageOf: Uint32Array;
+  /** Each passage's number of lexemes. */
+  lengths: Uint32Array;
+  /** The lexemes in UTF-8, one after another, each from termStarts[t] to termStarts[t + 1]. */
+  termBytes: Uint8Array;
+  termStarts: Uint32Array;
+  /** Open addressing on FNV-1a of a lexeme's bytes: each slot is 0 (free) or a lexeme's number + 1; a power of two long. */
+  slots: Uint32Array;
+  /** Lexeme t's postings are ids and tfs from postingStarts[t] to postingStarts[t + 1]. */
+  postingStarts: Uint32Array;
+  ids: Uint32Array;
+  tfs: Uint16Array;
+};
+
+/** What a passage object and its slice of the text cost beyond the characters (header, fields, WeakMap entries). */
+const PASSAGE_OVERHEAD_BYTES = 160;
+
+const fnv1a = (bytes: Uint8Array, from = 0, to = bytes.length) => {
+  let hash = 0x811c9dc5;
+  for (let at = from; at < to; at++) hash = Math.imul(hash ^ (bytes[at] as number), 0x01000193);
+  return hash >>> 0;
+};
+
+/** Opaque: build it with buildIndex (or IndexBuilder and unpackIndex), read it with search. */
 export class PassageIndex {
+  /** @internal */ readonly averageLength: number;
+  /** An estimate of the memory the index holds, in bytes: its passages' text, their objects, its arrays. */
+  readonly bytes: number;
+
   /** @internal */ constructor(
     readonly passages: readonly Passage[],
-    /** @internal */ readonly lengths: Float64Array,
-    /** @internal */ readonly postings: Map<string, Posting>,
-    /** @internal */ readonly averageLength: number,
-  ) {}
+    /** @internal */ readonly packed: PackedIndex,
+  ) {
+    const { lengths } = packed;
+    let sum = 0;
+    for (let at = 0; at < lengths.length; at++) sum += lengths[at] as number;
+    this.averageLength = lengths.length ? sum / lengths.length : 1;
+    const arrays = [packed.textStarts, packed.pageOf, packed.lengths, packed.termBytes, packed.termStarts, packed.slots, packed.postingStarts, packed.ids, packed.tfs];
+    this.bytes = packed.text.length * packed.bytesPerChar + passages.length * PASSAGE_OVERHEAD_BYTES + arrays.reduce((total, array) => total + array.byteLength, 0);
+  }
+
+  /** @internal The lexeme's number, or -1 when no passage has it. */
+  term(lexeme: string): number {
+    const { slots, termBytes, termStarts } = this.packed;
+    const key = Buffer.from(lexeme, 'utf8');
+    const mask = slots.length - 1;
+    for (let slot = fnv1a(key) & mask; ; slot = (slot + 1) & mask) {
+      const found = slots[slot] as number;
+      if (found === 0) return -1;
+      const term = found - 1;
+      const from = termStarts[term] as number;
+      if ((termStarts[term + 1] as number) - from !== key.length) continue;
+      let same = true;
+      for (let k = 0; k < key.length && same; k++) same = termBytes[from + k] === key[k];
+      if (same) return term;
+    }
+  }
+
+  /** @internal The lexeme's postings, or undefined when no passage has it. */
+  posting(lexeme: string): Posting | undefined {
+    const term = this.term(lexeme);
+    if (term < 0) return undefined;
+    const { postingStarts, ids, tfs } = this.packed;
+    const from = postingStarts[term] as number;
+    const to = postingStarts[term + 1] as number;
+    return { ids: ids.subarray(from, to), tfs: tfs.subarray(from, to) };
+  }
+
+  /** @internal The number of lexemes of passage `id`. */
+  length(id: number): number {
+    return this.packed.lengths[id] as number;
+  }
 
   /** BM25's inverse document frequency; an unknown lexeme gets the highest. */
   idf(lexeme: string): number {
-    const df = this.postings.get(lexeme)?.ids.length ?? 0;
+    const term = this.term(lexeme);
+    const df = term < 0 ? 0 : (this.packed.postingStarts[term + 1] as number) - (this.packed.postingStarts[term] as number);
     return Math.log(1 + (this.passages.length - df + 0.5) / (df + 0.5));
   }
 }
@@ -52,34 +130,130 @@ const owners = new WeakMap<Passage, PassageIndex>();
 // Each passage's place in its index, to read on into the next passage of the page (a list after ":").
 const places = new WeakMap<Passage, number>();
 
-export function buildIndex(pages: PageText[]): PassageIndex {
-  const passages: Passage[] = [];
-  const lengths: number[] = [];
-  const postings = new Map<string, Posting>();
-  for (const page of pages) {
-    for (const text of splitPassages(page.body ?? '')) {
-      const terms = lexemes(text);
-      if (terms.length === 0) continue;
-      const id = passages.length;
-      passages.push({ documentId: page.documentId, entry: page.entry, fileName: page.fileName, page: page.page, text });
-      lengths.push(terms.length);
+/** A Uint32Array or Uint16Array that doubles as it fills. */
+class Growing<T extends Uint32Array | Uint16Array> {
+  length = 0;
+  constructor(private array: T) {}
+  push(value: number) {
+    if (this.length === this.array.length) {
+      const bigger = new (this.array.constructor as new (length: number) => T)(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  get(at: number): number {
+    return this.array[at] as number;
+  }
+  /** The values pushed, in an array of their length (the one held when it is full). */
+  done(): T {
+    return this.length === this.array.length ? this.array : (this.array.slice(0, this.length) as T);
+  }
+}
+
+/**
+ * Builds an index page after page (in reading order), without keeping the pages: what the chat's
+ * worker thread runs as the pages come. `pack` gives the index as flat arrays; unpackIndex, with
+ * the pages' documents and numbers, makes the PassageIndex that search reads.
+ */
+export class IndexBuilder {
+  private pages = 0;
+  private readonly texts: string[] = [];
+  private readonly pageOf = new Growing(new Uint32Array(256));
+  private readonly lengths = new Growing(new Uint32Array(256));
+  private readonly terms = new Map<string, number>();
+  // One (lexeme, passage, count) a lexeme of a passage, in passage order.
+  private readonly termOf = new Growing(new Uint32Array(4096));
+  private readonly idOf = new Growing(new Uint32Array(4096));
+  private readonly tfOf = new Growing(new Uint16Array(4096));
+
+  /** The next page's body (search's copy, without running headers); an empty one still counts as a page. */
+  add(body: string | null | undefined): void {
+    const page = this.pages++;
+    for (const text of splitPassages(body ?? '')) {
+      const lexemesOf = lexemes(text);
+      if (lexemesOf.length === 0) continue;
+      const id = this.texts.length;
+      this.texts.push(text);
+      this.pageOf.push(page);
+      this.lengths.push(lexemesOf.length);
       const counts = new Map<string, number>();
-      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, tf] of counts) {
-        let posting = postings.get(term);
-        if (!posting) postings.set(term, (posting = { ids: [], tfs: [] }));
-        posting.ids.push(id);
-        posting.tfs.push(tf);
+      for (const lexeme of lexemesOf) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+      for (const [lexeme, tf] of counts) {
+        let term = this.terms.get(lexeme);
+        if (term === undefined) this.terms.set(lexeme, (term = this.terms.size));
+        this.termOf.push(term);
+        this.idOf.push(id);
+        this.tfOf.push(Math.min(tf, 0xffff));
       }
     }
   }
-  const average = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 1;
-  const index = new PassageIndex(passages, Float64Array.from(lengths), postings, average);
+
+  pack(): PackedIndex {
+    const text = this.texts.join('');
+    const textStarts = new Uint32Array(this.texts.length + 1);
+    for (let at = 0; at < this.texts.length; at++) textStarts[at + 1] = (textStarts[at] as number) + (this.texts[at] as string).length;
+    // eslint-disable-next-line no-control-regex
+    const bytesPerChar = /[^\u0000-\u00ff]/.test(text) ? 2 : 1;
+
+    const lexemesInOrder = [...this.terms.keys()];
+    const termCount = lexemesInOrder.length;
+    const termStarts = new Uint32Array(termCount + 1);
+    for (let t = 0; t < termCount; t++) termStarts[t + 1] = (termStarts[t] as number) + Buffer.byteLength(lexemesInOrder[t] as string, 'utf8');
+    const termBytes = new Uint8Array(termStarts[termCount] as number);
+    Buffer.from(lexemesInOrder.join(''), 'utf8').copy(termBytes);
+    // At most half full: a few probes a lookup.
+    let size = 2;
+    while (size < termCount * 2) size *= 2;
+    const slots = new Uint32Array(size);
+    for (let t = 0; t < termCount; t++) {
+      let slot = fnv1a(termBytes, termStarts[t], termStarts[t + 1]) & (size - 1);
+      while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
+      slots[slot] = t + 1;
+    }
+
+    // The (lexeme, passage) pairs sorted by lexeme, passages ascending within each (a counting sort).
+    const pairs = this.termOf.length;
+    const postingStarts = new Uint32Array(termCount + 1);
+    for (let at = 0; at < pairs; at++) (postingStarts[this.termOf.get(at) + 1] as number)++;
+    for (let t = 0; t < termCount; t++) postingStarts[t + 1] = (postingStarts[t + 1] as number) + (postingStarts[t] as number);
+    const next = postingStarts.slice(0, termCount);
+    const ids = new Uint32Array(pairs);
+    const tfs = new Uint16Array(pairs);
+    for (let at = 0; at < pairs; at++) {
+      const term = this.termOf.get(at);
+      const to = (next[term] as number)++;
+      ids[to] = this.idOf.get(at);
+      tfs[to] = this.tfOf.get(at);
+    }
+    return { text, textStarts, bytesPerChar, pageOf: this.pageOf.done(), lengths: this.lengths.done(), termBytes, termStarts, slots, postingStarts, ids, tfs };
+  }
+}
+
+/** The typed arrays of a packed index, to transfer rather than copy. */
+export const packedBuffers = (packed: PackedIndex): ArrayBuffer[] =>
+  [...new Set([packed.textStarts, packed.pageOf, packed.lengths, packed.termBytes, packed.termStarts, packed.slots, packed.postingStarts, packed.ids, packed.tfs].map((array) => array.buffer as ArrayBuffer))];
+
+/** The index of a packed one: `pages` are those given to the builder, in its order (their bodies are not read). */
+export function unpackIndex(packed: PackedIndex, pages: readonly Omit<PageText, 'body'>[]): PassageIndex {
+  const count = packed.pageOf.length;
+  const passages: Passage[] = new Array<Passage>(count);
+  for (let id = 0; id < count; id++) {
+    const page = pages[packed.pageOf[id] as number] as Omit<PageText, 'body'>;
+    passages[id] = { documentId: page.documentId, entry: page.entry, fileName: page.fileName, page: page.page, text: packed.text.slice(packed.textStarts[id], packed.textStarts[id + 1]) };
+  }
+  const index = new PassageIndex(passages, packed);
   passages.forEach((passage, at) => {
     owners.set(passage, index);
     places.set(passage, at);
   });
   return index;
+}
+
+export function buildIndex(pages: PageText[]): PassageIndex {
+  const builder = new IndexBuilder();
+  for (const page of pages) builder.add(page.body);
+  return unpackIndex(builder.pack(), pages);
 }
 
 // Each synonym group as lexeme sequences, computed once.
@@ -194,34 +368,41 @@ export function queryTerms(question: string): Map<string, number> {
 const saturate = (tf: number, length: number, average: number) => (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
 
 export function search(index: PassageIndex, question: string, limit = 5): Hit[] {
-  const scores = new Map<number, number>();
+  // One score a passage: a lexeme every passage holds (a hostile document's) costs no map.
+  const scores = new Float64Array(index.passages.length);
   const { terms, phrases } = analyseQuestion(question);
   for (const [term, weight] of terms) {
-    const posting = index.postings.get(term);
+    const posting = index.posting(term);
     if (!posting) continue;
     const idf = index.idf(term) * weight;
     for (let k = 0; k < posting.ids.length; k++) {
       const id = posting.ids[k] as number;
-      scores.set(id, (scores.get(id) ?? 0) + idf * saturate(posting.tfs[k] as number, index.lengths[id] as number, index.averageLength));
+      scores[id] = (scores[id] as number) + idf * saturate(posting.tfs[k] as number, index.length(id), index.averageLength);
     }
   }
   // What the question asks (a date, an amount…) lifts the passages that hold one, a little.
   const intent = intentOf(question);
   const asks = intent.date || intent.duration || intent.amount || intent.yesNo;
-  const ranked = [...scores].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const ranked: [number, number][] = [];
+  for (let id = 0; id < scores.length; id++) if ((scores[id] as number) > 0) ranked.push([id, scores[id] as number]);
+  const order = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
+  ranked.sort(order);
+  // The bonuses below only lift the first RERANK passages: they stay the first, and only they are sorted again.
+  const head = ranked.slice(0, RERANK);
   // Words of the question that stand together in the passage ("date limite", "remise des offres") lift it.
   if (phrases.length > 0 && PHRASE_BONUS > 0) {
-    for (const entry of ranked.slice(0, RERANK)) {
+    for (const entry of head) {
       const words = lexemes((index.passages[entry[0]] as Passage).text);
       const found = phrases.filter((seq) => contains(words, seq)).length;
       entry[1] *= 1 + PHRASE_BONUS * Math.min(found, PHRASES_COUNTED);
     }
-    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    head.sort(order);
   }
   if (asks) {
-    for (const entry of ranked.slice(0, RERANK)) entry[1] *= 1 + (intentBonus(intent, (index.passages[entry[0]] as Passage).text) - 1) * PASSAGE_BONUS_SHARE;
-    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    for (const entry of head) entry[1] *= 1 + (intentBonus(intent, (index.passages[entry[0]] as Passage).text) - 1) * PASSAGE_BONUS_SHARE;
+    head.sort(order);
   }
+  ranked.splice(0, head.length, ...head);
   return ranked.slice(0, Math.max(0, limit)).map(([id, score]) => ({ passage: index.passages[id] as Passage, score }));
 }
 
