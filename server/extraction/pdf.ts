@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_PAGE_TEXT_BYTES } from './limits';
-import { needsOcr, ocrPdfPage, tidy } from './ocr';
+import { needsOcr, ocrPdfPages, tidy } from './ocr';
 import type { ExtractionTools } from './tools';
 import { ExtractionError, MAX_PAGES, type ExtractedPage } from './types';
 
@@ -138,21 +138,25 @@ export async function extractPdf(input: PdfInput, context: PdfContext): Promise<
   const ocrCapable = tools.pdftoppm && tools.tesseractFra;
   const scanned = texts.flatMap((text, index) => (needsOcr(text) ? [index] : []));
   const pages: ExtractedPage[] = texts.map((text, index) => ({ page: index + 1, text, ocr: 'none' }));
-  let done = 0;
-  for (const index of scanned) {
-    const page = pages[index]!;
-    if (!ocrCapable) {
-      page.ocr = 'unavailable';
-      continue;
-    }
-    try {
-      const recognised = await ocrPdfPage(await materialise(), index + 1, context.tmpDir);
-      if (recognised.length > page.text.length) page.text = recognised;
-      page.ocr = 'done';
-    } catch {
-      page.ocr = 'unavailable';
-    }
-    context.progress(0.5 + (0.5 * ++done) / scanned.length);
+  if (scanned.length && !ocrCapable) for (const index of scanned) pages[index]!.ocr = 'unavailable';
+  else if (scanned.length) {
+    // Several pages at once when the machine's cores are free (ocrConcurrency); each page's text
+    // goes back to its own page, whatever order they finish in.
+    let done = 0;
+    const recognised = await ocrPdfPages(
+      await materialise(),
+      scanned.map((index) => index + 1),
+      { tempPath: () => join(context.tmpDir, context.tempName()), onPage: () => context.progress(0.5 + (0.5 * ++done) / scanned.length) },
+    );
+    scanned.forEach((index, at) => {
+      const page = pages[index]!;
+      const text = recognised[at];
+      if (text === undefined) page.ocr = 'unavailable';
+      else {
+        if (text.length > page.text.length) page.text = text;
+        page.ocr = 'done';
+      }
+    });
   }
   context.progress(1);
   return pages;
