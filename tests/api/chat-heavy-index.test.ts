@@ -119,7 +119,10 @@ describe("the chat's index of a tender at its text limit", () => {
     }
     expect(indexBuildsStarted() - builds).toBe(1);
     expect(during.length).toBeGreaterThan(20);
-    expect(percentile(during, 99)).toBeLessThan(300);
+    // Under 300 ms; on a machine already that slow before the question (other test files run
+    // beside this one), no worse than twice what it was: a build on the server's thread blocked
+    // every request for seconds (2.4 s on an idle machine).
+    expect(percentile(during, 99)).toBeLessThan(Math.max(300, 2 * percentile(before, 99)));
 
     // The index is kept (it is within the cache's budget): the next question builds nothing.
     const again = await ask(manager, 'Quels équipements le titulaire fournit-il ?');
