@@ -16,6 +16,7 @@ import { runExtraction } from '../server/extraction/run';
 import type { ExtractionResult } from '../server/extraction/types';
 import { classifyDocument, extractFacts, type AnalysedDocument, type DocumentKind } from '../server/analysis/dce';
 import { median } from './lib';
+import { imageOnlyPdf } from '../tests/support/pdf-builder';
 
 const FIXTURES = ['tests/fixtures/dce/grenoble-inp_2026FCSSA0025', 'tests/fixtures/dce/france-travail_010.26_bornes-irve'];
 const ROUNDS = Number(process.env.BENCH_EXTRACTION_ROUNDS ?? 3);
@@ -36,30 +37,8 @@ const hasPoppler = has('pdftotext', ['-v']) && has('pdfinfo', ['-v']) && has('pd
 const hasTesseract = hasPoppler && /^fra$/m.test(spawnSync('tesseract', ['--list-langs']).stdout?.toString() ?? '');
 
 // ---------------------------------------------------------------------------------------------
-// PDF builders. Copies of the tests' builders: importing tests/api/documents-fixtures.ts would
-// load the whole app into this process and inflate the RSS that figure 4 measures.
-
-function buildPdf(objects: (string | Buffer)[]): Buffer {
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets: number[] = [];
-  const push = (chunk: Buffer) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    push(Buffer.from(`${index + 1} 0 obj\n`, 'latin1'));
-    push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
-    push(Buffer.from('\nendobj\n', 'latin1'));
-  });
-  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(chunks);
-}
-
-const stream = (dictionary: string, data: Buffer) =>
-  Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+// PDF builders: the scan comes from tests/support/pdf-builder.ts (Node built-ins only); importing
+// tests/api/documents-fixtures.ts would load the whole app and inflate the RSS figure 4 measures.
 
 /**
  * Pages of Helvetica text, one `Tj` a line (as textPdf in tests/api/documents-fixtures.ts, with a
@@ -100,26 +79,6 @@ function writeTextPdf(path: string, count: number, pageAt: (index: number) => st
   }
 }
 
-/** A scan: each JPEG shown full page, with no text layer at all (as imageOnlyPdf in tests/api/extraction.test.ts, several pages). */
-function imageOnlyPdf(jpegs: Buffer[]): Buffer {
-  const objects: (string | Buffer)[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
-  const kids: number[] = [];
-  for (const jpeg of jpegs) {
-    // The frame size is in the SOF marker.
-    let at = 2;
-    while (!(jpeg[at + 1]! >= 0xc0 && jpeg[at + 1]! <= 0xc2)) at += 2 + jpeg.readUInt16BE(at + 2);
-    const height = jpeg.readUInt16BE(at + 5);
-    const width = jpeg.readUInt16BE(at + 7);
-    const colours = jpeg[at + 9] === 1 ? '/DeviceGray' : '/DeviceRGB';
-    objects.push(stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${colours} /BitsPerComponent 8 /Filter /DCTDecode`, jpeg));
-    const image = objects.length;
-    objects.push(stream('', Buffer.from('q 595 0 0 842 0 0 cm /Im0 Do Q', 'latin1')));
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 ${image} 0 R >> >> /Contents ${objects.length} 0 R >>`);
-    kids.push(objects.length);
-  }
-  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  return buildPdf(objects);
-}
 
 /** A page of French tender prose, varied by page so that no line repeats on every page (the cleaner strips those). */
 function annexPage(index: number, linesPerPage: number, lineChars: number): string {

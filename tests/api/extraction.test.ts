@@ -13,6 +13,7 @@ import { ocrConcurrency, ocrPdfPages, renderResolution, runPageJobs } from '../.
 import { extractionChildrenStarted, runExtraction } from '../../server/extraction/run';
 import { ExtractionError, type ExtractedPart, type ExtractionResult } from '../../server/extraction/types';
 import { requiredUnderCi } from '../support/ci-tools';
+import { buildPdf, imageOnlyPdf, pdfStream as stream } from '../support/pdf-builder';
 
 const grenoble = 'tests/fixtures/dce/grenoble-inp_2026FCSSA0025';
 const franceTravail = 'tests/fixtures/dce/france-travail_010.26_bornes-irve';
@@ -72,34 +73,7 @@ function buildZip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** A PDF from its objects (numbered from 1, the first being the catalog), with a correct xref. */
-function buildPdf(objects: (string | Buffer)[], trailer = ''): Buffer {
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets: number[] = [];
-  const push = (chunk: Buffer) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    push(Buffer.from(`${index + 1} 0 obj\n`, 'latin1'));
-    push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
-    push(Buffer.from('\nendobj\n', 'latin1'));
-  });
-  const xref = length;
-  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(
-    Buffer.from(
-      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`,
-      'latin1',
-    ),
-  );
-  return Buffer.concat(chunks);
-}
 
-const stream = (dictionary: string, data: Buffer) =>
-  Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
 
 const textPage = (text: string) => [
   '<< /Type /Catalog /Pages 2 0 R >>',
@@ -109,27 +83,6 @@ const textPage = (text: string) => [
   '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
 ];
 
-/** A scan: each JPEG shown as a full page, with no text layer at all. */
-function imageOnlyPdf(...jpegs: Buffer[]): Buffer {
-  const objects: (string | Buffer)[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
-  const kids: number[] = [];
-  for (const jpeg of jpegs) {
-    // The frame size is in the SOF marker.
-    let at = 2;
-    while (!(jpeg[at + 1]! >= 0xc0 && jpeg[at + 1]! <= 0xc2)) at += 2 + jpeg.readUInt16BE(at + 2);
-    const height = jpeg.readUInt16BE(at + 5);
-    const width = jpeg.readUInt16BE(at + 7);
-    // pdftoppm -gray still writes three components.
-    const colours = jpeg[at + 9] === 1 ? '/DeviceGray' : '/DeviceRGB';
-    objects.push(stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${colours} /BitsPerComponent 8 /Filter /DCTDecode`, jpeg));
-    const image = objects.length;
-    objects.push(stream('', Buffer.from('q 595 0 0 842 0 0 cm /Im0 Do Q', 'latin1')));
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 ${image} 0 R >> >> /Contents ${objects.length} 0 R >>`);
-    kids.push(objects.length);
-  }
-  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  return buildPdf(objects);
-}
 
 /** 10 001 real (empty) pages: the limit must be checked before any page is read. */
 function manyPagesPdf(count: number): Buffer {
@@ -366,7 +319,7 @@ beforeAll(async () => {
     // Page 1 of the RC scanned: rasterised, then shown as an image in a PDF without text.
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-jpeg', '-f', '1', '-l', '1', '-singlefile', rcPdf, join(work, 'rc-page1')]);
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-f', '1', '-l', '1', '-singlefile', rcPdf, join(work, 'rc-page1')]);
-    scannedPdf = file('scan.pdf', imageOnlyPdf(readFileSync(join(work, 'rc-page1.jpg'))));
+    scannedPdf = file('scan.pdf', imageOnlyPdf([readFileSync(join(work, 'rc-page1.jpg'))]));
     tasks.scan = () => extract(scannedPdf);
     // Pages 1 to 3 scanned, read two at a time whatever the machine's load (the children below
     // are started with this environment).
@@ -375,7 +328,7 @@ beforeAll(async () => {
       .filter((name) => /^rc-\d+\.jpg$/.test(name))
       .sort()
       .map((name) => readFileSync(join(work, name)));
-    scannedPages = file('scan-3.pdf', imageOnlyPdf(...jpegs));
+    scannedPages = file('scan-3.pdf', imageOnlyPdf(jpegs));
     tasks.scan3 = () => extract(scannedPages);
     tasks.png = () => extract(join(work, 'rc-page1.png'));
   }
