@@ -7674,7 +7674,10 @@ export interface operations {
     };
     exportMemoryDocx: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Include the working notes (off by default): the blockquotes the outline opens sections with ("Ce que demande l'acheteur", "Exigences du CCTP à couvrir") and the source references such as "(CCTP.pdf, p. 4)" in the text. They are the writers' notes, not for the buyer. */
+                workingNotes?: boolean;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
@@ -7699,7 +7702,10 @@ export interface operations {
     };
     exportMemoryPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Include the working notes (off by default): the blockquotes the outline opens sections with ("Ce que demande l'acheteur", "Exigences du CCTP à couvrir") and the source references such as "(CCTP.pdf, p. 4)" in the text. They are the writers' notes, not for the buyer. */
+                workingNotes?: boolean;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
