@@ -152,14 +152,18 @@ describe('the DCE analysis', () => {
   it('puts the confirmed and corrected dates in the planning as milestones, once', async () => {
     const res = await call(manager.token, 'POST', `/api/dce-analyses/${analysis._id}/planning`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ msg: 'Dates ajoutées au planning : 2.', details: { added: 2 } });
+    expect(res.json()).toMatchObject({ msg: '2 dates ajoutées au planning.', details: { added: 2 } });
     const [planning] = await ctx.db.select().from(plannings).where(eq(plannings.tenderId, tenderId));
     const tasks = await ctx.db.select().from(planningTasks).where(eq(planningTasks.planningId, planning!.id));
     expect(tasks.map((task) => [task.name, task.startDate, task.milestone]).sort()).toEqual([
       ['Remise des offres', '2026-07-15', true],
       ['Visite du site', '2026-06-30', true],
     ]);
-    expect((await call(manager.token, 'POST', `/api/dce-analyses/${analysis._id}/planning`)).json()).toMatchObject({ details: { added: 0 } });
+    // Asked again: nothing added, and the message says why rather than "0".
+    expect((await call(manager.token, 'POST', `/api/dce-analyses/${analysis._id}/planning`)).json()).toMatchObject({
+      msg: 'Aucune date ajoutée : les 2 dates confirmées sont déjà au planning.',
+      details: { added: 0 },
+    });
   });
 
   it('a new run keeps what was confirmed and corrected, with who and when, and flags a fact whose source changed', async () => {

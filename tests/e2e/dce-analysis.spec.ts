@@ -72,7 +72,10 @@ test('a manager uploads the DCE, reads its text, runs the analysis, checks a fac
 
   // The confirmed date goes into the planning as a milestone.
   await page.getByRole('button', { name: fr['dceanalysis-plan_dates'] }).click();
-  await expect(page.getByText('Dates ajoutées au planning : 1.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 date ajoutée au planning.' })).toBeVisible();
+  // Again: nothing new, and why.
+  await page.getByRole('button', { name: fr['dceanalysis-plan_dates'] }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Aucune date ajoutée : la date confirmée est déjà au planning.' })).toBeVisible();
   await page.getByRole('link', { name: fr['dceanalysis-open_planning'] }).click();
   await expect(page.getByRole('heading', { level: 1, name: fr['planning-title'] })).toBeVisible();
   await expect(page.getByText(fr['dceanalysis-milestone_submission']!).first()).toBeVisible();

@@ -102,8 +102,9 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
         .where(and(eq(dceAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
         .limit(1);
       if (running) throw new AppError(409, 'dceanalysis-already_running');
-      await enforceLimit(db, request, tender.companyId, 'analysesPerMonth');
       const id = await db.transaction(async (tx) => {
+        // The month's count and this analysis under the company's lock (402 past the plan).
+        await enforceLimit(tx, request, tender.companyId, 'analysesPerMonth');
         const [created] = await tx.insert(dceAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: dceAnalyses.id });
         const jobId = await jobQueue.enqueue(tx, ANALYSE_DCE, { analysisId: created!.id });
         await tx.update(dceAnalyses).set({ jobId }).where(eq(dceAnalyses.id, created!.id));
@@ -178,7 +179,10 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
         }
         return { added: fresh.length, planningId: planning.id };
       });
-      return { msg: t(request, 'dceanalysis-dates_planned', { count: result.added }), details: result };
+      // Nothing added says why: every confirmed date is already a milestone of the planning.
+      const key = result.added > 0 ? 'dceanalysis-dates_planned' : 'dceanalysis-dates_already_planned';
+      const count = result.added > 0 ? result.added : dates.length;
+      return { msg: t(request, count === 1 ? `${key}_one` : key, { count }), details: result };
     },
   };
 }

@@ -56,7 +56,6 @@ function DceAnalysis({ tender }: { tender: Tender }) {
     ref.send({ type: 'analysis.updated', analysis: data });
   });
   const plan = useRequest(planMachine, operations.addDceDatesToPlanning);
-  useOnSuccess(plan, ({ message }) => toast(message));
 
   // Another run shown: the previous one's refusals no longer apply.
   const shownId = current?._id;
@@ -90,7 +89,7 @@ function DceAnalysis({ tender }: { tender: Tender }) {
       onPlanDates={() => current && plan.submit({ id: current._id })}
       planBusy={plan.loading}
       planError={plan.error?.message ?? null}
-      plannedId={plan.data?.planningId ?? null}
+      planned={plan.succeeded && plan.data ? { message: plan.message ?? '', planningId: plan.data.planningId } : null}
       onOpenSource={source.open}
       dialogs={
         <>

@@ -27,7 +27,7 @@ const meta = {
     onPlanDates: fn(),
     planBusy: false,
     planError: null,
-    plannedId: null,
+    planned: null,
     onOpenSource: fn(),
   },
   decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
@@ -49,7 +49,9 @@ export const Failed: Story = { args: { analysis: failedAnalysis, history: [faile
 export const History: Story = { args: { history: [runningAnalysis, doneAnalysis, failedAnalysis] } };
 export const NoTemplate: Story = { args: { hasTemplate: false } };
 export const Confirming: Story = { args: { confirming: 'questionsDeadline' } };
-export const DatesPlanned: Story = { args: { plannedId: 'p0000000-0000-4000-8000-000000000001' } };
+export const DatesPlanned: Story = { args: { planned: { message: '3 dates ajoutées au planning.', planningId: 'p0000000-0000-4000-8000-000000000001' } } };
+/** Asked again: nothing new, and the reason. */
+export const DatesAlreadyPlanned: Story = { args: { planned: { message: 'Aucune date ajoutée : les 3 dates confirmées sont déjà au planning.', planningId: 'p0000000-0000-4000-8000-000000000001' } } };
 export const CorrectingCriteria: Story = {
   args: { dialogs: <FactEditDialog editing={{ key: 'awardCriteria', value: doneAnalysis.facts[5]!.value }} busy={false} error="Les pondérations des critères doivent totaliser 100 % (ici 95 %)." onSave={fn()} onClose={fn()} /> },
 };

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { CalendarPlus, Check, Pencil, Sparkles, TriangleAlert } from 'lucide-react';
 import { formatDateTime } from '../format';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
@@ -62,8 +61,8 @@ export type DceAnalysisViewProps = {
   onPlanDates: () => void;
   planBusy: boolean;
   planError: string | null;
-  /** Set once the dates went into the planning: the way there. */
-  plannedId: string | null;
+  /** Once the dates went into the planning: what happened (how many added, or why none) and the way there. */
+  planned: { message: string; planningId: string } | null;
   onOpenSource: (source: FactSource) => void;
   /** The fact editor and the page viewer, drawn by the page (they own their requests). */
   dialogs?: ReactNode;
@@ -178,11 +177,6 @@ function Facts(props: DceAnalysisViewProps & { analysis: DceAnalysis }) {
           {t('dceanalysis-facts')}
         </h2>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          {props.plannedId ? (
-            <Link href={`/tenders/${analysis.tenderId}/planning`} className={button({ variant: 'ghost', size: 'sm' })}>
-              {t('dceanalysis-open_planning')}
-            </Link>
-          ) : null}
           <Button size="sm" variant="outline" onClick={props.onPlanDates} disabled={!dated || props.planBusy} title={t('dceanalysis-plan_hint')}>
             {props.planBusy ? <Spinner size="sm" label={t('common-loading')} /> : <CalendarPlus size={14} aria-hidden="true" />}
             {t('dceanalysis-plan_dates')}
@@ -190,6 +184,17 @@ function Facts(props: DceAnalysisViewProps & { analysis: DceAnalysis }) {
         </div>
       </div>
       {props.planError ? <Alert status="error">{props.planError}</Alert> : null}
+      {/* Stays on the page (a toast goes in two seconds): the count, or why nothing was added, and the planning's link. */}
+      {props.planned ? (
+        <Alert status="success">
+          <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'baseline' })}>
+            {props.planned.message}
+            <Link href={`/tenders/${analysis.tenderId}/planning`} className={css({ color: 'accent.text', textDecoration: 'underline', fontWeight: 'medium' })}>
+              {t('dceanalysis-open_planning')}
+            </Link>
+          </span>
+        </Alert>
+      ) : null}
       {props.factError ? <Alert status="error">{props.factError}</Alert> : null}
       <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })}>
         {shownKeys(analysis.facts).map((key) => (

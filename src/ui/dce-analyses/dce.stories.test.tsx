@@ -73,6 +73,15 @@ describe('the DCE analysis page', () => {
     expect(arg(Dce.Ready, 'onPlanDates')).toHaveBeenCalled();
   });
 
+  it('says what adding the dates to the planning did, and links to the planning, until the page changes', async () => {
+    show(<Dce.DatesPlanned />);
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toContain('3 dates ajoutées au planning.');
+    expect(within(done).getByRole('link', { name: 'Voir le planning' }).getAttribute('href')).toBe(`/tenders/${doneAnalysis.tenderId}/planning`);
+    show(<Dce.DatesAlreadyPlanned />);
+    expect((await screen.findByRole('status')).textContent).toContain('Aucune date ajoutée : les 3 dates confirmées sont déjà au planning.');
+  });
+
   it('shows each state of a run: nothing yet, starting, progress, failure, load error with retry', async () => {
     const u = userEvent.setup();
     show(<Dce.Empty />);
