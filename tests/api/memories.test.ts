@@ -328,6 +328,17 @@ describe('scope, roles and refusals', () => {
     expect((await call(manager.token, 'POST', `/api/tenders/${other}/memories`, { from: 'nowhere' })).statusCode).toBe(400);
   });
 
+  it('names blank memories after the call, never twice the same default on one tender; a name given is kept', async () => {
+    const other = (await insertTender(ctx, manager.companyId!)).id;
+    const create = async (body: Record<string, unknown>) => ((await call(manager.token, 'POST', `/api/tenders/${other}/memories`, body)).json() as { details: Memory }).details.title;
+    expect(await create({ from: 'blank' })).toBe('Mémoire technique — Réfection de la toiture du gymnase');
+    expect(await create({ from: 'blank' })).toBe('Mémoire technique — Réfection de la toiture du gymnase (2)');
+    expect(await create({ from: 'blank', title: '  Variante bac acier ' })).toBe('Variante bac acier');
+    // Two at once: the tender's row is locked while a name is chosen.
+    const [a, b] = await Promise.all([create({ from: 'blank' }), create({ from: 'blank' })]);
+    expect([a, b].sort()).toEqual(['Mémoire technique — Réfection de la toiture du gymnase (3)', 'Mémoire technique — Réfection de la toiture du gymnase (4)']);
+  });
+
   it("lists the company's memories across its tenders, with their call, to start from; another company's list is 404", async () => {
     const res = await call(employee.token, 'GET', `/api/companies/${manager.companyId}/memories`);
     expect(res.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
 import { readScope, type Caller } from '../companies/scope';
 import { reachableTender } from '../tenders/access';
+import { uniqueName } from '../../../rules/names';
 import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from './tiptap';
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
@@ -300,8 +301,11 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         }
       }
       sections.push(...resourceSections(await loadResources(db, tender.companyId, tender.id)));
-      const title = body.title?.trim() || t(request, 'memory-default_title');
       const id = await db.transaction(async (tx) => {
+        // The tender's row locked: two blank memories made at once cannot take the same default name.
+        const [call] = await tx.select({ title: tenderCalls.title }).from(tenders).innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId)).where(eq(tenders.id, tender.id)).for('update', { of: tenders });
+        const siblings = await tx.select({ title: memories.title }).from(memories).where(eq(memories.tenderId, tender.id));
+        const title = body.title?.trim() || uniqueName(`${t(request, 'memory-default_title')} — ${call?.title ?? ''}`.trim(), siblings.map((m) => m.title));
         const [created] = await tx.insert(memories).values({ tenderId: tender.id, companyId: tender.companyId, title, limits, notes, createdBy: user.id }).returning({ id: memories.id });
         await tx.insert(memorySections).values(sectionValues(created!.id, sections));
         return created!.id;
