@@ -68,7 +68,14 @@ export function isInstant(text: string): boolean {
   return Number.isFinite(parsed) && Math.floor(parsed / 1000) === Math.floor(instant / 1000);
 }
 
-/** Numeric schemas get `safeNumber`: Ajv coerces a query's `Infinity` to a number and skips its bounds. */
+const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+
+/**
+ * Numeric schemas get `safeNumber`: Ajv coerces a query's `Infinity` to a number and skips its
+ * bounds. An integer whose contract gives no bound (and no `format: int64`) is stored in an int4
+ * column (versions, pages): it gets the int32 range, so that `version: 2147483648` is a 400
+ * rather than PostgreSQL's "out of range" (a 500). Amounts in bigint columns declare their maximum.
+ */
 function boundNumbers(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(boundNumbers);
   if (!schema || typeof schema !== 'object') return schema;
@@ -76,25 +83,48 @@ function boundNumbers(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) out[key] = ['const', 'default', 'enum', 'examples', 'required'].includes(key) ? value : boundNumbers(value);
   const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
   if (types.includes('integer') || types.includes('number')) out.safeNumber = true;
+  if (types.includes('integer') && out.format !== 'int64') {
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT32.minimum;
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT32.maximum;
+  }
   return out;
 }
 
-/** The first string (or key) holding a NUL character, as a field path; PostgreSQL text cannot store it. */
-export function nulField(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(body)' : undefined;
+/**
+ * How deep a JSON body may nest. A section's rich text is the deepest the product writes: the
+ * editor's own 40 levels of nodes are about 85 levels of JSON (each node an object and its
+ * `content` array). 5,000 levels used to overflow the stack of the walks below (a 500).
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** A UTF-16 surrogate without its other half: not text (PostgreSQL's jsonb and UTF-8 refuse it). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A character no column can hold: NUL (PostgreSQL text refuses it) or a lone surrogate. */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+type Hostile = { field: string; key: 'validation-invalid' | 'validation-too_deep' };
+
+/**
+ * The first string (or key) holding a character no column can store, or the first value nested
+ * past MAX_JSON_DEPTH (named by its top-level field: the full path would be as long as the body).
+ * The walk stops at the limit, so it never runs out of stack itself.
+ */
+export function hostileField(value: unknown, path: string[] = []): Hostile | undefined {
+  if (typeof value === 'string') return unstorable(value) ? { field: path.join('.') || '(body)', key: 'validation-invalid' } : undefined;
   if (!value || typeof value !== 'object') return undefined;
+  if (path.length >= MAX_JSON_DEPTH) return { field: path[0] ?? '(body)', key: 'validation-too_deep' };
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key].join('.');
-    const found = nulField(item, [...path, key]);
+    if (unstorable(key)) return { field: [...path, key].join('.'), key: 'validation-invalid' };
+    const found = hostileField(item, [...path, key]);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
-function refuseNul(...parts: unknown[]) {
+function refuseHostile(...parts: unknown[]) {
   for (const part of parts) {
-    const field = nulField(part);
-    if (field !== undefined) throw new ValidationFailure([{ field, key: 'validation-invalid', vars: {} }]);
+    const found = hostileField(part);
+    if (found !== undefined) throw new ValidationFailure([{ field: found.field, key: found.key, vars: found.key === 'validation-too_deep' ? { limit: MAX_JSON_DEPTH } : {} }]);
   }
 }
 
@@ -131,7 +161,7 @@ function multipartSpec(schema: Schema, ajv: Ajv): MultipartSpec {
   return {
     fileFields,
     validateFields: (fields) => {
-      refuseNul(fields);
+      refuseHostile(fields);
       if (!validate(fields)) throw validationError(validate.errors as ErrorObject[]);
     },
   };
@@ -194,9 +224,10 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
           const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || !!request.headers['transfer-encoding'];
           if (accepted.length > 0 && hasBody && (!type || !accepted.includes(type))) throw new AppError(415, 'common-unsupported_media_type');
         },
-        // One check for every string of every operation, before the schemas: a NUL in a body, a
-        // query (a search) or a path would otherwise reach PostgreSQL, which refuses it with a 500.
-        preValidation: async (request) => refuseNul(request.params, request.query, request.body),
+        // One check for every string of every operation, before the schemas: a NUL or a lone
+        // surrogate in a body, a query (a search) or a path would otherwise reach PostgreSQL, which
+        // refuses it with a 500; a body nested thousands deep would overflow a recursive walk.
+        preValidation: async (request) => refuseHostile(request.params, request.query, request.body),
         handler: (request, reply) => handler(request, reply),
       });
     }

@@ -147,3 +147,70 @@ describe('dates that are not on the calendar', () => {
     expect(await rowCount(ctx.db, companies)).toBeGreaterThan(0);
   });
 });
+
+// Issue 24: shapes that used to end in a 500 from the stack or the database.
+describe('deep nesting, lone surrogates, integers past the columns', () => {
+  /** A JSON text nested `levels` deep (arrays, or objects under key "a"), as a client could send it. */
+  const nested = (levels: number, kind: 'array' | 'object' = 'array') => (kind === 'array' ? '['.repeat(levels) + ']'.repeat(levels) : '{"a":'.repeat(levels) + '1' + '}'.repeat(levels));
+
+  async function blankMemory() {
+    const created = await call(manager.token, { method: 'POST', url: `/api/tenders/${tenderId}/memories`, payload: { from: 'blank', title: 'Mémoire hostile' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const memory = (created.json() as { details: { _id: string; sections: { _id: string; version: number }[] } }).details;
+    return { id: memory._id, section: memory.sections[0]! };
+  }
+
+  it('5,000 levels in a body, at the root or in a field: 400 with a localised msg, on any JSON operation', async () => {
+    const deep = nested(5_000, 'object');
+    expect(deep.length).toBeGreaterThan(25_000);
+    const { id, section } = await blankMemory();
+    await expectRefused(manager.token, { method: 'PATCH', url: `/api/memories/${id}/sections/${section._id}`, headers: { 'content-type': 'application/json' }, payload: `{"version":${section.version},"content":${deep}}` });
+    await expectRefused(admin.token, { method: 'POST', url: '/api/tenderCalls', headers: { 'content-type': 'application/json' }, payload: nested(20_000) });
+    await expectRefused(manager.token, { method: 'POST', url: '/api/plannings', headers: { 'content-type': 'application/json' }, payload: `{"tenderId":"${tenderId}","tasks":${nested(5_000)}}` });
+    const res = await call(manager.token, { method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: nested(5_000, 'object') });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).msgType).toBe('validation-too_deep');
+    expect(errorOf(res).msg).toBe('The field “a” is nested too deeply (more than 100 levels).');
+  });
+
+  it('a rich text as deep as an editor writes (nested lists) is still saved', async () => {
+    const { id, section } = await blankMemory();
+    // Fifteen lists one inside the other (4 JSON levels each: list, content, item, content), past
+    // 64 JSON levels and within the editor's own 40 levels of nodes.
+    let node: Record<string, unknown> = { type: 'paragraph', content: [{ type: 'text', text: 'Fond', marks: [{ type: 'bold' }] }] };
+    for (let i = 0; i < 15; i++) node = { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Niveau ${i}` }] }, node] }] };
+    const res = await call(manager.token, { method: 'PATCH', url: `/api/memories/${id}/sections/${section._id}`, payload: { version: section.version, content: { type: 'doc', content: [node] } } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('a lone UTF-16 surrogate in a memory\'s content, a key or a title: 400, nothing written', async () => {
+    const { id, section } = await blankMemory();
+    const url = `/api/memories/${id}/sections/${section._id}`;
+    const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+    await expectRefused(manager.token, { method: 'PATCH', url, payload: { version: section.version, content: doc('Notre méthode \ud800') } });
+    await expectRefused(manager.token, { method: 'PATCH', url, payload: { version: section.version, content: doc('\udfff fin') } });
+    await expectRefused(manager.token, { method: 'PATCH', url, payload: { version: section.version, content: { type: 'doc', ['k\ud83d']: 1 } } });
+    await expectRefused(manager.token, { method: 'PATCH', url, payload: { version: section.version, title: 'Titre \udc00' } });
+    await expectRefused(admin.token, { method: 'POST', url: '/api/tenderCalls', payload: callInput({ title: 'Nettoyage \ud800' }) });
+    // A whole pair (an emoji) is text like any other; the version the refusals named is still the
+    // section's: none of them wrote.
+    const saved = await call(manager.token, { method: 'PATCH', url, payload: { version: section.version, content: doc('Chantier 🏗️ propre') } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(JSON.stringify(saved.json())).toContain('🏗️');
+  });
+
+  it.each([2147483648, -2147483649, 9007199254740991])('version = %s: 400 (the column is a 32-bit integer)', async (version) => {
+    const { id, section } = await blankMemory();
+    await expectRefused(manager.token, { method: 'PATCH', url: `/api/memories/${id}/sections/${section._id}`, payload: { version, title: 'Méthodologie' } });
+    await expectRefused(manager.token, { method: 'PATCH', url: `/api/memories/${id}`, payload: { version, title: 'Mémoire' } });
+    await expectRefused(admin.token, { method: 'GET', url: `/api/companies?page=${version}` });
+  });
+
+  it('2147483647 is a version like another (a conflict, not a refusal); amounts declared past 32 bits still pass', async () => {
+    const { id, section } = await blankMemory();
+    const res = await call(manager.token, { method: 'PATCH', url: `/api/memories/${id}/sections/${section._id}`, payload: { version: 2147483647, title: 'Méthodologie' } });
+    expect(res.statusCode, res.body).toBe(409);
+    const big = await call(admin.token, { method: 'POST', url: '/api/tenderCalls', payload: callInput({ estimatedAmount: 90_000_000_000 }) });
+    expect(big.statusCode, big.body).toBe(201);
+  });
+});
