@@ -33,7 +33,7 @@ export type MemoryContext = {
 
 export type MemoryEvent =
   | { type: 'memory.retry' }
-  | { type: 'memory.create'; from: MemoryCreateFrom; memoryId?: string }
+  | { type: 'memory.create'; from: MemoryCreateFrom; memoryId?: string; title?: string }
   | { type: 'memory.open'; memoryId: string }
   | { type: 'memory.select'; sectionId: string }
   | { type: 'memory.section.saved'; section: MemorySection }
@@ -140,8 +140,8 @@ export const memoryMachine = setup({
       invoke: {
         src: 'createMemory',
         input: ({ context, event }) => {
-          const { from, memoryId } = event as Extract<MemoryEvent, { type: 'memory.create' }>;
-          return { tenderId: context.tenderId, body: memoryId ? { from, memoryId } : { from } };
+          const { from, memoryId, title } = event as Extract<MemoryEvent, { type: 'memory.create' }>;
+          return { tenderId: context.tenderId, body: { from, ...(memoryId ? { memoryId } : {}), ...(title ? { title } : {}) } };
         },
         onDone: {
           target: 'ready',

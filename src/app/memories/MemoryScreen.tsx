@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import { memoryMachine, type MemorySection } from '../../machines/memory.machine';
+import { memoryMachine, type MemoryCreateFrom, type MemorySection } from '../../machines/memory.machine';
 import { sectionAutosaveMachine, type AutosaveStatus } from '../../machines/section-autosave.machine';
 import { MemoryWorkspaceView, memoryStage } from '../../ui/memories/MemoryWorkspaceView';
 import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanels';
@@ -21,6 +21,9 @@ import { MemoryPdf } from './MemoryPdf';
 import { MemoryAssist } from './MemoryAssist';
 import { createAssistBridge } from '../../ui/memories/assist-bridge';
 import type { CompanyMemory } from './calls';
+import { MemoryNameDialog } from '../../ui/memories/MemoryNameDialog';
+import { uniqueName } from '../../../rules/names';
+import { useTranslation } from 'react-i18next';
 
 const membersMachine = createRequestMachine<{ companyId: string }, Member[]>('listCompanyMembers');
 const companyMemoriesMachine = createRequestMachine<{ companyId: string }, CompanyMemory[]>('listCompanyMemories');
@@ -36,7 +39,8 @@ const UNSAVED: AutosaveStatus[] = ['dirty', 'saving', 'conflict', 'failed'];
  * text is replaced from the server (refresh, restore, another memory). The call's key facts come
  * with the tender the guard loaded (no second request): employees get the checked ones only.
  */
-export function MemoryScreen({ tenderId, keyFacts = null }: { tenderId: string; keyFacts?: TenderKeyFacts | null }) {
+export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { tenderId: string; tenderTitle?: string; keyFacts?: TenderKeyFacts | null }) {
+  const { t } = useTranslation();
   const { operations } = useServices();
   const role = SessionContext.useSelector((s) => s.context.profile?.role);
   const logic = useMemo(
@@ -139,102 +143,119 @@ export function MemoryScreen({ tenderId, keyFacts = null }: { tenderId: string; 
   const send = memoryActor.send;
   const insertContent = (content: Insert['content']) => setInsert((previous) => ({ id: (previous?.id ?? 0) + 1, content }));
   const commenting = useMemoryComments({ memoryId: memory?._id ?? null, sectionId: section?._id ?? null, onInsertImage: insertContent });
+  // A blank memory is named first; the name offered is the default the server would give.
+  const [naming, setNaming] = useState(false);
+  const create = (from: MemoryCreateFrom, memoryId?: string) => (from === 'blank' ? setNaming(true) : send({ type: 'memory.create', from, memoryId }));
+  const defaultTitle = uniqueName(`${t('memory-default_title')} — ${tenderTitle}`.replace(/ — $/, ''), snapshot.context.memories.map((m) => m.title));
+  const nameDialog = naming ? (
+    <MemoryNameDialog
+      defaultTitle={defaultTitle}
+      onClose={() => setNaming(false)}
+      onSubmit={(title) => {
+        setNaming(false);
+        send({ type: 'memory.create', from: 'blank', title });
+      }}
+    />
+  ) : null;
 
   return (
-    <MemoryWorkspaceView
-      stage={memoryStage(snapshot.value)}
-      tenderId={tenderId}
-      memory={memory}
-      selectedSectionId={selectedSectionId}
-      analysis={snapshot.context.analysis}
-      analysing={snapshot.hasTag('analysing')}
-      refreshing={snapshot.matches({ ready: { work: 'refreshing' } })}
-      versionsStage={versionsStage as VersionsStage}
-      versions={snapshot.context.versions}
-      error={snapshot.context.error}
-      notice={snapshot.context.notice}
-      editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} comments={commenting.comments} images={commenting.images} assist={assistBridge} /> : null}
-      library={
-        memory && section && autosave ? (
-          <MemoryLibrary
-            key={section._id}
-            companyId={memory.companyId}
-            section={section}
-            // The text as the user sees it: the draft not saved yet (or being sent) before the saved one.
-            content={() => {
-              const { draft, sending, section: saved } = autosave.getSnapshot().context;
-              return draft ?? sending ?? saved.content;
-            }}
-            onInsert={insertContent}
-          />
-        ) : null
-      }
-      switcher={
-        memory ? (
-          <MemorySwitcher
-            memories={snapshot.context.memories}
-            earlier={(companyMemories.data ?? []).filter((m) => m.tenderId !== memory.tenderId)}
-            currentId={memory._id}
-            busy={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
-            onOpen={(memoryId) => send({ type: 'memory.open', memoryId })}
-            onCreate={(from, memoryId) => send({ type: 'memory.create', from, memoryId })}
-          />
-        ) : null
-      }
-      pdfExport={memory ? <MemoryPdf memoryId={memory._id} title={memory.title} /> : null}
-      details={
-        memory && current ? (
-          <>
-            {meta.context.error ? <MetaError message={meta.context.error.message} onDismiss={() => metaActor.send({ type: 'meta.dismiss' })} /> : null}
-            <SectionDetails
-              key={current._id}
-              section={current}
-              members={members.data ?? []}
-              busy={metaBusy}
-              onRename={(title) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { title } })}
-              onStatus={(status) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { status } })}
-              onAssign={(assigneeId) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { assigneeId } })}
+    <>
+      {nameDialog}
+      <MemoryWorkspaceView
+        stage={memoryStage(snapshot.value)}
+        tenderId={tenderId}
+        memory={memory}
+        selectedSectionId={selectedSectionId}
+        analysis={snapshot.context.analysis}
+        analysing={snapshot.hasTag('analysing')}
+        refreshing={snapshot.matches({ ready: { work: 'refreshing' } })}
+        versionsStage={versionsStage as VersionsStage}
+        versions={snapshot.context.versions}
+        error={snapshot.context.error}
+        notice={snapshot.context.notice}
+        editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} comments={commenting.comments} images={commenting.images} assist={assistBridge} /> : null}
+        library={
+          memory && section && autosave ? (
+            <MemoryLibrary
+              key={section._id}
+              companyId={memory.companyId}
+              section={section}
+              // The text as the user sees it: the draft not saved yet (or being sent) before the saved one.
+              content={() => {
+                const { draft, sending, section: saved } = autosave.getSnapshot().context;
+                return draft ?? sending ?? saved.content;
+              }}
+              onInsert={insertContent}
             />
-          </>
-        ) : null
-      }
-      outlineActions={
-        memory ? (
-          <OutlineActions
-            section={current}
-            busy={metaBusy}
-            onAdd={(title, level) => metaActor.send({ type: 'meta.add', memoryId: memory._id, title, level, position: current ? current.order + 1 : memory.sections.length })}
-            onDelete={() => current && metaActor.send({ type: 'meta.delete', memoryId: memory._id, sectionId: current._id })}
-          />
-        ) : null
-      }
-      requirements={
-        memory && current ? (
-          <SectionRequirements
-            section={current}
-            requirements={memory.requirements}
-            coveredByText={coveredByText}
-            tickingId={meta.matches('ticking') ? (meta.context.pending?.requirementId ?? null) : null}
-            onTick={(requirement, covered) => metaActor.send({ type: 'meta.tick', requirement, covered })}
-          />
-        ) : null
-      }
-      comments={commenting.panel}
-      keyFacts={<KeyFactsPanel keyFacts={keyFacts} canReview={role === 'admin' || role === 'manager'} tenderId={tenderId} />}
-      assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} llmNotInPlan={memory.llmNotInPlan ?? false} bridge={assistBridge} /> : null}
-      team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
-      onRetry={() => send({ type: 'memory.retry' })}
-      onCreate={(from) => send({ type: 'memory.create', from })}
-      onSelect={(sectionId) => send({ type: 'memory.select', sectionId })}
-      onAnalyse={() => send({ type: 'memory.analyse' })}
-      onRefresh={(sectionId) => send({ type: 'memory.refresh', sectionId })}
-      onOpenVersions={() => send({ type: 'memory.versions.open' })}
-      onCloseVersions={() => send({ type: 'memory.versions.close' })}
-      onKeepVersion={() => send({ type: 'memory.version.create' })}
-      onRestore={(versionId) => send({ type: 'memory.version.restore', versionId })}
-      onInsertPassage={(text) => insertContent(quoteNode(text))}
-      onDismiss={() => send({ type: 'memory.dismiss' })}
-    />
+          ) : null
+        }
+        switcher={
+          memory ? (
+            <MemorySwitcher
+              memories={snapshot.context.memories}
+              earlier={(companyMemories.data ?? []).filter((m) => m.tenderId !== memory.tenderId)}
+              currentId={memory._id}
+              busy={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
+              onOpen={(memoryId) => send({ type: 'memory.open', memoryId })}
+              onCreate={create}
+            />
+          ) : null
+        }
+        pdfExport={memory ? <MemoryPdf memoryId={memory._id} title={memory.title} /> : null}
+        details={
+          memory && current ? (
+            <>
+              {meta.context.error ? <MetaError message={meta.context.error.message} onDismiss={() => metaActor.send({ type: 'meta.dismiss' })} /> : null}
+              <SectionDetails
+                key={current._id}
+                section={current}
+                members={members.data ?? []}
+                busy={metaBusy}
+                onRename={(title) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { title } })}
+                onStatus={(status) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { status } })}
+                onAssign={(assigneeId) => metaActor.send({ type: 'meta.save', memoryId: memory._id, section: current, patch: { assigneeId } })}
+              />
+            </>
+          ) : null
+        }
+        outlineActions={
+          memory ? (
+            <OutlineActions
+              section={current}
+              busy={metaBusy}
+              onAdd={(title, level) => metaActor.send({ type: 'meta.add', memoryId: memory._id, title, level, position: current ? current.order + 1 : memory.sections.length })}
+              onDelete={() => current && metaActor.send({ type: 'meta.delete', memoryId: memory._id, sectionId: current._id })}
+            />
+          ) : null
+        }
+        requirements={
+          memory && current ? (
+            <SectionRequirements
+              section={current}
+              requirements={memory.requirements}
+              coveredByText={coveredByText}
+              tickingId={meta.matches('ticking') ? (meta.context.pending?.requirementId ?? null) : null}
+              onTick={(requirement, covered) => metaActor.send({ type: 'meta.tick', requirement, covered })}
+            />
+          ) : null
+        }
+        comments={commenting.panel}
+        keyFacts={<KeyFactsPanel keyFacts={keyFacts} canReview={role === 'admin' || role === 'manager'} tenderId={tenderId} />}
+        assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} llmNotInPlan={memory.llmNotInPlan ?? false} bridge={assistBridge} /> : null}
+        team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
+        onRetry={() => send({ type: 'memory.retry' })}
+        onCreate={(from) => create(from)}
+        onSelect={(sectionId) => send({ type: 'memory.select', sectionId })}
+        onAnalyse={() => send({ type: 'memory.analyse' })}
+        onRefresh={(sectionId) => send({ type: 'memory.refresh', sectionId })}
+        onOpenVersions={() => send({ type: 'memory.versions.open' })}
+        onCloseVersions={() => send({ type: 'memory.versions.close' })}
+        onKeepVersion={() => send({ type: 'memory.version.create' })}
+        onRestore={(versionId) => send({ type: 'memory.version.restore', versionId })}
+        onInsertPassage={(text) => insertContent(quoteNode(text))}
+        onDismiss={() => send({ type: 'memory.dismiss' })}
+      />
+    </>
   );
 }
 

@@ -46,8 +46,15 @@ describe('assisted writing page', () => {
     await u.click(await screen.findByRole('button', { name: "Créer à partir de l'analyse du DCE" }, { timeout: 15_000 }));
     expect(await screen.findByText('Aucune analyse du DCE terminée pour cet appel d’offres.')).toBeTruthy();
     expect(screen.getByRole('link', { name: "Ouvrir l'analyse du DCE" }).getAttribute('href')).toBe(`/tender/dce-analyse/${ID}`);
+    // Blank: its name is asked first, prefilled with the call's default.
     await u.click(screen.getByRole('button', { name: "Partir d'un mémoire vierge" }));
-    expect(create).toHaveBeenLastCalledWith({ tenderId: ID, body: { from: 'blank' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Nouveau mémoire vierge' });
+    const name = within(dialog).getByRole('textbox', { name: 'Nom du mémoire' });
+    expect((name as HTMLInputElement).value).toBe(`Mémoire technique — ${tenderJeanMoulin.tenderCall.title}`);
+    await u.clear(name);
+    await u.type(name, 'Variante bois');
+    await u.click(within(dialog).getByRole('button', { name: 'Créer le mémoire' }));
+    expect(create).toHaveBeenLastCalledWith({ tenderId: ID, body: { from: 'blank', title: 'Variante bois' } });
     expect(await screen.findByRole('navigation', { name: 'Plan du mémoire' })).toBeTruthy();
   });
 

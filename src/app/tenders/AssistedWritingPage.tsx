@@ -7,7 +7,7 @@ export default function AssistedWritingPage() {
   const { id = '' } = useParams<{ id: string }>();
   return (
     <TenderGuard id={id} feature="writing">
-      {(tender) => <MemoryScreen key={id} tenderId={id} keyFacts={tender.keyFacts} />}
+      {(tender) => <MemoryScreen key={id} tenderId={id} tenderTitle={tender.tenderCall.title} keyFacts={tender.keyFacts} />}
     </TenderGuard>
   );
 }
