@@ -51,7 +51,7 @@ export async function signInJs(url: string, dist: string): Promise<JsSize> {
 export type LighthouseFigures = { score: number; lcpMs: number; tbtMs: number; fcpMs: number };
 
 /** Lighthouse's mobile preset on /sign-in, in Debian's Chromium (chrome-launcher, the project's headless flags). */
-export async function lighthouseSignIn(url: string, runs = 3): Promise<LighthouseFigures[] | string> {
+export async function lighthouseSignIn(url: string, runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<LighthouseFigures[] | string> {
   if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM}`;
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');

@@ -27,7 +27,10 @@ export async function startServer(entry: string, args: string[], env: NodeJS.Pro
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url + readyPath);
+  // A server that exits before answering (a crash at start) fails the bench at once, not after the wait.
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${entry} exited (${code ?? signal}) before ${readyPath} answered`))));
+  exited.catch(() => undefined); // its later exit, when the bench stops it, is no failure
+  await Promise.race([waitFor(url + readyPath), exited]);
   return { url, child, startMs: performance.now() - started };
 }
 
@@ -41,9 +44,13 @@ export function stopServer(server: Server): Promise<void> {
 
 export type Load = { rps: number; p99: number; errors: number; non2xx: number };
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
+/** Seconds of load per measure: BENCH_SECONDS when set (CI's small-scale run sets 1). */
+const benchSeconds = (fallback: number) => Number(process.env.BENCH_SECONDS ?? fallback);
+const warmUpSeconds = () => Math.min(2, benchSeconds(2));
+
+export async function load(url: string, headers: Record<string, string> = {}, seconds = benchSeconds(8)): Promise<Load> {
   // A short warm-up so JIT and connection pools are in place before we count.
-  await autocannon({ url, headers, connections: 50, duration: 2 });
+  await autocannon({ url, headers, connections: 50, duration: warmUpSeconds() });
   const r = await autocannon({ url, headers, connections: 50, duration: seconds });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
@@ -56,8 +63,8 @@ export type LatencyLoad = Load & { p50: number; p95: number; requests: number };
  * Like `load`, with a chosen number of connections and the p50/p95/p99 of every response's own
  * time (autocannon's summary has no p95), in milliseconds.
  */
-export async function loadLatencies(url: string, headers: Record<string, string>, connections: number, seconds = 8): Promise<LatencyLoad> {
-  await autocannon({ url, headers, connections, duration: 2 });
+export async function loadLatencies(url: string, headers: Record<string, string>, connections: number, seconds = benchSeconds(8)): Promise<LatencyLoad> {
+  await autocannon({ url, headers, connections, duration: warmUpSeconds() });
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, headers, connections, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));

@@ -558,6 +558,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The side menu's counts, read again at each page change (a manager's pending invitations); one small query, not the dashboard's. */
+        get: operations["getMenuBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenders": {
         parameters: {
             query?: never;
@@ -2513,6 +2530,10 @@ export interface components {
              */
             delivery: "outbox" | "smtp";
             emails: components["schemas"]["OutboxEmail"][];
+        };
+        MenuBadges: {
+            /** @description The company's invitations neither accepted, revoked nor expired. */
+            pendingInvites: number;
         };
         DashboardSummary: {
             role: components["schemas"]["Role"];
@@ -5607,6 +5628,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    getMenuBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuBadges"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     listTenders: {

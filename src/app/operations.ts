@@ -90,6 +90,7 @@ const PAGE_CALLS = [
   'revokeInvite',
   'listOutboxEmails',
   'getDashboardSummary',
+  'getMenuBadges',
   'listDceTemplates',
   'getDceTemplate',
   'createDceTemplate',

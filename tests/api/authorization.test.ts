@@ -399,6 +399,7 @@ const matrix: Record<string, Row[]> = {
   })),
   unsubscribeAlerts: none(everyone(400), async () => ({ request: json('POST', '/api/alerts/unsubscribe', { token: `${randomUUID()}.alerts.${randomBytes(32).toString('base64url')}` }) })),
   getDashboardSummary: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/dashboard/summary') })),
+  getMenuBadges: self(secured(403, 200, 403, 200), async () => ({ request: json('GET', '/api/dashboard/badges') })),
   // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),
   listMyCompanyTenders: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company?perPage=all') })),

@@ -66,6 +66,21 @@ describe('the dashboard summary', () => {
     });
     expect(body).not.toHaveProperty('company');
   });
+
+  // After the admin's totals, which count every company's pending invitations.
+  it("counts the same pending invitations for the side menu's badge, in a call of its own", async () => {
+    const manager = await createUser(ctx, 'manager');
+    await invite(manager.companyId!);
+    await invite(manager.companyId!);
+    await invite(manager.companyId!, { revoked: true });
+    await invite((await createUser(ctx, 'manager')).companyId!);
+    const badges = async (token: string) => ctx.app.inject({ url: '/api/dashboard/badges', headers: { authorization: `Bearer ${token}` } });
+    const res = await badges(manager.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ pendingInvites: 2 });
+    expect((await summary(manager.token)).pendingInvites).toBe(2);
+    expect((await badges((await createUser(ctx, 'manager', { companyId: null })).token)).json()).toEqual({ pendingInvites: 0 });
+  });
 });
 
 const DAY = 86_400_000;

@@ -1,4 +1,4 @@
-import { and, count, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
@@ -62,10 +62,15 @@ export async function companyDashboardRow(db: Database, companyId: string): Prom
   return rows[0]!;
 }
 
-export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary'> {
+export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary' | 'getMenuBadges'> {
   const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
   return {
+    async getMenuBadges(request) {
+      const { user } = sessionOf(request);
+      if (!user.companyId) return { pendingInvites: 0 };
+      return { pendingInvites: await countOf(db.select({ n: count() }).from(invitations).where(and(eq(invitations.companyId, user.companyId), pendingInvite))) };
+    },
     async getDashboardSummary(request) {
       const { user } = sessionOf(request);
       // The session's own read of the caller carries the verification: no query of its own.

@@ -10,7 +10,7 @@ import { Header } from '../../ui/shell/Header';
 import { ProfileMenu } from '../../ui/shell/ProfileMenu';
 import { SideMenu } from '../../ui/shell/SideMenu';
 import { createRequestMachine } from '../../machines/request.machine';
-import type { DashboardSummary } from '../../ui/admin/admin-types';
+import type { MenuBadges } from '../../ui/admin/admin-types';
 import { DrawerContext } from '../drawer';
 import { MenuBadgesContext } from '../menu-badges';
 import { ReportFormLauncher } from '../reports/report-form';
@@ -21,9 +21,9 @@ import { useRequest } from '../use-request';
 import { sideMenuFor } from './side-menu-entries';
 import { AlertsBell } from '../alerts/AlertsBell';
 
-// The side menu's badges come from the dashboard summary, read again on every page change and
-// whenever a page changes what they count (an invitation sent or revoked).
-const badgesMachine = createRequestMachine<void, DashboardSummary>('getDashboardSummary');
+// The side menu's badges, read again on every page change and whenever a page changes what they
+// count (an invitation sent or revoked): their own small call, not the dashboard's summary.
+const badgesMachine = createRequestMachine<void, MenuBadges>('getMenuBadges');
 
 // Lazy-loaded with the signed-in pages: it brings Ark's menu and dialog, kept off the sign-in bundle.
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -52,7 +52,7 @@ function Shell({ children }: { children: ReactNode }) {
 
   // Managers see how many invitations of their company are still pending, next to its users.
   const { operations } = useServices();
-  const badgeCounts = useRequest(badgesMachine, operations.getDashboardSummary);
+  const badgeCounts = useRequest(badgesMachine, operations.getMenuBadges);
   const countsBadges = profile?.role === 'manager' && profile.company !== null;
   const refreshBadges = () => {
     if (countsBadges) badgeCounts.ref.send({ type: 'request.submit', input: undefined });
