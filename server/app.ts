@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const line = {
       method: request.method,
-      url: loggableUrl(request.url, request.params),
+      url: loggableUrl(request.url, { url: request.routeOptions.url, params: request.params, credentials: request.routeOptions.config?.credentialParams }),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
       userId: request.session?.user.id,

@@ -59,8 +59,44 @@ export const loggerOptions: Pick<LoggerOptions, 'redact' | 'serializers'> = {
   },
 };
 
-/** The request's address with the value of a `token` path parameter (an invitation link) masked. */
-export function loggableUrl(url: string, params: unknown): string {
-  const token = (params as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 ? url.split(encodeURIComponent(token)).join('…').split(token).join('…') : url;
+/**
+ * A parameter that is a credential: marked `x-credential: true` in the contract, or named like one
+ * (the `?token=` of every email link, on pages the contract does not describe).
+ */
+export const CREDENTIAL_NAME = /token|secret|password|signature|^key$|^code$/i;
+
+const masked = '…';
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The request's address as the log may show it: the value of each credential path parameter
+ * (`route.credentials`, from the contract: an invitation's or a calendar feed's secret) and of
+ * every query parameter named like a credential replaced by "…"; the rest as it came.
+ */
+export function loggableUrl(url: string, route?: { url?: string; params?: unknown; credentials?: readonly string[] }): string {
+  const at = url.indexOf('?');
+  let path = at < 0 ? url : url.slice(0, at);
+  if (route?.url && route.credentials?.length) {
+    // Rebuilt from the route's pattern rather than by searching the secret in the address: a
+    // one-character secret would mask every such character.
+    const params = (route.params ?? {}) as Record<string, unknown>;
+    path = route.url.replace(/:(\w+)/g, (_, name: string) => (route.credentials!.includes(name) ? masked : encodeURIComponent(String(params[name] ?? ''))));
+  }
+  if (at < 0) return path;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && CREDENTIAL_NAME.test(safeDecode(name)) ? `${name}=${masked}` : pair;
+    });
+  return `${path}?${query.join('&')}`;
 }

@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { forbidden, AppError } from '../errors';
 import { ValidationFailure, validationError } from '../http/error-handler';
+import { CREDENTIAL_NAME } from '../http/logging';
 import { toJsonSchema, type OpenApiDocument, type Operation, type Parameter, type Schema } from './contract';
 
 export type BoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -211,7 +212,12 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
           response: jsonResponses(op),
         }),
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema),
-        config: { operationId: id, multipart: formBody ? multipartSpec(formBody, bodyAjv) : undefined },
+        config: {
+          operationId: id,
+          multipart: formBody ? multipartSpec(formBody, bodyAjv) : undefined,
+          // Path parameters the request log masks (query parameters are masked by name).
+          credentialParams: parameters.filter((p) => p.in === 'path' && (p['x-credential'] === true || CREDENTIAL_NAME.test(p.name))).map((p) => p.name),
+        },
         onRequest: async (request, reply) => {
           // API answers are personal (a profile, a company's members, a session token): no cache
           // keeps them, refusals included. Handlers of files and public resources set their own.
@@ -240,5 +246,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operationId?: string;
     multipart?: MultipartSpec;
+    credentialParams?: string[];
   }
 }

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 export type Schema = Record<string, unknown>;
-export type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
+/** `x-credential`: the value is a secret (a link's token), masked in the request log. */
+export type Parameter = { name: string; in: string; required?: boolean; schema?: Schema; 'x-credential'?: boolean };
 export type MediaTypes = Record<string, { schema?: Schema }>;
 export type Operation = {
   operationId?: string;

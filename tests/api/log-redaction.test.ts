@@ -1,6 +1,7 @@
 // A request that fails in the database is logged with what helps (the statement, the SQLSTATE,
 // the constraint) and without what the statement carried: no parameter, no password hash, no row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, errorOf, uniqueEmail, type TestContext } from './context';
 
@@ -50,5 +51,35 @@ describe('the log line of a request that failed in the database', () => {
     expect(ctx.logLines.some((line) => line.msg === 'request failed')).toBe(true);
     const text = logText();
     for (const secret of [victim.email, NAME, NEW_PASSWORD, '$argon2', 'Failing row', 'params']) expect(text).not.toContain(secret);
+  });
+});
+
+// Issue 24: the credentials a URL carries. The calendar feed's secret (no expiry) and the token of
+// every email link were logged in full; only the invitation's path was masked.
+describe('credentials in the address of a request', () => {
+  const secret = () => randomBytes(24).toString('base64url');
+
+  it('the calendar feed, the invitation page and every email link: the line keeps the address, masked', async () => {
+    const pages = await createTestApp({ captureLogs: true, withStatic: true });
+    try {
+      const feed = secret();
+      const invite = secret();
+      const links = { '/reset-password': secret(), '/verify-email': secret(), '/employee/sign-up': secret(), '/alerts/unsubscribe': secret() };
+      const requests = [
+        { url: `/api/calendar/${feed}.ics?lang=en`, logged: '/api/calendar/….ics?lang=en' },
+        { url: `/api/invites/token/${invite}`, logged: '/api/invites/token/…' },
+        ...Object.entries(links).map(([page, token]) => ({ url: `${page}?token=${token}`, logged: `${page}?token=…` })),
+        // Whatever the page or the parameter's case, next to other parameters that stay.
+        { url: `/reset-password?lng=fr&Token=${links['/reset-password']}&from=mail`, logged: '/reset-password?lng=fr&Token=…&from=mail' },
+        { url: `/api/users?search=dupont&access_token=${feed}`, logged: '/api/users?search=dupont&access_token=…' },
+      ];
+      for (const { url } of requests) await pages.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const urls = pages.logLines.filter((line) => line.msg === 'request').map((line) => line.url);
+      expect(urls).toEqual(requests.map((r) => r.logged));
+      const text = JSON.stringify(pages.logLines);
+      for (const token of [feed, invite, ...Object.values(links)]) expect(text).not.toContain(token);
+    } finally {
+      await pages.close();
+    }
   });
 });
