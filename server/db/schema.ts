@@ -75,6 +75,9 @@ export const users = pgTable(
     digestFrequency: digestFrequencyEnum('digest_frequency').notNull().default('off'),
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     alertEmails: boolean('alert_emails').notNull().default(true),
+    // The generation of the unsubscribe links in alert emails, signed into each: moving it on
+    // (alert settings saved, password changed or reset) revokes every link sent before.
+    alertLinksGeneration: integer('alert_links_generation').notNull().default(0),
     icsTokenHash: text('ics_token_hash'),
     language: userLanguageEnum('language').notNull().default('fr'),
     ...timestamps,
