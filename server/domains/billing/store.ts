@@ -93,14 +93,20 @@ const formatLimit = (limit: LimitKey, value: number, lng: 'fr' | 'en') => {
  * Refuses with 402 when `adding` more of `limit` would pass the company's plan: the message names
  * the limit, the current plan and the plan that lifts it. Data above a lower limit stays; only new
  * usage is refused.
+ *
+ * Call it inside the transaction that writes the new usage (issue 24): it locks the company's row
+ * until that transaction ends, so two requests at the limit cannot both count the same usage and
+ * both insert. FOR NO KEY UPDATE rather than FOR UPDATE: rows that reference the company (taking
+ * FOR KEY SHARE) are still inserted meanwhile, only the other limit checks of the company wait.
  */
-export async function enforceLimit(db: Queryable, request: FastifyRequest | null, companyId: string, limit: LimitKey, adding = 1): Promise<void> {
-  const row = await subscriptionOf(db, companyId);
+export async function enforceLimit(tx: Queryable, request: FastifyRequest | null, companyId: string, limit: LimitKey, adding = 1): Promise<void> {
+  await tx.execute(sql`select 1 from companies where id = ${companyId} for no key update`);
+  const row = await subscriptionOf(tx, companyId);
   if (!row) return;
   const plan = effectivePlan(row);
   const max = plan.limits[limit];
   if (max === null) return;
-  const used = (await usageOf(db, companyId))[limit];
+  const used = (await usageOf(tx, companyId))[limit];
   if (used + adding <= max) return;
   const lng = pickLanguage(request?.headers['accept-language'] as string | undefined);
   const lifting = planLifting(limit, used + adding);

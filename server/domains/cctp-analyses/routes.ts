@@ -162,8 +162,9 @@ export function cctpAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<
         .where(and(eq(cctpAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
         .limit(1);
       if (running) throw new AppError(409, 'cctpanalysis-already_running');
-      await enforceLimit(db, request, tender.companyId, 'analysesPerMonth');
       const id = await db.transaction(async (tx) => {
+        // The month's count and this analysis under the company's lock (402 past the plan).
+        await enforceLimit(tx, request, tender.companyId, 'analysesPerMonth');
         const [created] = await tx.insert(cctpAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: cctpAnalyses.id });
         const jobId = await jobQueue.enqueue(tx, ANALYSE_CCTP, { analysisId: created!.id });
         await tx.update(cctpAnalyses).set({ jobId }).where(eq(cctpAnalyses.id, created!.id));

@@ -178,12 +178,13 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       countInvitation(reply, user.id, companyId);
       const account = await accountOf(email, companyId);
       if (account === 'member') throw new AppError(409, 'invite-already_member');
-      // The plan's user limit counts members and pending invitations (402 past it).
-      await enforceLimit(db, request, companyId, 'users');
 
       const token = newLinkToken();
       const lng = pickLanguage(request.headers['accept-language']);
       const { id, mail } = await db.transaction(async (tx) => {
+        // The plan's user limit counts members and pending invitations (402 past it), under the
+        // company's lock until this invitation is written.
+        await enforceLimit(tx, request, companyId, 'users');
         // Two managers inviting the same address at once: the second waits, then sees the first.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite:${companyId}:${email}`}))`);
         const [pending] = await tx

@@ -127,11 +127,12 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
       const call = await loadCall(tenderCallId);
-      await enforceLimit(db, request, companyId, 'activeTenders');
       const match = matchCall(matchedCallOf(call), await matchProfileOf(db, companyId));
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
+          // Counted and inserted under the company's lock: 402 past the plan, even for requests at once.
+          await enforceLimit(tx, request, companyId, 'activeTenders');
           const [row] = await tx
             .insert(tenders)
             .values({ tenderCallId, companyId, submissionDeadline: new Date(call.submissionDeadline), matchScore: match.score, matchStatus: match.status, matchReasons: match.reasons })
