@@ -7,6 +7,7 @@ import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Dialog } from '../components/Dialog';
 import { Select } from '../components/Select';
+import { findPassage } from './passage';
 import { Skeleton } from '../components/Skeleton';
 
 export type TextPart = components['schemas']['TextPart'];
@@ -115,32 +116,22 @@ function PageBody({ state, error, page, highlight, onRetry }: DocumentTextDialog
   );
 }
 
-/** A passage (its first 40 words), matched across the page's line breaks and column spacing. */
-export function passagePattern(passage: string): RegExp | null {
-  const words = passage
-    .replace(/^[«"\s…]+|[»"\s…]+$/g, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 40)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return words.length ? new RegExp(words.join('\\s+'), 'i') : null;
-}
-
 function Highlighted({ text, passage }: { text: string; passage?: string }) {
   const mark = useRef<HTMLElement>(null);
-  const match = passage ? passagePattern(passage)?.exec(text) : null;
+  // The whole passage, over every line it takes on the page (src/ui/tender-docs/passage.ts).
+  const match = passage ? findPassage(text, passage) : null;
   // Braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
   useEffect(() => {
     mark.current?.scrollIntoView?.({ block: 'center' });
-  }, [match?.index]);
+  }, [match?.start]);
   if (!match) return <>{text}</>;
   return (
     <>
-      {text.slice(0, match.index)}
+      {text.slice(0, match.start)}
       <mark ref={mark} className={css({ bg: 'warning.subtle', color: 'fg.default', borderRadius: 'sm', boxShadow: '0 0 0 2px token(colors.warning.subtle)' })}>
-        {match[0]}
+        {text.slice(match.start, match.end)}
       </mark>
-      {text.slice(match.index + match[0].length)}
+      {text.slice(match.end)}
     </>
   );
 }

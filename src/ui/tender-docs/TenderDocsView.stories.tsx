@@ -76,6 +76,15 @@ const dialog = (props: Partial<Parameters<typeof DocumentTextDialog>[0]>) => (
 export const TextPreview: Story = { args: { textDialog: dialog({}) } };
 export const TextPreviewLoading: Story = { args: { textDialog: dialog({ state: 'loading', page: null }) } };
 export const TextPreviewError: Story = { args: { textDialog: dialog({ state: 'failure', page: null, error: 'Aucune réponse du serveur.' }) } };
+/** A fact's source opened: its excerpt marked whole, over the lines (and the hyphenated word) it takes on the page. */
+export const TextPreviewHighlight: Story = {
+  args: {
+    textDialog: dialog({
+      page: { entry: null, page: 11, pages: 15, ocr: 'none', text: 'ARTICLE 14 - PÉNALITÉS\nEn cas de retard, le titulaire encourt une pénalité fixée à\n   1/500 du montant du marché par jour calendaire de re-\ntard, sans mise en demeure préalable.\nLes autres pénalités sont au CCAP.' },
+      highlight: 'En cas de retard, le titulaire encourt une pénalité fixée à 1/500 du montant du marché par jour calendaire de retard, sans mise en demeure préalable.',
+    }),
+  },
+};
 /** A ZIP DCE: the entry to read is chosen; a scanned page says OCR is not installed. */
 export const TextPreviewArchive: Story = {
   args: {

@@ -61,6 +61,14 @@ describe('the text of tender documents', () => {
     expect(textDialog.props.onNavigate).toHaveBeenCalledWith(null, 2);
   });
 
+  it('marks the whole quoted passage, over every line it takes on the page', async () => {
+    show(<Docs.TextPreviewHighlight />);
+    const dialog = await screen.findByRole('dialog', { name: 'Texte de RC_2026FCSSA0025 v2.pdf' });
+    const marks = dialog.querySelectorAll('mark');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.textContent).toBe('En cas de retard, le titulaire encourt une pénalité fixée à\n   1/500 du montant du marché par jour calendaire de re-\ntard, sans mise en demeure préalable.');
+  });
+
   it('an archive’s preview chooses the entry to read; a scanned page says OCR is not installed; errors offer a retry', async () => {
     show(<Docs.TextPreviewArchive />);
     const dialog = await screen.findByRole('dialog', { name: 'Texte de DCE-2026-LYON-0142.zip' });
