@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { callFeedback, callMatches, companies, notifications, outboxEmails, tenderCalls, tenderGoNoGo, tenders, users } from '../../server/db/schema';
 import { runAlerts, startAlerts } from '../../server/domains/alerts/scheduler';
-import { unsubscribeToken } from '../../server/domains/alerts/token';
+import { unsubscribeToken, verifyUnsubscribeToken } from '../../server/domains/alerts/token';
 import { importNotices } from '../../server/domains/sourcing/index';
 import { createImportRun, storeBatch } from '../../server/domains/sourcing/store';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
@@ -359,9 +359,10 @@ describe('unsubscribe', () => {
     await pass(new Date(deadline.getTime() - 7 * DAY + 1000));
     const [mail] = await mailsTo(c.manager.email);
     const token = new URL(/http\S+\/alerts\/unsubscribe\?token=\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
-    expect(token).toBe(unsubscribeToken(ctx.jwtSecret, c.manager.id));
+    // Signed for this user, dated by the pass that sent it.
+    expect(verifyUnsubscribeToken(ctx.jwtSecret, token)).toEqual({ userId: c.manager.id, scope: 'alerts', issuedAt: new Date(deadline.getTime() - 7 * DAY + 1000), generation: 0 });
 
-    const forged = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: unsubscribeToken('another-secret', c.manager.id) } });
+    const forged = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: unsubscribeToken('another-secret', c.manager.id, { generation: 0, issuedAt: new Date() }) } });
     expect(forged.statusCode).toBe(400);
     expect(errorOf(forged).msg).toBe("Ce lien de désabonnement n'est pas valide. Vous pouvez régler vos alertes depuis votre profil.");
     const altered = await ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: token.replace(c.manager.id, c.employee.id) } });
@@ -377,6 +378,64 @@ describe('unsubscribe', () => {
     await pass(new Date(deadline.getTime() - 2 * DAY + 1000));
     expect(await notificationsOf(c.manager.id)).toHaveLength(2);
     expect(await mailsTo(c.manager.email)).toHaveLength(1);
+  });
+});
+
+describe('the life of an unsubscribe link (issue 24)', () => {
+  const unsubscribe = (token: string, lang = 'en') => ctx.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', headers: { 'accept-language': lang }, payload: { token } });
+  const alertEmailsOf = async (userId: string) => (await ctx.db.select().from(users).where(eq(users.id, userId)))[0]!.alertEmails;
+  /** The unsubscribe token of the last alert email sent to someone. */
+  const lastLinkTo = async (email: string) => {
+    const mails = await mailsTo(email);
+    return new URL(/http\S+\/alerts\/unsubscribe\?token=\S+/.exec(mails.at(-1)!.text)![0]).searchParams.get('token')!;
+  };
+
+  it('works for 90 days, then says it expired and where alerts can still be turned off', async () => {
+    const c = await company();
+    const day89 = unsubscribeToken(ctx.jwtSecret, c.manager.id, { generation: 0, issuedAt: new Date(Date.now() - 89 * DAY) });
+    const day91 = unsubscribeToken(ctx.jwtSecret, c.manager.id, { generation: 0, issuedAt: new Date(Date.now() - 91 * DAY) });
+    const expired = await unsubscribe(day91);
+    expect(expired.statusCode).toBe(400);
+    expect(errorOf(expired)).toMatchObject({ msgType: 'alerts-unsubscribe_expired', msg: 'This unsubscribe link has expired (links work for 90 days). You can still turn alerts off from your profile.' });
+    expect(errorOf(await unsubscribe(day91, 'fr')).msg).toBe('Ce lien de désabonnement a expiré (les liens valent 90 jours). Vous pouvez toujours couper les alertes depuis votre profil.');
+    expect(await alertEmailsOf(c.manager.id)).toBe(true);
+    // The date is signed: moving it forward breaks the signature.
+    const [id, scope, , generation, sig] = day91.split('.');
+    const redated = await unsubscribe([id, scope, Math.floor(Date.now() / 1000).toString(36), generation, sig].join('.'));
+    expect(errorOf(redated).msgType).toBe('alerts-unsubscribe_invalid');
+    // Still in its life: works. And the settings still turn alerts back on, and off.
+    expect((await unsubscribe(day89)).statusCode).toBe(200);
+    expect(await alertEmailsOf(c.manager.id)).toBe(false);
+  });
+
+  it('saving the alert settings or changing the password (a reset too, same update) revokes the links of emails sent before; an email sent after carries a working one', async () => {
+    const c = await company();
+    const deadline = new Date('2033-05-20T10:00:00Z');
+    await tender(c.id, (await call({ submissionDeadline: deadline })).id, deadline);
+    await pass(new Date(deadline.getTime() - 7 * DAY + 1000));
+    const first = await lastLinkTo(c.employee.email);
+    // The user turns the digest on from the profile: the old email's link must not undo it.
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(c.employee.token), payload: { digestFrequency: 'weekly', alertEmails: true } });
+    expect(saved.statusCode).toBe(200);
+    const revoked = await unsubscribe(first);
+    expect(revoked.statusCode).toBe(400);
+    expect(errorOf(revoked)).toMatchObject({ msgType: 'alerts-unsubscribe_revoked', msg: 'This unsubscribe link was replaced: your alert settings or your password changed since this email. You can turn alerts off from your profile.' });
+    expect((await ctx.db.select().from(users).where(eq(users.id, c.employee.id)))[0]).toMatchObject({ alertEmails: true, digestFrequency: 'weekly' });
+
+    // The next email's link works, until the password changes.
+    await pass(new Date(deadline.getTime() - 2 * DAY + 1000));
+    const second = await lastLinkTo(c.employee.email);
+    expect(second).not.toBe(first);
+    const changed = await ctx.app.inject({ method: 'PATCH', url: '/api/users/password', headers: auth(c.employee.token), payload: { currentPassword: c.employee.password, newPassword: 'Cheval-Agrafe-Batterie-1987' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(errorOf(await unsubscribe(second)).msgType).toBe('alerts-unsubscribe_revoked');
+    expect(await alertEmailsOf(c.employee.id)).toBe(true);
+
+    // A link of the current generation works; someone else's settings do not revoke it.
+    const current = unsubscribeToken(ctx.jwtSecret, c.employee.id, { generation: 2, issuedAt: new Date() });
+    await ctx.app.inject({ method: 'PUT', url: '/api/users/alert-settings', headers: auth(c.manager.token), payload: { digestFrequency: 'daily', alertEmails: true } });
+    expect((await unsubscribe(current)).statusCode).toBe(200);
+    expect(await alertEmailsOf(c.employee.id)).toBe(false);
   });
 });
 

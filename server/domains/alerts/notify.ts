@@ -38,9 +38,14 @@ export function formatDate(lng: Language, iso: string | Date): string {
   return new Intl.DateTimeFormat(lng === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(iso));
 }
 
-/** The sentence every alert email ends with: the link that turns alert emails and the digest off. */
-export function unsubscribeFooter(ctx: AlertContext, lng: Language, userId: string): string {
-  const link = ctx.mailer.link('/alerts/unsubscribe', { token: unsubscribeToken(ctx.secret, userId) });
+/**
+ * The sentence every alert email ends with: the link that turns alert emails and the digest off,
+ * dated `issuedAt` and of the user's current generation of links (read now: a save of the settings
+ * just before must not be undone by this email).
+ */
+export async function unsubscribeFooter(ctx: AlertContext, lng: Language, userId: string, issuedAt = new Date()): Promise<string> {
+  const [row] = await ctx.db.select({ generation: users.alertLinksGeneration }).from(users).where(eq(users.id, userId)).limit(1);
+  const link = ctx.mailer.link('/alerts/unsubscribe', { token: unsubscribeToken(ctx.secret, userId, { generation: row?.generation ?? 0, issuedAt }) });
   return translate(lng, 'mail-alert_unsubscribe', { link });
 }
 
@@ -65,7 +70,7 @@ export async function notify(ctx: AlertContext, recipients: Recipient[], notific
     if (!mail || !recipient.alertEmails) continue;
     const lng = recipient.language;
     const content = mail(recipient);
-    await ctx.mailer.send({ to: recipient.email, kind: notification.kind === 'digest' ? 'digest' : 'alert', subject: content.subject, text: `${translate(lng, 'mail-alert_greeting', { username: recipient.username })}\n\n${content.text}\n\n${unsubscribeFooter(ctx, lng, recipient.id)}`, link: content.link });
+    await ctx.mailer.send({ to: recipient.email, kind: notification.kind === 'digest' ? 'digest' : 'alert', subject: content.subject, text: `${translate(lng, 'mail-alert_greeting', { username: recipient.username })}\n\n${content.text}\n\n${await unsubscribeFooter(ctx, lng, recipient.id, now)}`, link: content.link });
   }
   return created;
 }

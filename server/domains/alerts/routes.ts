@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
 import { pageOf, totalPages } from '../admin/lists';
-import { verifyUnsubscribeToken } from './token';
+import { revokeUnsubscribeLinks, UNSUBSCRIBE_LINK_DAYS, unsubscribeLinkExpired, verifyUnsubscribeToken } from './token';
 
 type Notification = components['schemas']['Notification'];
 type AlertSettings = components['schemas']['AlertSettings'];
@@ -91,13 +91,18 @@ export function alertsHandlers({ db }: Deps, secret: string): Handlers<'listNoti
     async saveAlertSettings(request) {
       const { user } = sessionOf(request);
       const { digestFrequency, alertEmails } = request.body;
-      await db.update(users).set({ digestFrequency, alertEmails, updatedAt: new Date() }).where(eq(users.id, user.id));
+      // A choice made here is not undone by the link of an older email.
+      await db.update(users).set({ digestFrequency, alertEmails, ...revokeUnsubscribeLinks(), updatedAt: new Date() }).where(eq(users.id, user.id));
       return { msg: t(request, 'alerts-settings_saved'), details: await settingsOf(db, user.id) };
     },
 
     async unsubscribeAlerts(request) {
       const verified = verifyUnsubscribeToken(secret, request.body.token);
       if (!verified) throw new AppError(400, 'alerts-unsubscribe_invalid');
+      // Both refusals point to the profile, where alerts can still be turned off.
+      if (unsubscribeLinkExpired(verified.issuedAt, new Date())) throw new AppError(400, 'alerts-unsubscribe_expired', { days: UNSUBSCRIBE_LINK_DAYS });
+      const [owner] = await db.select({ generation: users.alertLinksGeneration }).from(users).where(eq(users.id, verified.userId)).limit(1);
+      if (owner && owner.generation !== verified.generation) throw new AppError(400, 'alerts-unsubscribe_revoked');
       // An account removed since answers the same: there is nothing left to send to it.
       await db.update(users).set({ alertEmails: false, digestFrequency: 'off', updatedAt: new Date() }).where(eq(users.id, verified.userId));
       return { msg: t(request, 'alerts-unsubscribed') };

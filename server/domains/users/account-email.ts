@@ -12,6 +12,7 @@ import { sessionOf } from '../../auth/session';
 import { windowLimiter } from '../../http/rate-limit';
 import { composeMail, type Mailer } from '../../mail/mailer';
 import { pickLanguage, t, type Language } from '../../i18n';
+import { revokeUnsubscribeLinks } from '../alerts/token';
 
 export const VERIFY_TTL_MS = DAY_MS;
 export const RESET_TTL_MS = HOUR_MS;
@@ -111,7 +112,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
         // Every session opened before the reset ends; the email link also proves the address.
         await tx
           .update(users)
-          .set({ passwordHash, tokensValidAfter: new Date(), keptTokenJti: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+          .set({ passwordHash, tokensValidAfter: new Date(), keptTokenJti: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...revokeUnsubscribeLinks(), updatedAt: new Date() })
           .where(eq(users.id, found.userId));
         await tx
           .update(emailTokens)
@@ -130,8 +131,9 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
       await assertAcceptablePassword(newPassword, user, 'newPassword', pickLanguage(request.headers['accept-language']));
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        // The other sessions end; this one, which proved the current password, goes on.
-        await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), keptTokenJti: jti, updatedAt: new Date() }).where(eq(users.id, user.id));
+        // The other sessions end; this one, which proved the current password, goes on. So do the
+        // unsubscribe links of emails sent before (whoever read the mailbox may hold them).
+        await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), keptTokenJti: jti, ...revokeUnsubscribeLinks(), updatedAt: new Date() }).where(eq(users.id, user.id));
         // A reset link asked for earlier must not undo this change.
         await tx
           .update(emailTokens)
