@@ -7,6 +7,7 @@ import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
+import { suggestionBlocks } from './assist-bridge';
 
 export type AssistPanelProps = {
   stage: AssistState;
@@ -104,8 +105,8 @@ export function AssistPanel(props: AssistPanelProps) {
             <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{t('memory-assist_suggestion')}</h3>
             {waiting && props.mode ? <Badge tone={props.mode === 'llm' ? 'accent' : 'neutral'}>{props.mode === 'llm' ? t('memory-assist_by_llm') : t('memory-assist_by_template')}</Badge> : null}
           </div>
-          <div aria-live="polite" aria-busy={busy} data-testid="assist-suggestion" className={css({ whiteSpace: 'pre-wrap', fontSize: 'sm', lineHeight: '1.6', maxH: '24rem', overflowY: 'auto' })}>
-            {props.text}
+          <div aria-live="polite" aria-busy={busy} data-testid="assist-suggestion" className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm', lineHeight: '1.6', maxH: '24rem', overflowY: 'auto' })}>
+            <SuggestionText text={props.text} />
           </div>
           {busy ? (
             <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
@@ -129,5 +130,42 @@ export function AssistPanel(props: AssistPanelProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+type Inline = { text?: string; marks?: { type: string }[] };
+type Block = { type?: string; attrs?: { level?: number }; content?: (Inline & Block)[] };
+
+const spans = (content: Inline[] = []) => content.map((piece, i) => (piece.marks?.some((m) => m.type === 'bold') ? <strong key={i}>{piece.text}</strong> : <span key={i}>{piece.text}</span>));
+
+/**
+ * The suggestion as it will read once accepted: the same blocks the editor receives
+ * (suggestionBlocks), so "### Titre" shows as a heading and "- item" as a list, never the raw marks.
+ */
+function SuggestionText({ text }: { text: string }) {
+  const blocks = suggestionBlocks(text) as Block[];
+  return (
+    <>
+      {blocks.map((block, i) => {
+        if (block.type === 'heading') {
+          const Heading = block.attrs?.level === 2 ? 'h4' : 'h5';
+          return (
+            <Heading key={i} className={css({ fontWeight: 'semibold', fontSize: block.attrs?.level === 2 ? 'md' : 'sm' })}>
+              {spans(block.content)}
+            </Heading>
+          );
+        }
+        if (block.type === 'bulletList') {
+          return (
+            <ul key={i} className={css({ listStyle: 'disc', pl: '5' })}>
+              {(block.content ?? []).map((item, j) => (
+                <li key={j}>{spans(item.content?.[0]?.content)}</li>
+              ))}
+            </ul>
+          );
+        }
+        return <p key={i}>{spans(block.content)}</p>;
+      })}
+    </>
   );
 }

@@ -47,12 +47,17 @@ export function createAssistBridge(): AssistBridge {
   };
 }
 
-const textNode = (text: string) => ({ type: 'text', text });
-const inline = (text: string) => (text ? [textNode(text)] : []);
+/** Text with "**bold**" spans as bold marks (the model writes them; the marks never show raw). */
+const inline = (text: string) =>
+  text
+    .split(/(\*\*[^*]+\*\*)/)
+    .filter(Boolean)
+    .map((piece) => (/^\*\*[^*]+\*\*$/.test(piece) ? { type: 'text', text: piece.slice(2, -2), marks: [{ type: 'bold' }] } : { type: 'text', text: piece }));
 
 /**
- * A suggestion's plain text as TipTap blocks: paragraphs apart by a blank line, "## " and "### "
- * headings, "- " list items; the lines of a paragraph join with a space.
+ * A suggestion's plain text as TipTap blocks: paragraphs apart by a blank line, "# " to "###### "
+ * headings (the editor has levels 2 and 3: "#" and "##" are 2, the deeper ones 3), "- " list
+ * items; the lines of a paragraph join with a space.
  */
 export function suggestionBlocks(text: string): Block[] {
   const blocks: Block[] = [];
@@ -68,7 +73,7 @@ export function suggestionBlocks(text: string): Block[] {
   };
   for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
-    const heading = /^(#{2,3})\s+(.*)$/.exec(line);
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     const item = /^[-•*]\s+(.*)$/.exec(line);
     if (!line) {
       flushParagraph();
@@ -76,7 +81,7 @@ export function suggestionBlocks(text: string): Block[] {
     } else if (heading) {
       flushParagraph();
       flushItems();
-      blocks.push({ type: 'heading', attrs: { level: heading[1]!.length }, content: inline(heading[2]!.trim()) });
+      blocks.push({ type: 'heading', attrs: { level: heading[1]!.length <= 2 ? 2 : 3 }, content: inline(heading[2]!.replace(/\s+#+$/, '').trim()) });
     } else if (item) {
       flushParagraph();
       items.push(item[1]!.trim());

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
@@ -62,7 +62,11 @@ describe('the writing assistant', () => {
   it('a suggestion waits to be accepted or rejected, marked as the model\'s', async () => {
     const user = userEvent.setup();
     show(<Assist.Suggested />);
-    expect(screen.getByTestId('assist-suggestion').textContent).toBe(assistSuggestionText);
+    const suggestion = screen.getByTestId('assist-suggestion');
+    // The "### Répétabilité" of the text is a heading, as the editor will have it, never raw marks.
+    expect(within(suggestion).getByRole('heading', { name: 'Répétabilité' })).toBeTruthy();
+    expect(suggestion.textContent).not.toContain('#');
+    expect(suggestion.textContent).toContain(assistSuggestionText.split('\n')[0]);
     expect(screen.getByText('Proposé par le modèle de langue : relisez avant d\'accepter.')).toBeTruthy();
     await user.click(button('Accepter'));
     expect(Assist.Suggested.args.onAccept).toHaveBeenCalled();
@@ -72,6 +76,10 @@ describe('the writing assistant', () => {
 
   it('a template draft is labelled as a template', () => {
     show(<Assist.TemplateSuggested />);
+    // Its "### Exigences du CCTP à couvrir" reads as a heading, not as raw marks.
+    const suggestion = screen.getByTestId('assist-suggestion');
+    expect(within(suggestion).getByRole('heading', { name: 'Exigences du CCTP à couvrir' })).toBeTruthy();
+    expect(suggestion.textContent).not.toContain('###');
     expect(screen.getByText('Modèle de brouillon (sans modèle de langue) : à compléter.')).toBeTruthy();
   });
 
@@ -96,5 +104,13 @@ describe('a suggestion as editor blocks', () => {
       { type: 'paragraph', content: [{ type: 'text', text: 'Fin.' }] },
     ]);
     expect(suggestionBlocks('  \n\n')).toEqual([]);
+  });
+
+  it('every depth of markdown heading, and bold, become nodes: no "#" or "**" left as text', () => {
+    expect(suggestionBlocks('# Démarche\n\n#### Détail ##\n\nUn **point clé** ici.')).toEqual([
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Démarche' }] },
+      { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Détail' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'Un ' }, { type: 'text', text: 'point clé', marks: [{ type: 'bold' }] }, { type: 'text', text: ' ici.' }] },
+    ]);
   });
 });
