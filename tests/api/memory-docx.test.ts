@@ -18,8 +18,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender } from './documents-fixtures';
 import { DEMO_MEMORY_TITLE, seedDemoMemory } from '../../server/db/demo-memory';
-import { companies, organigrammes, planningTasks, plannings } from '../../server/db/schema';
-import { eq } from 'drizzle-orm';
+import { companies, memorySections, organigrammes, planningTasks, plannings } from '../../server/db/schema';
+import { briefContent } from '../../server/domains/memories/outline';
+import { and, eq } from 'drizzle-orm';
 import { requiredUnderCi } from '../support/ci-tools';
 
 const run = promisify(execFile);
@@ -66,6 +67,30 @@ const unescapeXml = (value: string) => value.replace(/&(lt|gt|quot|apos|amp);/g,
 const headingsOf = (xml: string) =>
   [...xml.matchAll(/<w:p>(?:(?!<\/w:p>).)*?<w:pStyle w:val="(Heading[123])"\/>(.*?)<\/w:p>/gs)].map((m) => [m[1], [...m[2]!.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => unescapeXml(t[1]!)).join('')]);
 
+/** The document's text, a paragraph a line. */
+const textOf = (xml: string) =>
+  [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((m) => [...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => unescapeXml(t[1]!)).join('')).join('\n');
+/** The list level of the paragraph holding `text` (its w:ilvl), or null when it is no list item. */
+const listLevelOf = (xml: string, text: string) => {
+  const paragraph = [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((m) => m[0]).find((p) => unescapeXml(p).includes(text));
+  const level = paragraph && /<w:ilvl w:val="(\d+)"\/>/.exec(paragraph);
+  return level ? Number(level[1]) : null;
+};
+/** A raw source reference, as the outline cites a document: "(CCTP_2026 v2.pdf, p. 4)". */
+const SOURCE_REFERENCE = /\([^()]*\.pdf, p\. \d+\)/;
+/** A criterion section as the outline opens it (what the buyer asks, the requirements), a passage inserted from the side panel, then the company's answer. */
+const NOTED = {
+  type: 'doc',
+  content: [
+    ...briefContent(
+      [{ excerpt: 'Le candidat précise la largeur minimale de piste atteignable.', fileName: 'RC_2026FCSSA0025 v2.pdf', page: 11 }],
+      [{ id: 'r1', text: 'Répétabilité de positionnement ± 2 µm', fileName: 'CCTP_2026FCSSA0025 v2.pdf', page: 4, sectionNumber: '3.1', status: 'open' }],
+    ).content.filter((node) => node.type === 'blockquote'),
+    { type: 'blockquote', content: [p(text('« La machine est livrée sous 8 semaines » (CCTP_2026FCSSA0025 v2.pdf, p. 7)'))] },
+    p(text('Notre machine grave des pistes de 50 µm.')),
+  ],
+};
+
 beforeAll(async () => {
   ctx = await createTestApp();
   manager = await createUser(ctx, 'manager');
@@ -78,6 +103,7 @@ beforeAll(async () => {
     positions: [
       { _id: 'p1', parentId: null, title: 'Conducteur de travaux', name: 'Paul Roux', contact: '' },
       { _id: 'p2', parentId: 'p1', title: "Chef d'équipe", name: 'Léa Martin', contact: '' },
+      { _id: 'p3', parentId: 'p2', title: 'Compagnon couvreur', name: 'Hugo Bel', contact: '' },
     ],
   });
   const [planning] = await ctx.db.insert(plannings).values({ tenderId, companyId: manager.companyId! }).returning({ id: plannings.id });
@@ -102,6 +128,64 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('GET /api/memories/{id}/export.docx', () => {
+  let noted: string;
+  beforeAll(async () => {
+    const created = await call(manager.token, 'POST', `/api/tenders/${tenderId}/memories`, { from: 'blank', title: 'Mémoire annoté' });
+    noted = (created.json() as { details: { _id: string } }).details._id;
+    expect((await call(manager.token, 'POST', `/api/memories/${noted}/sections`, { title: 'Finesse de structuration laser', level: 1, content: NOTED, position: 0 })).statusCode).toBe(201);
+  });
+
+  it("leaves the writers' notes out by default: no \"Ce que demande l'acheteur\", no requirements to cover, no \"(….pdf, p. N)\"; workingNotes=true keeps them", async () => {
+    const res = await call(manager.token, 'GET', `/api/memories/${noted}/export.docx`);
+    expect(res.statusCode).toBe(200);
+    const buyer = textOf(unzip(res.rawPayload)('word/document.xml'));
+    expect(buyer).toContain('Notre machine grave des pistes de 50 µm.');
+    expect(buyer).not.toContain("Ce que demande l'acheteur");
+    expect(buyer).not.toContain('Exigences du CCTP à couvrir');
+    expect(buyer).not.toContain('largeur minimale de piste');
+    expect(buyer).not.toMatch(SOURCE_REFERENCE);
+    // The passage the writer inserted stays, without its file and page.
+    expect(buyer).toContain('« La machine est livrée sous 8 semaines »');
+
+    const withNotes = await call(manager.token, 'GET', `/api/memories/${noted}/export.docx?workingNotes=true`);
+    expect(withNotes.statusCode).toBe(200);
+    const editor = textOf(unzip(withNotes.rawPayload)('word/document.xml'));
+    expect(editor).toContain("Ce que demande l'acheteur");
+    expect(editor).toContain('Répétabilité de positionnement ± 2 µm (CCTP_2026FCSSA0025 v2.pdf, p. 4)');
+    expect(editor).toContain('(RC_2026FCSSA0025 v2.pdf, p. 11)');
+    expect(editor).toContain('Notre machine grave des pistes de 50 µm.');
+
+    expect((await call(manager.token, 'GET', `/api/memories/${noted}/export.docx?workingNotes=peut-être`)).statusCode).toBe(400);
+  });
+
+  it('shows the organisation chart as a picture and its people as a list indented by level, without dashes, also for a section written with them', async () => {
+    const check = async () => {
+      const res = await call(manager.token, 'GET', `/api/memories/${noted}/export.docx`);
+      const document = unzip(res.rawPayload)('word/document.xml');
+      const staff = textOf(document.slice(document.indexOf('>Moyens humains<'), document.indexOf('>Planning<')));
+      expect(staff).toContain("Chef d'équipe : Léa Martin");
+      expect(staff).not.toMatch(/—/);
+      expect([listLevelOf(document, 'Conducteur de travaux'), listLevelOf(document, "Chef d'équipe"), listLevelOf(document, 'Compagnon couvreur')]).toEqual([0, 1, 2]);
+      expect(document.slice(document.indexOf('>Moyens humains<'), document.indexOf('>Planning<'))).toMatch(/<wp:docPr [^>]*title="Organigramme de chantier"/);
+    };
+    await check();
+    // A staff section stored before the lists were nested: a flat list, a dash a level.
+    const dashed = (title: string, depth: number, who: string) => ({ type: 'listItem', content: [p(text(`${'— '.repeat(depth)}${title}`, ['bold']), text(` : ${who}`))] });
+    await ctx.db
+      .update(memorySections)
+      .set({
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 3 }, content: [text('Organigramme de chantier')] },
+            { type: 'bulletList', content: [dashed('Conducteur de travaux', 0, 'Paul Roux'), dashed("Chef d'équipe", 1, 'Léa Martin'), dashed('Compagnon couvreur', 2, 'Hugo Bel')] },
+          ],
+        },
+      })
+      .where(and(eq(memorySections.memoryId, noted), eq(memorySections.source, 'staff')));
+    await check();
+  });
+
   it('is a DOCX attachment named from the title, with the cover, a TOC field, numbered headings in order, lists, a quote and a table', async () => {
     const res = await call(manager.token, 'GET', `/api/memories/${memoryId}/export.docx`);
     expect(res.statusCode).toBe(200);

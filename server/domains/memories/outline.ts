@@ -11,6 +11,7 @@ import { buildIndex, extractiveAnswer, search, type Citation, type PageText } fr
 import { fold } from '../../analysis/dce/text';
 import { bold, bullets, doc, para, quote, type TipTapDoc, type TipTapNode } from './tiptap';
 import { criterionPassages, headingPaths, linkRequirements, type LinkSection } from './links';
+import { NOTE_HEADINGS } from './working-notes';
 
 type AnalysisCriterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
 type Source = { documentId: string; entry: string | null; fileName: string; page: number; excerpt: string };
@@ -112,8 +113,8 @@ const requirementLine = (r: OutlineRequirement) => `${cut(r.text.replace(/\s+/g,
 /** A criterion section's opening: the buyer's words, the requirements to cover, and room to write. */
 export function briefContent(citations: Pick<Citation, 'excerpt' | 'fileName' | 'page'>[], requirements: OutlineRequirement[]): TipTapDoc {
   const blocks: TipTapNode[] = [];
-  if (citations.length) blocks.push(quote(para(bold("Ce que demande l'acheteur")), ...citations.map(quoteLine)));
-  if (requirements.length) blocks.push(quote(para(bold('Exigences du CCTP à couvrir')), bullets(requirements.map(requirementLine))));
+  if (citations.length) blocks.push(quote(para(bold(NOTE_HEADINGS.buyer)), ...citations.map(quoteLine)));
+  if (requirements.length) blocks.push(quote(para(bold(NOTE_HEADINGS.requirements)), bullets(requirements.map(requirementLine))));
   blocks.push(para());
   return doc(...blocks);
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companyDocuments, organigrammes, planningTasks, plannings, resumes } from '../../db/schema';
-import { bold, bullets, doc, heading, italic, para, type TipTapDoc, type TipTapNode } from './tiptap';
+import { bold, bullets, doc, heading, italic, nestedBullets, para, type TipTapDoc, type TipTapNode } from './tiptap';
 
 export type ResourceSource = 'staff' | 'planning' | 'references';
 export const RESOURCE_SOURCES: ResourceSource[] = ['staff', 'planning', 'references'];
@@ -108,14 +108,15 @@ export function staffPart(resources: Resources): { data: unknown; content: TipTa
     const rows = treeOrder(chart);
     if (!rows.length) continue;
     blocks.push(heading(3, CHART_NAMES[chart.type]));
+    // The hierarchy as nested lists (Word indents each level), never as dashes before the title.
     blocks.push(
-      bullets(
+      nestedBullets(
         rows.map(({ position, depth }) => {
           const people = resumesAt(resources, chart.type, position._id);
           for (const person of people) used.add(person.id);
           const who = people.length ? people.map((p) => p.fullName).join(', ') : position.name;
           const detail = people.map(resumeLine).filter(Boolean).join(' / ');
-          return [bold(`${'— '.repeat(depth)}${position.title}`), ` : ${who || 'à pourvoir'}`, ...(detail ? [` (${detail})`] : [])];
+          return { depth, line: [bold(position.title), ` : ${who || 'à pourvoir'}`, ...(detail ? [` (${detail})`] : [])] };
         }),
       ),
     );
@@ -124,6 +125,33 @@ export function staffPart(resources: Resources): { data: unknown; content: TipTa
   if (!blocks.length) blocks.push(para(italic("Aucun organigramme n'est encore dessiné pour l'entreprise : dessinez-le, puis mettez cette section à jour.")));
   else if (used.size === 0) blocks.push(para(italic("Aucun CV n'est rattaché aux postes de l'organigramme : rattachez les CV de l'équipe pour présenter son expérience.")));
   return { data, content: doc(para("L'équipe affectée au marché et l'expérience de chacun :"), ...blocks) };
+}
+
+const DASHES = /^((?:— )+)/;
+
+/**
+ * A staff section written before the charts were nested lists: its flat lists whose titles began
+ * with a dash a level ('— — Chef d'équipe'), nested as staffPart writes them now, for the export.
+ */
+export function nestedChartLists(content: unknown): unknown {
+  const doc = content as TipTapDoc | null;
+  if (!doc || !Array.isArray(doc.content)) return content;
+  const dashed = (item: TipTapNode) => DASHES.exec(item.content?.[0]?.content?.[0]?.text ?? '');
+  return {
+    ...doc,
+    content: doc.content.map((node) => {
+      const items = node.type === 'bulletList' ? (node.content ?? []) : [];
+      if (!items.some(dashed) || items.some((item) => item.content?.length !== 1 || item.content[0]?.type !== 'paragraph')) return node;
+      return nestedBullets(
+        items.map((item) => {
+          const [first, ...rest] = item.content![0]!.content ?? [];
+          const dashes = first ? dashed(item) : null;
+          const line = first ? [{ ...first, text: (first.text ?? '').slice(dashes?.[1]?.length ?? 0) }, ...rest] : [];
+          return { depth: dashes ? dashes[1]!.length / 2 : 0, line };
+        }),
+      );
+    }),
+  };
 }
 
 export function planningPart(resources: Resources): { data: unknown; content: TipTapDoc } {

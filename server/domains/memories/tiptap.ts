@@ -117,5 +117,26 @@ export const bullets = (items: (string | (string | TipTapNode)[])[]): TipTapNode
   type: 'bulletList',
   content: items.map((item) => ({ type: 'listItem', content: [typeof item === 'string' ? para(item) : para(...item)] })),
 });
+/**
+ * A bullet list nested by depth, from items in tree order (a parent before its children, each
+ * child one level deeper at most): an item's children are a list inside it, as Word indents them.
+ */
+export const nestedBullets = (items: { depth: number; line: (string | TipTapNode)[] }[]): TipTapNode => {
+  const root: TipTapNode = { type: 'bulletList', content: [] };
+  const lists: TipTapNode[] = [root];
+  for (const { depth, line } of items) {
+    // An item deeper than the one before it opens a list inside that one's item.
+    while (lists.length - 1 < depth) {
+      const parent = lists[lists.length - 1]!.content!.at(-1);
+      if (!parent) break;
+      const list: TipTapNode = { type: 'bulletList', content: [] };
+      parent.content!.push(list);
+      lists.push(list);
+    }
+    lists.length = Math.min(lists.length, depth + 1);
+    lists[lists.length - 1]!.content!.push({ type: 'listItem', content: [para(...line)] });
+  }
+  return root;
+};
 export const quote = (...blocks: TipTapNode[]): TipTapNode => ({ type: 'blockquote', content: blocks });
 export const doc = (...blocks: TipTapNode[]): TipTapDoc => ({ type: 'doc', content: blocks.length ? blocks : [para()] });
