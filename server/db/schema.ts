@@ -276,6 +276,9 @@ export const tenders = pgTable(
   (t) => [
     uniqueIndex('tenders_company_call_idx').on(t.companyId, t.tenderCallId),
     index('tenders_company_deadline_idx').on(t.companyId, t.submissionDeadline, t.id),
+    // A status's tenders in deadline order (a board column, a list filtered by status), however
+    // many the company's other statuses hold.
+    index('tenders_company_status_deadline_idx').on(t.companyId, t.status, t.submissionDeadline, t.id),
     index('tenders_call_idx').on(t.tenderCallId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "tenders_company_status_deadline_idx" ON "tenders" USING btree ("company_id","status","submission_deadline","id");
