@@ -12,6 +12,10 @@ import type { EditorComments, EditorImages } from './editor-bridges';
 import { CommentTools, ImageAltForm, imageFilesOf, useCommentCommands } from './SectionEditorExtras';
 import type { AssistBridge } from './assist-bridge';
 import { useAssistBridge } from './SectionEditorAssist';
+// ProseMirror's base rules from its own stylesheets: TipTap would inject the same as a <style>
+// element, which the CSP refuses (style-src 'self'): injectCSS is off below.
+import 'prosemirror-view/style/prosemirror.css';
+import 'prosemirror-gapcursor/style/gapcursor.css';
 
 export type SectionEditorProps = {
   /** The section's TipTap JSON. Read once per mount: give the component a new key to reload it. */
@@ -212,6 +216,7 @@ export default function SectionEditor({ content, label, onChange, insert, commen
       CommentMark,
     ],
     content,
+    injectCSS: false,
     editorProps: { attributes, ...handlers },
     // Only edits: a plugin's own fix-up (the trailing paragraph added after a list when any
     // transaction runs, a highlight refreshed) is not the user's change, and saving it on opening
