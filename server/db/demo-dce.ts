@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { cctpAnalyses, dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderNotes, tenderStatusChanges, tenders } from './schema';
+import { cctpAnalyses, dceAnalyses, dceTemplates, jobs, tenderCalls, tenderDocuments, tenderGoNoGo, tenderNotes, tenderStatusChanges, tenders } from './schema';
+import { DEMO_GO_NO_GO, demoGoNoGoRow } from './demo-tenders';
 import type { Storage } from '../storage/storage';
 import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
 import { ANALYSE_DCE } from '../domains/dce-analyses/job';
@@ -109,22 +110,30 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       .values({ ...DEMO_DCE_CALL, source: 'manual', dceTemplateId: template!.id })
       .returning({ id: tenderCalls.id });
     const added = new Date('2026-06-15T08:00:00Z');
+    const started = new Date('2026-06-16T09:00:00Z');
+    // The call's dates are its documents' (July 2026): once the deadline is past, the response went
+    // in the day before it, as the demo's other answered calls; before, it is being written.
+    const submittedAt = new Date(DEMO_DCE_CALL.submissionDeadline.getTime() - 20 * 3_600_000);
+    const submitted = Date.now() > DEMO_DCE_CALL.submissionDeadline.getTime();
     await tx.insert(tenders).values({
       id: tenderId,
       tenderCallId: call!.id,
       companyId,
       submissionDeadline: DEMO_DCE_CALL.submissionDeadline,
-      status: 'in_progress',
+      status: submitted ? 'submitted' : 'in_progress',
       matchScore: 35,
       matchStatus: 'low',
       matchReasons: [],
-      statusChangedAt: new Date('2026-06-16T09:00:00Z'),
+      statusChangedAt: submitted ? submittedAt : started,
       createdAt: added,
     });
     await tx.insert(tenderStatusChanges).values([
       { tenderId, fromStatus: null, toStatus: 'not_started', changedAt: added, changedBy: managerId },
-      { tenderId, fromStatus: 'not_started', toStatus: 'in_progress', changedAt: new Date('2026-06-16T09:00:00Z'), changedBy: managerId },
+      { tenderId, fromStatus: 'not_started', toStatus: 'in_progress', changedAt: started, changedBy: managerId },
+      ...(submitted ? [{ tenderId, fromStatus: 'in_progress' as const, toStatus: 'submitted' as const, changedAt: submittedAt, changedBy: managerId }] : []),
     ]);
+    // The go the team note tells of ("Go décidé en réunion du 16/06"), recorded on the Go/No-Go grid.
+    await tx.insert(tenderGoNoGo).values(demoGoNoGoRow(tenderId, DEMO_GO_NO_GO[DEMO_DCE_CALL.reference]!, started, managerId));
     await queueReadingsAndAnalysis(tx, documents, tenderId, companyId, managerId);
     await tx.insert(tenderNotes).values({
       tenderId,

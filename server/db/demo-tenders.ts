@@ -290,6 +290,13 @@ const at = (start: number, days: number, hour = 12) => {
  */
 export const DEMO_GO_NO_GO: Record<string, { decision: 'go' | 'no_go'; reason: string | null; ratings: [number, number, number, number, number, number]; notes?: Record<string, string> }> = {
   '26-101245': { decision: 'go', reason: null, ratings: [4, 3, 4, 3, 2, 3], notes: { references: 'Deux groupes scolaires réhabilités en 2024 et 2025' } },
+  // The call of the demo's DCE (server/db/demo-dce.ts): its team note tells of this go.
+  '2026FCSSA0025': {
+    decision: 'go',
+    reason: null,
+    ratings: [3, 2, 4, 2, 3, 2],
+    notes: { capacity: 'Notre fournisseur annonce 8 semaines de délai pour la machine.', technical_match: 'Gravure laser et mécanique : notre cœur de métier.' },
+  },
   '26-113085': {
     decision: 'no_go',
     reason: 'Plan de charge complet sur la période des travaux (vacances d’été) et lot plomberie hors de nos métiers.',
@@ -297,6 +304,18 @@ export const DEMO_GO_NO_GO: Record<string, { decision: 'go' | 'no_go'; reason: s
   },
 };
 const GRID_ORDER = ['strategic_fit', 'capacity', 'technical_match', 'references', 'price', 'risk'] as const;
+
+/** A demo Go/No-Go as its row: the grid's ratings and notes, the decision, the manager who took it. */
+export const demoGoNoGoRow = (tenderId: string, goNoGo: (typeof DEMO_GO_NO_GO)[string], decidedAt: Date, managerId: string | null) => ({
+  tenderId,
+  ratings: Object.fromEntries(GRID_ORDER.map((c, i) => [c, { rating: goNoGo.ratings[i]!, note: goNoGo.notes?.[c] ?? '' }])),
+  updatedBy: managerId,
+  updatedAt: decidedAt,
+  decision: goNoGo.decision,
+  reason: goNoGo.reason,
+  decidedBy: managerId,
+  decidedAt,
+});
 
 export async function seedDemoTenders(db: Database, companyId: string, actorIds: { admin: string | null; manager: string | null }): Promise<void> {
   const references = DEMO_CALLS.map((c) => c.reference);
@@ -370,11 +389,7 @@ export async function seedDemoTenders(db: Database, companyId: string, actorIds:
       }
       await tx.insert(tenderStatusChanges).values(changes.map((c) => ({ ...c, tenderId: tender!.id, changedBy: actorIds.manager })));
       const goNoGo = DEMO_GO_NO_GO[demo.reference];
-      if (goNoGo) {
-        const ratings = Object.fromEntries(GRID_ORDER.map((c, i) => [c, { rating: goNoGo.ratings[i]!, note: goNoGo.notes?.[c] ?? '' }]));
-        const decidedAt = new Date(added.getTime() + 2 * 86_400_000);
-        await tx.insert(tenderGoNoGo).values({ tenderId: tender!.id, ratings, updatedBy: actorIds.manager, updatedAt: decidedAt, decision: goNoGo.decision, reason: goNoGo.reason, decidedBy: actorIds.manager, decidedAt });
-      }
+      if (goNoGo) await tx.insert(tenderGoNoGo).values(demoGoNoGoRow(tender!.id, goNoGo, new Date(added.getTime() + 2 * 86_400_000), actorIds.manager));
     }
   });
 }

@@ -1,0 +1,54 @@
+// The demo tells one story (issue 24): what its notes say agrees with the decisions it records, and
+// a call whose deadline passed long ago is not still being answered. The demo is seeded relative to
+// the day it starts (its own calls' dates are fixed by their documents), so this holds on any day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies, tenderCalls, tenderGoNoGo, tenderNotes, tenders } from '../../server/db/schema';
+import { DEMO_COMPANY_NAME, seed } from '../../server/db/seed';
+import { localStorage } from '../../server/storage/local';
+import { createTestApp, type TestContext } from './context';
+
+/** Past its deadline by more than this, a tender has been submitted (or decided, or let go). */
+const LATE_DAYS = 7;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seed(ctx.db, { demo: true, storage: localStorage(ctx.filesDir), print: () => undefined });
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const demoTenders = async () =>
+  ctx.db
+    .select({ id: tenders.id, reference: tenderCalls.reference, status: tenders.status, deadline: tenders.submissionDeadline, note: tenderNotes.text, decision: tenderGoNoGo.decision })
+    .from(tenders)
+    .innerJoin(companies, eq(companies.id, tenders.companyId))
+    .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+    .leftJoin(tenderNotes, eq(tenderNotes.tenderId, tenders.id))
+    .leftJoin(tenderGoNoGo, eq(tenderGoNoGo.tenderId, tenders.id))
+    .where(eq(companies.name, DEMO_COMPANY_NAME));
+
+describe('the demo data', () => {
+  it(`has no tender still "en cours" more than ${LATE_DAYS} days after its deadline`, async () => {
+    const rows = await demoTenders();
+    // The demo's own DCE calls are there (the fixture folders exist in the repository).
+    expect(rows.map((r) => r.reference)).toEqual(expect.arrayContaining(['2026FCSSA0025', 'DAE-AMOA-2025']));
+    const late = rows.filter((r) => r.deadline && r.deadline.getTime() < Date.now() - LATE_DAYS * 86_400_000 && r.status === 'in_progress');
+    expect(late.map((r) => `${r.reference} (${r.deadline!.toISOString().slice(0, 10)})`)).toEqual([]);
+  });
+
+  it('has no note that contradicts the Go/No-Go decision recorded on its tender', async () => {
+    const rows = await demoTenders();
+    const noted = rows.filter((r) => r.note);
+    expect(noted.length).toBeGreaterThan(0);
+    for (const row of noted) {
+      const text = row.note!.toLowerCase();
+      const saysNoGo = /\bno[- ]?go\b/.test(text);
+      const saysGo = /\bgo (décidé|validé|acté)|décision : go\b/.test(text);
+      if (saysGo) expect(row.decision, `${row.reference}: "${row.note}"`).toBe('go');
+      if (saysNoGo) expect(row.decision, `${row.reference}: "${row.note}"`).toBe('no_go');
+    }
+  });
+});
