@@ -666,6 +666,8 @@ export type ResumeEducationItem = { title: string; school: string | null; year: 
 export type ResumeCertificationItem = { name: string; issuer: string | null; obtainedOn: string | null; validUntil: string | null };
 export type ResumeLanguageItem = { language: string; level: string | null };
 export type ResumeProjectItem = { title: string; client: string | null; year: number | null; amount: number | null; role: string | null };
+/** A job of the CV: its title, the employer, and its years (endYear null: to this day). */
+export type ResumeExperienceItem = { title: string; employer: string | null; startYear: number | null; endYear: number | null };
 export type ResumePositionItem = { chart: 'normal' | 'construction'; positionId: string };
 
 // The CVs of a company's staff (issue 12): fields typed or read from the uploaded CV, the file
@@ -686,6 +688,7 @@ export const resumes = pgTable(
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
     languages: jsonb('languages').$type<ResumeLanguageItem[]>().notNull().default([]),
     projects: jsonb('projects').$type<ResumeProjectItem[]>().notNull().default([]),
+    experiences: jsonb('experiences').$type<ResumeExperienceItem[]>().notNull().default([]),
     positions: jsonb('positions').$type<ResumePositionItem[]>().notNull().default([]),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name'),

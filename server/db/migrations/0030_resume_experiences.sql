@@ -1,0 +1,1 @@
+ALTER TABLE "resumes" ADD COLUMN "experiences" jsonb DEFAULT '[]'::jsonb NOT NULL;
