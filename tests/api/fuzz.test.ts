@@ -1,8 +1,9 @@
 // Property-based fuzzing of the whole contract: for every operation of openapi.yaml, requests are
 // generated from its own schemas (path, query, JSON or multipart body), mostly plausible and
-// salted with hostile values (NUL, huge numbers, Infinity, year 0, leap seconds, long strings,
-// wrong types), and sent as company A's manager, A's employee or anonymous. No answer may be a
-// 5xx, and company B's rows and files must be exactly as they were at the start.
+// salted with hostile values (NUL, lone surrogates, huge numbers, int4 and safe-integer edges,
+// Infinity, year 0, leap seconds, long strings, wrong types, bodies nested 150 to 5,000 deep), and sent
+// as company A's manager, A's employee or anonymous. No answer may be a 5xx, and company B's rows
+// and files must be exactly as they were at the start.
 // FUZZ_RUNS sets the runs per operation (a few in CI; `npm run fuzz` runs many).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -70,14 +71,28 @@ const hostileStrings = [
   '',
   ' ',
   '\ud800',
+  'fin \udfff',
+  'a\ud83d',
+  '2147483648',
   '\u202e🏗️',
   'null',
   '__proto__',
 ];
 const hostileString = fc.constantFrom(...hostileStrings);
+/** The edges of the int4 columns and of JavaScript's safe integers. */
+const integerEdges = [2147483647, 2147483648, -2147483648, -2147483649, 9007199254740991, -9007199254740991];
+/** A value nested `levels` deep (objects under "a", or arrays), as no form writes but a client can send. */
+const nestedValue = (levels: number, kind: 'object' | 'array' = 'object') => {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = kind === 'object' ? { a: value } : [value];
+  return value;
+};
+/** 5,000 levels as JSON text: JSON.stringify itself would overflow the test's stack. */
+const DEEP_TEXT = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
 const hostileValue = fc.oneof(
   hostileString,
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, [], {}, [null], { __proto__: { admin: true } }, { constructor: 'x' }),
+  fc.constantFrom<unknown>(null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, [], {}, [null], { __proto__: { admin: true } }, { constructor: 'x' }, { 'k\ud800': 1 }, nestedValue(150), nestedValue(101, 'array')),
+  fc.constantFrom(...integerEdges),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +129,10 @@ function typedArb(s: Schema, type: string, depth: number): fc.Arbitrary<unknown>
     case 'string':
       return stringArb(s);
     case 'integer':
-      return fc.integer({ min: (s.minimum as number | undefined) ?? -1_000, max: (s.maximum as number | undefined) ?? 1_000_000 });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: (s.minimum as number | undefined) ?? -1_000, max: (s.maximum as number | undefined) ?? 1_000_000 }) },
+        { weight: 1, arbitrary: fc.constantFrom(...integerEdges) },
+      );
     case 'number':
       return fc.double({ min: (s.minimum as number | undefined) ?? -1e6, max: (s.maximum as number | undefined) ?? 1e6, noNaN: true });
     case 'boolean':
@@ -132,7 +150,7 @@ function typedArb(s: Schema, type: string, depth: number): fc.Arbitrary<unknown>
       const model = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, schemaArb(v, depth + 1)]));
       const record = fc.record(model, { requiredKeys: required });
       // Now and then a field the schema does not know.
-      return fc.tuple(record, fc.option(fc.tuple(fc.constantFrom('role', 'companyId', 'isAdmin', '__proto__', 'x\u0000'), hostileValue), { freq: 8 })).map(([r, extra]) => {
+      return fc.tuple(record, fc.option(fc.tuple(fc.constantFrom('role', 'companyId', 'isAdmin', '__proto__', 'x\u0000', 'x\udc00'), hostileValue), { freq: 8 })).map(([r, extra]) => {
         const out: Record<string, unknown> = { ...r };
         if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
         return out;
@@ -175,7 +193,7 @@ function bodyArb(op: Operation): fc.Arbitrary<Partial<InjectOptions>> {
   if (json) {
     return fc.oneof(
       { weight: 8, arbitrary: schemaArb(json).map((payload) => ({ payload: JSON.stringify(payload) ?? 'null', headers: { 'content-type': 'application/json' } })) },
-      { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '\u0000', '[]', '1e999').map((payload) => ({ payload, headers: { 'content-type': 'application/json' } })) },
+      { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '\u0000', '[]', '1e999', '['.repeat(5_000) + ']'.repeat(5_000), DEEP_TEXT).map((payload) => ({ payload, headers: { 'content-type': 'application/json' } })) },
     );
   }
   if (form) {
@@ -215,6 +233,33 @@ function requestArb(path: string, method: string, op: Operation): fc.Arbitrary<G
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, asText(v)])).toString();
     return { caller, request: { method: method as 'GET', url: search ? `${url}?${search}` : url, ...body } };
   });
+}
+
+/**
+ * Requests of one operation in each shape of issue 24: every query parameter at an integer edge
+ * or as the UTF-8 of a lone surrogate; a JSON body nested 5,000 deep (at the root, in each field),
+ * with a lone surrogate in each field and in a key, with each field at each integer edge. Path
+ * parameters name company A's first row (a real id: the handlers, not only the binder, are reached).
+ */
+function hostileShapes(path: string, method: string, op: Operation): InjectOptions[] {
+  const url = path.replace(/\{(\w+)\}/g, () => idPool[0]!);
+  const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  const get = (query: string) => ({ method: method as 'GET', url: `${url}?${query}` });
+  const requests: InjectOptions[] = [];
+  if (queryNames.length) {
+    for (const value of [...integerEdges.map(String), '%ED%A0%80']) requests.push(get(queryNames.map((name) => `${name}=${value}`).join('&')));
+  }
+  const json = op.requestBody?.content['application/json']?.schema;
+  if (json) {
+    const fields = Object.keys((json.properties ?? {}) as Record<string, Schema>);
+    const every = (value: unknown) => Object.fromEntries((fields.length ? fields : ['a']).map((name) => [name, value]));
+    const send = (payload: string) => requests.push({ method: method as 'GET', url, payload, headers: { 'content-type': 'application/json' } });
+    send('['.repeat(5_000) + ']'.repeat(5_000));
+    send(`{${(fields.length ? fields : ['a']).map((name) => `${JSON.stringify(name)}:${DEEP_TEXT}`).join(',')}}`);
+    send(JSON.stringify({ ...every('Méthode \ud800'), 'clé\udc00': 1 }));
+    for (const edge of integerEdges) send(JSON.stringify(every(edge)));
+  }
+  return requests;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +371,15 @@ describe(`fuzzing every operation of the contract (${RUNS} runs each, seed ${SEE
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+  });
+
+  // Issue 24: the shapes that used to end in a 500 (a stack overflow, PostgreSQL refusing a lone
+  // surrogate or an int4 out of range), sent to every operation whatever the random draw.
+  it.each(operations.map((o) => [o.op.operationId!, o] as const))('%s: deep nesting, lone surrogates, integer edges: never a 5xx', async (_, { path, method, op }) => {
+    for (const request of hostileShapes(path, method, op)) {
+      const res = await call(people.managerA, request);
+      expect(res.statusCode, `${request.method} ${String(request.url).slice(0, 200)}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+    }
   });
 
   it("left company B's rows and files as they were", async () => {
