@@ -1777,6 +1777,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sourcing/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in connectors (BOAMP, TED, DECP) that fetch notices on a schedule: whether this server runs them (SOURCING_CONNECTORS) and the admin left them on, their last run with its counts and error, and where the next one resumes (admin). */
+        get: operations["listSourcingConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sourcing/connectors/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["parameters"]["SourcingConnectorNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turns a connector on or off (admin). Off, it is never scheduled nor run; on again, it resumes where it stopped. */
+        patch: operations["updateSourcingConnector"];
+        trace?: never;
+    };
+    "/api/admin/sourcing/connectors/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["parameters"]["SourcingConnectorNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs a connector now, in a background job, from where it stopped (admin). 409 when this server does not run it (sourcing-connector_unavailable), when it is off (sourcing-connector_disabled) or already queued or running (sourcing-connector_busy). */
+        post: operations["runSourcingConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organigrammes/{companyId}/organigramme": {
         parameters: {
             query?: never;
@@ -3398,10 +3453,10 @@ export interface components {
             /** @description The uploaded file's name; the URL for the scheduled fetch. */
             fileName: string;
             /**
-             * @description How the file came, an admin's upload, the command line (npm run import), the scheduled fetch of SOURCING_FETCH_URLS or the demo's first start (the real notices of the fixtures).
+             * @description How the file came, an admin's upload, the command line (npm run import), the scheduled fetch of SOURCING_FETCH_URLS, the demo's first start (the real notices of the fixtures) or a built-in connector (its file name says which, and from when).
              * @enum {string}
              */
-            origin: "upload" | "cli" | "fetch" | "demo";
+            origin: "upload" | "cli" | "fetch" | "demo" | "connector";
             size: number;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
@@ -3426,6 +3481,64 @@ export interface components {
         ImportRunWriteResult: {
             msg: string;
             details: components["schemas"]["ImportRun"];
+        };
+        /**
+         * @description boamp: the BOAMP opendatasoft dataset; ted: the TED search API (notices performed in France); decp: the consolidated DECP awards of data.gouv.fr.
+         * @enum {string}
+         */
+        SourcingConnectorName: "boamp" | "ted" | "decp";
+        SourcingConnector: {
+            name: components["schemas"]["SourcingConnectorName"];
+            /** @description This server runs it (SOURCING_CONNECTORS); false: it can neither be scheduled nor run. */
+            available: boolean;
+            /** @description The admin's switch (on by default). */
+            enabled: boolean;
+            /**
+             * @description never: not run yet; queued or running: a run is under way; succeeded or failed: how the last run ended.
+             * @enum {string}
+             */
+            status: "never" | "queued" | "running" | "succeeded" | "failed";
+            /** Format: date-time */
+            lastStartedAt: string | null;
+            /** Format: date-time */
+            lastFinishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the schedule runs it next; null when it is off or unavailable.
+             */
+            nextRunAt: string | null;
+            /** @description The last run's records: fetched past the cursor, calls created, calls updated (corrected, cancelled, awarded), refused. */
+            counts: {
+                fetched: number;
+                new: number;
+                updated: number;
+                refused: number;
+            };
+            /** @description Why the last run failed, localised; null unless it failed. */
+            error: string | null;
+            /** @description Where the next run resumes, the last record imported (its publication date and id at the source). */
+            cursor: {
+                /** Format: date */
+                date: string | null;
+                id: string | null;
+            };
+            /**
+             * Format: uuid
+             * @description The last run's import (its refused notices are GET /api/admin/imports/{id}/refused).
+             */
+            importRunId: string | null;
+            /** @description Failed runs in a row: the schedule waits longer after each (exponential, capped). */
+            failures: number;
+        };
+        SourcingConnectorList: {
+            connectors: components["schemas"]["SourcingConnector"][];
+        };
+        SourcingConnectorInput: {
+            enabled: boolean;
+        };
+        SourcingConnectorWriteResult: {
+            msg: string;
+            details: components["schemas"]["SourcingConnector"];
         };
         RefusedNotice: {
             _id: components["schemas"]["Id"];
@@ -4535,6 +4648,7 @@ export interface components {
         };
     };
     parameters: {
+        SourcingConnectorNamePath: components["schemas"]["SourcingConnectorName"];
         SectionIdPath: components["schemas"]["Id"];
         IdPath: components["schemas"]["Id"];
         /** @description Items per page, or 'all'. */
@@ -8536,6 +8650,82 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listSourcingConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three connectors, in this order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcingConnectorList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateSourcingConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["parameters"]["SourcingConnectorNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourcingConnectorInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcingConnectorWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    runSourcingConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["parameters"]["SourcingConnectorNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the connector's status says when it has run. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcingConnectorWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getOrganigrammes: {

@@ -59,6 +59,7 @@ import { startInvoiceReminders } from './domains/billing/reminders';
 import { cardHandlers } from './domains/billing/card';
 import { createCardPayments, keepRawBody, type StripeConfig } from './domains/billing/stripe';
 import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
+import { connectorsHandlers } from './domains/sourcing/connectors/routes';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
 import { alertImportHooks } from './domains/alerts/notify';
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...billingHandlers(deps),
     ...cardHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
+    ...connectorsHandlers(deps),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
   };

@@ -1277,3 +1277,27 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The built-in connectors (BOAMP, TED, DECP; issue 24): the admin's switch, where the next run resumes
+// (the last record imported: its publication date and id at the source) and how the last run went.
+// A row appears the first time the connector is scheduled or shown.
+export const sourcingConnectors = pgTable('sourcing_connectors', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  cursorDate: date('cursor_date', { mode: 'string' }),
+  cursorId: text('cursor_id'),
+  // 'never' | 'succeeded' | 'failed': how the last run ended (queued and running are its job's).
+  status: text('status').notNull().default('never'),
+  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  importRunId: uuid('import_run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+  fetched: integer('fetched').notNull().default(0),
+  newCount: integer('new_count').notNull().default(0),
+  updatedCount: integer('updated_count').notNull().default(0),
+  refusedCount: integer('refused_count').notNull().default(0),
+  error: text('error'),
+  failures: integer('failures').notNull().default(0),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+  ...timestamps,
+});
