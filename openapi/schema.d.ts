@@ -3691,6 +3691,14 @@ export interface components {
             amount?: number | null;
             role?: string | null;
         };
+        /** @description A job the CV lists, read from its dated line ("2015 – 2020 : Conductrice de travaux, Eiffage"). */
+        ResumeExperience: {
+            title: string;
+            employer: string | null;
+            startYear: number | null;
+            /** @description Null while the job goes on. */
+            endYear: number | null;
+        };
         ResumePositionInput: {
             chart: components["schemas"]["OrganigrammeType"];
             /** @description The position's _id in that company's chart of that kind. */
@@ -3729,6 +3737,8 @@ export interface components {
             skills: string[];
             languages: components["schemas"]["ResumeLanguage"][];
             projects: components["schemas"]["ResumeProject"][];
+            /** @description The jobs read from the CV (read-only; the rules or the model fill it). */
+            experiences: components["schemas"]["ResumeExperience"][];
             /**
              * Format: uuid
              * @description The account of the person, a member of the company.

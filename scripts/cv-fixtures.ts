@@ -1,8 +1,8 @@
-// Writes the CV fixtures of the resume tests (tests/fixtures/cvs/): four French and English CVs
+// Writes the CV fixtures of the resume tests (tests/fixtures/cvs/): five French and English CVs
 // of construction and engineering staff, written for this repository (the people are invented).
 // Each is a DOCX made with `docx`; two are also converted to PDF with LibreOffice headless
 // (/usr/bin/soffice) and kept as PDF only. `expected.json` holds what each CV says, written by
-// hand beside its text, for the parsing accuracy test. Run: npx tsx scripts/cv-fixtures.ts
+// hand beside its text, for the parsing accuracy test. Run: npx tsx scripts/cv-fixtures.ts [file…]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,8 @@ type Expected = {
   skills: string[];
   languages: { language: string; level: string | null }[];
   projects: { title: string; client: string | null; year: number | null; amount: number | null; role: string | null }[];
+  /** The dated jobs, when the CV is there to test them (endYear null: to this day). */
+  experiences?: { title: string; employer: string | null; startYear: number | null; endYear: number | null }[];
 };
 type Cv = { file: string; pdf: boolean; blocks: Block[]; expected: Expected };
 
@@ -248,7 +250,70 @@ const cvs: Cv[] = [
       ],
     },
   },
+  {
+    // Issue 24: years of experience only from the dated jobs (no "N ans d'expérience"; the
+    // expected 15 counts to 2026, the test's year), languages with their level after a space, a
+    // certification line opening with its year.
+    file: 'cv-conductrice-travaux-roussel.docx',
+    pdf: false,
+    blocks: [
+      { p: 'Claire ROUSSEL', bold: true, size: 36 },
+      { p: 'Conductrice de travaux principale', bold: true },
+      { p: 'claire.roussel@example.fr – 06 45 12 78 90 – Lyon (69)' },
+      { h: 'PROFIL' },
+      { p: 'Conduite de chantiers tous corps d’état en bâtiment neuf et réhabilitation, en site occupé.' },
+      { h: 'EXPÉRIENCE PROFESSIONNELLE' },
+      { p: "2020 – aujourd'hui : Conductrice de travaux principale, Bouygues Bâtiment Sud-Est", bold: true },
+      { li: 'Restructuration du lycée Ampère – Région Auvergne-Rhône-Alpes – 2023 – 7,2 M€ HT – Conductrice de travaux principale' },
+      { p: '2015 – 2020 : Conductrice de travaux, Eiffage Construction Rhône-Alpes', bold: true },
+      { li: 'Résidence seniors de 64 logements – Grand Lyon Habitat – 2018 – 5,4 M€ HT' },
+      { p: '2011 – 2015 : Aide-conductrice de travaux, Léon Grosse (Aix-les-Bains)', bold: true },
+      { h: 'FORMATION' },
+      { p: '2011 – Licence professionnelle Management des organisations du BTP – IUT Lyon 1' },
+      { p: '2009 – BTS Bâtiment – Lycée Hector Guimard, Lyon' },
+      { h: 'CERTIFICATIONS' },
+      { p: '2019 : Certification AMIANTE SS4' },
+      { p: "SST – valable jusqu'au 06/2026" },
+      { h: 'LANGUES' },
+      { p: 'Anglais courant, Allemand intermédiaire' },
+      { h: 'COMPÉTENCES' },
+      { li: 'Pilotage de chantiers TCE' },
+      { li: 'Planification et suivi budgétaire' },
+      { li: 'Travaux en site occupé' },
+    ],
+    expected: {
+      fullName: 'Claire Roussel',
+      jobTitle: 'Conductrice de travaux principale',
+      yearsExperience: 15,
+      education: [
+        { title: 'Licence professionnelle Management des organisations du BTP', school: 'IUT Lyon 1', year: 2011 },
+        { title: 'BTS Bâtiment', school: 'Lycée Hector Guimard, Lyon', year: 2009 },
+      ],
+      certifications: [
+        { name: 'Certification AMIANTE SS4', obtainedOn: '2019-01-01', validUntil: null },
+        { name: 'SST', obtainedOn: null, validUntil: '2026-06-30' },
+      ],
+      skills: ['Pilotage de chantiers TCE', 'Planification et suivi budgétaire', 'Travaux en site occupé'],
+      languages: [
+        { language: 'Anglais', level: 'courant' },
+        { language: 'Allemand', level: 'intermédiaire' },
+      ],
+      projects: [
+        { title: 'Restructuration du lycée Ampère', client: 'Région Auvergne-Rhône-Alpes', year: 2023, amount: 7_200_000, role: 'Conductrice de travaux principale' },
+        { title: 'Résidence seniors de 64 logements', client: 'Grand Lyon Habitat', year: 2018, amount: 5_400_000, role: null },
+      ],
+      experiences: [
+        { title: 'Conductrice de travaux principale', employer: 'Bouygues Bâtiment Sud-Est', startYear: 2020, endYear: null },
+        { title: 'Conductrice de travaux', employer: 'Eiffage Construction Rhône-Alpes', startYear: 2015, endYear: 2020 },
+        { title: 'Aide-conductrice de travaux', employer: 'Léon Grosse', startYear: 2011, endYear: 2015 },
+      ],
+    },
+  },
 ];
+
+// Files named on the command line are the only ones written (the others' bytes stay as they are);
+// expected.json keeps what it holds for the others.
+const only = process.argv.slice(2);
 
 function paragraph(block: Block): Paragraph {
   if ('h' in block) return new Paragraph({ heading: HeadingLevel.HEADING_2, spacing: { before: 240, after: 80 }, children: [new TextRun({ text: block.h, bold: true })] });
@@ -256,10 +321,10 @@ function paragraph(block: Block): Paragraph {
   return new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: block.p, bold: block.bold, size: block.size })] });
 }
 
-const expected: Record<string, Expected> = {};
+const expected: Record<string, Expected> = only.length ? (JSON.parse(readFileSync(join(OUT, 'expected.json'), 'utf8')) as Record<string, Expected>) : {};
 const work = mkdtempSync(join(tmpdir(), 'cv-fixtures-'));
 try {
-  for (const cv of cvs) {
+  for (const cv of cvs.filter((c) => !only.length || only.includes(c.file))) {
     const document = new Document({
       creator: 'Soumissio tests',
       title: `CV ${cv.expected.fullName}`,

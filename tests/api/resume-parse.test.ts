@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { logicalLines, parseCertification, parseProject, parseResumeText, readAmount, readDate, sectionOf, yearsOfExperience, type ParsedResume } from '../../server/domains/resumes/parse';
+import { logicalLines, parseCertification, parseExperience, parseProject, parseResumeText, readAmount, readDate, sectionOf, yearsFromExperiences, yearsOfExperience, type ParsedResume } from '../../server/domains/resumes/parse';
 import { cvText, DOCX, PDF } from '../../server/domains/resumes/text';
 import { fold } from '../../server/domains/admin/lists';
 
 const CVS = join(__dirname, '../fixtures/cvs');
-type Expected = Omit<ParsedResume, 'certifications'> & { certifications: { name: string; obtainedOn: string | null; validUntil: string | null }[] };
+type Expected = Omit<ParsedResume, 'certifications' | 'experiences'> & { experiences?: ParsedResume['experiences']; certifications: { name: string; obtainedOn: string | null; validUntil: string | null }[] };
 const expected = JSON.parse(readFileSync(join(CVS, 'expected.json'), 'utf8')) as Record<string, Expected>;
 
 describe('reading the pieces of a CV', () => {
@@ -76,6 +76,31 @@ describe('reading the pieces of a CV', () => {
     ]);
   });
 
+  it('jobs from their dated lines, and the years they add up to when the CV does not say them', () => {
+    expect(parseExperience('2015 – 2020 : Conductrice de travaux, Eiffage', 2026)).toEqual({ title: 'Conductrice de travaux', employer: 'Eiffage', startYear: 2015, endYear: 2020 });
+    expect(parseExperience("2019 – aujourd'hui : Chef de chantier, Bâtisseurs du Rhône (Lyon)", 2026)).toEqual({ title: 'Chef de chantier', employer: 'Bâtisseurs du Rhône', startYear: 2019, endYear: null });
+    expect(parseExperience('03/2012 - 06/2016 | Eiffage Génie Civil | Ingénieure travaux', 2026)).toMatchObject({ title: 'Ingénieure travaux', employer: 'Eiffage Génie Civil', startYear: 2012, endYear: 2016 });
+    expect(parseExperience('Depuis 2021 : Responsable QHSE chez Spie batignolles', 2026)).toMatchObject({ title: 'Responsable QHSE', employer: 'Spie batignolles', startYear: 2021, endYear: null });
+    expect(parseExperience('2023 – Restructuration du lycée Ampère – 7,2 M€ HT', 2026)).toBeNull();
+    // Overlaps counted once; a job going on counts to this year.
+    expect(yearsFromExperiences([{ title: 'a', employer: null, startYear: 2011, endYear: 2015 }, { title: 'b', employer: null, startYear: 2015, endYear: 2020 }, { title: 'c', employer: null, startYear: 2018, endYear: null }], 2026)).toBe(15);
+    expect(yearsFromExperiences([], 2026)).toBeNull();
+  });
+
+  it('languages with their level after a space, commas inside a level kept; a certification line opening with its year', () => {
+    const languages = (line: string) => parseResumeText(`Langues\n${line}`).languages;
+    expect(languages('Anglais courant, Allemand intermédiaire')).toEqual([
+      { language: 'Anglais', level: 'courant' },
+      { language: 'Allemand', level: 'intermédiaire' },
+    ]);
+    expect(languages('Anglais : lu, écrit, parlé ; Espagnol (A2)')).toEqual([
+      { language: 'Anglais', level: 'lu, écrit, parlé' },
+      { language: 'Espagnol', level: 'A2' },
+    ]);
+    expect(parseCertification('2019 : Certification AMIANTE SS4')).toEqual({ name: 'Certification AMIANTE SS4', issuer: null, obtainedOn: '2019-01-01', validUntil: null });
+    expect(parseCertification('03/2022 – CACES R482 B1')).toMatchObject({ name: 'CACES R482 B1', obtainedOn: '2022-03-01' });
+  });
+
   it('a CV without sections still gives its name, title and the certificates it names', () => {
     const parsed = parseResumeText('Curriculum vitae\nNadia HAMIDI\nTechnicienne CVC\n9 ans d’expérience en maintenance\nTitulaire de l’habilitation électrique BR – valable jusqu’au 06/2027\nFluides frigorigènes catégorie I – obtenue en 2019');
     expect(parsed).toMatchObject({ fullName: 'Nadia Hamidi', jobTitle: 'Technicienne CVC', yearsExperience: 9 });
@@ -90,15 +115,18 @@ const same = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 
 const sameItem = (found: Record<string, unknown>, truth: Record<string, unknown>) => Object.keys(truth).every((key) => same(found[key] ?? null, truth[key]));
 
 describe('accuracy of the rules on the CV fixtures', () => {
-  it('reads each field of the four CVs (DOCX by mammoth, PDF by the extraction) above the floor', async () => {
-    const fields = ['fullName', 'jobTitle', 'yearsExperience', 'education', 'certifications', 'skills', 'languages', 'projects'] as const;
+  it('reads each field of the five CVs (DOCX by mammoth, PDF by the extraction) above the floor', async () => {
+    const fields = ['fullName', 'jobTitle', 'yearsExperience', 'education', 'certifications', 'skills', 'languages', 'projects', 'experiences'] as const;
     const totals = Object.fromEntries(fields.map((f) => [f, { truth: 0, found: 0, right: 0 }])) as Record<(typeof fields)[number], { truth: number; found: number; right: number }>;
     for (const [file, truth] of Object.entries(expected)) {
       const text = await cvText(readFileSync(join(CVS, file)), file.endsWith('.pdf') ? PDF : DOCX);
-      const parsed = parseResumeText(text);
+      // Years counted from jobs "to this day" are counted to 2026, as expected.json was written.
+      const parsed = parseResumeText(text, { thisYear: 2026 });
       for (const field of fields) {
         const t = totals[field];
         const want = truth[field];
+        // Jobs are labelled on the CVs written for them only.
+        if (want === undefined) continue;
         const got = parsed[field];
         if (Array.isArray(want)) {
           const found = got as unknown[];
@@ -120,5 +148,17 @@ describe('accuracy of the rules on the CV fixtures', () => {
     expect(all.right / all.truth).toBeGreaterThanOrEqual(0.9);
     expect(all.right / all.found).toBeGreaterThanOrEqual(0.9);
     for (const field of ['fullName', 'jobTitle', 'yearsExperience', 'certifications', 'languages'] as const) expect(totals[field].right / totals[field].truth, field).toBeGreaterThanOrEqual(0.75);
+  }, 60_000);
+
+  it('reads the conductrice de travaux CV whole: years from her dated jobs, her jobs, languages "Anglais courant", a dated certification', async () => {
+    const file = 'cv-conductrice-travaux-roussel.docx';
+    const parsed = parseResumeText(await cvText(readFileSync(join(CVS, file)), DOCX), { thisYear: 2026 });
+    const truth = expected[file]!;
+    expect(parsed.yearsExperience).toBe(15);
+    expect(parsed.experiences).toEqual(truth.experiences);
+    expect(parsed.languages).toEqual(truth.languages);
+    expect(parsed.certifications.map(({ name, obtainedOn, validUntil }) => ({ name, obtainedOn, validUntil }))).toEqual(truth.certifications);
+    expect(parsed.projects).toEqual(truth.projects);
+    expect(parsed).toMatchObject({ fullName: truth.fullName, jobTitle: truth.jobTitle, education: truth.education, skills: truth.skills });
   }, 60_000);
 });

@@ -19,6 +19,7 @@ const SHAPES: Record<ParsedField, string> = {
   skills: '[texte court : une compétence]',
   languages: '[{"language": langue, "level"?: niveau tel qu\'écrit}]',
   projects: '[{"title": chantier ou projet, "client"?: maître d\'ouvrage, "year"?: année, "amount"?: montant en euros (nombre), "role"?: rôle de la personne}]',
+  experiences: '[{"title": poste occupé, "employer"?: employeur, "startYear"?: année de début, "endYear"?: année de fin (null si le poste est actuel)}]',
 };
 
 const SYSTEM_PROMPT = [
@@ -105,6 +106,16 @@ function checked(field: ParsedField, value: unknown, check: Checker): Partial<Pa
         return title ? { title, client: optStr(p.client, LIMITS.text), year: int(p.year, 1950, 2100), amount, role: optStr(p.role, LIMITS.role) } : null;
       });
       return v.length ? { projects: v } : undefined;
+    }
+    case 'experiences': {
+      const v = list(value, LIMITS.experiences, (e) => {
+        const title = str(e.title, LIMITS.text, check);
+        const startYear = int(e.startYear, 1950, 2100);
+        const endYear = int(e.endYear, 1950, 2100);
+        if (!title || (startYear !== null && endYear !== null && endYear < startYear)) return null;
+        return { title, employer: optStr(e.employer, LIMITS.text), startYear, endYear };
+      });
+      return v.length ? { experiences: v } : undefined;
     }
   }
 }

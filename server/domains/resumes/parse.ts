@@ -2,7 +2,7 @@
 // pdftotext -layout or mammoth's raw text gives them. Pure functions, no I/O: the job
 // (server/domains/resumes/job.ts) extracts the text and writes what these return.
 import { fold } from '../admin/lists';
-import type { ResumeCertificationItem, ResumeEducationItem, ResumeLanguageItem, ResumeProjectItem } from '../../db/schema';
+import type { ResumeCertificationItem, ResumeEducationItem, ResumeExperienceItem, ResumeLanguageItem, ResumeProjectItem } from '../../db/schema';
 
 export type ParsedResume = {
   fullName: string | null;
@@ -13,13 +13,14 @@ export type ParsedResume = {
   skills: string[];
   languages: ResumeLanguageItem[];
   projects: ResumeProjectItem[];
+  experiences: ResumeExperienceItem[];
 };
 
-export const PARSED_FIELDS = ['fullName', 'jobTitle', 'yearsExperience', 'education', 'certifications', 'skills', 'languages', 'projects'] as const;
+export const PARSED_FIELDS = ['fullName', 'jobTitle', 'yearsExperience', 'education', 'certifications', 'skills', 'languages', 'projects', 'experiences'] as const;
 export type ParsedField = (typeof PARSED_FIELDS)[number];
 
 /** The contract's limits: what is longer is cut, what is beyond the count dropped. */
-export const LIMITS = { fullName: 120, jobTitle: 160, text: 200, short: 160, skill: 80, level: 60, role: 120, education: 30, certifications: 60, skills: 60, languages: 20, projects: 60 };
+export const LIMITS = { fullName: 120, jobTitle: 160, text: 200, short: 160, skill: 80, level: 60, role: 120, education: 30, certifications: 60, skills: 60, languages: 20, projects: 60, experiences: 40 };
 
 type Section = 'header' | 'education' | 'certifications' | 'skills' | 'languages' | 'projects' | 'experience' | 'other';
 
@@ -196,7 +197,12 @@ export function parseCertification(line: string): ResumeCertificationItem | null
     text = without(text, m.index, m[0].length);
   }
   m = OBTAINED.exec(foldSameLength(text));
-  if (m) {
+  // "2019 : Certification AMIANTE SS4": the date the line opens with is when it was obtained.
+  const leading = m ? null : new RegExp(`^\\s*${DATE}\\s*[:–—-]\\s*`, 'i').exec(foldSameLength(text));
+  if (leading) {
+    obtainedOn = readDate(leading[1]!, false);
+    text = text.slice(leading[0].length);
+  } else if (m) {
     obtainedOn = readDate(text.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length), false);
     text = without(text, m.index, m[0].length);
   } else if ((m = PAREN_DATES.exec(foldSameLength(text)))) {
@@ -303,9 +309,32 @@ function parseEducation(line: string): ResumeEducationItem | null {
   return { title, school: school ? cut(trimSeparators(school), LIMITS.text) : null, year };
 }
 
+/** The language a piece of a languages line opens with ("Allemand intermédiaire" → Allemand). */
+function languageAt(item: string): string | null {
+  const words = item.split(/\s+/);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const head = words.slice(0, n).join(' ').replace(/[:,;–—-]+$/, '');
+    if (LANGUAGES.has(fold(head))) return head;
+  }
+  return null;
+}
+
 function parseLanguages(line: string): ResumeLanguageItem[] {
   const out: ResumeLanguageItem[] = [];
-  for (const item of splitOutside(line, /^\s*[;·|•]\s*|^,\s(?=\p{Lu})/u)) {
+  // "Anglais courant, Allemand intermédiaire": a comma starts a new language only when one follows
+  // ("Anglais : lu, écrit, parlé" keeps its level whole).
+  const items: string[] = [];
+  for (const piece of splitOutside(line, /^\s*[;·|•]\s*|^,\s/u)) {
+    if (items.length && !languageAt(piece)) items[items.length - 1] += `, ${piece}`;
+    else items.push(piece);
+  }
+  for (const item of items) {
+    const spoken = languageAt(item);
+    // "Anglais courant": the level follows the language without a colon.
+    if (spoken && /^\s+\p{L}/u.test(item.slice(spoken.length))) {
+      out.push({ language: cut(clean(spoken), LIMITS.level), level: cut(clean(item.slice(spoken.length)), LIMITS.level) });
+      continue;
+    }
     const m = /^([\p{L}' ]+?)\s*(?::|[–—-]|\(|$)\s*(.*?)\)?$/u.exec(item);
     if (!m) continue;
     const language = clean(m[1]!);
@@ -335,6 +364,53 @@ export function readAmount(text: string): { amount: number; match: string } | nu
 
 /** An employment line ("2019 – aujourd'hui : Chef de chantier, Bâtisseurs du Rhône"): a period, not a project. */
 const PERIOD = /^(?:(?:de |depuis |since |from )?(?:\w+\.? )?(?:19|20)\d{2}\s*(?:[–—/-]|a|à|to)\s*(?:(?:\w+\.? )?(?:19|20)\d{2}|aujourd'hui|ce jour|present|présent|now|current|actuel|en cours)|depuis (?:\w+ )?(?:19|20)\d{2})\b/i;
+
+// A job's period at the start of its line, folded: "2015 – 2020", "03/2015 - 06/2020", "mars 2015 à juin 2020",
+// "2020 – aujourd'hui", "depuis 2019", "de 2011 à 2015".
+const PERIOD_PART = `(?:\\d{1,2}[/.]|(?:${MONTH_NAMES})\\.?\\s+)?((?:19|20)\\d{2})`;
+const JOB_PERIOD = new RegExp(
+  `^(?:(?:de|from)\\s+)?${PERIOD_PART}\\s*(?:[–—/-]|a|au|to)\\s*(?:${PERIOD_PART}|(aujourd'hui|ce jour|present|now|current|actuel(?:lement)?|en cours))|^(?:depuis|since)\\s+${PERIOD_PART}`,
+);
+
+/** An employment line: "2015 – 2020 : Conductrice de travaux, Eiffage Construction" (or the employer first). */
+export function parseExperience(line: string, thisYear = new Date().getUTCFullYear()): ResumeExperienceItem | null {
+  const trimmed = line.replace(/[’‘]/g, "'").trim();
+  const m = JOB_PERIOD.exec(foldSameLength(trimmed));
+  if (!m) return null;
+  const startYear = Number(m[1] ?? m[4]);
+  const endYear = m[2] ? Number(m[2]) : null;
+  if (!plausibleYear(startYear) || startYear > thisYear || (endYear !== null && (endYear < startYear || endYear > thisYear + 1))) return null;
+  let rest = trimmed.slice(m[0].length).replace(/^\s*[:–—,|-]\s*/, '');
+  // "(Lyon)" after the employer is where, not who.
+  rest = rest.replace(/\s*\([^()]*\)\s*$/, '');
+  const parts = splitOutside(rest, /^\s[–—]\s|^\s-\s|^,\s|^\s*\|\s*|^\s+(?:chez|at|@)\s+/);
+  if (parts.length === 0) return null;
+  // The role is the part naming one; the employer, the part after (or before) it.
+  const at = parts.findIndex((p) => ROLE.test(fold(p)));
+  const titleAt = at >= 0 ? at : 0;
+  const employer = parts.filter((_, i) => i !== titleAt).join(', ') || null;
+  return { title: cut(parts[titleAt]!, LIMITS.text), employer: employer ? cut(employer, LIMITS.text) : null, startYear, endYear };
+}
+
+/** Years worked, from the jobs' periods: overlapping periods counted once, an ongoing job up to this year. */
+export function yearsFromExperiences(experiences: ResumeExperienceItem[], thisYear = new Date().getUTCFullYear()): number | null {
+  const spans = experiences
+    .filter((e) => e.startYear !== null)
+    .map((e) => [e.startYear!, Math.min(e.endYear ?? thisYear, thisYear)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  if (!spans.length) return null;
+  let total = 0;
+  let [from, to] = spans[0]!;
+  for (const [start, end] of spans.slice(1)) {
+    if (start <= to) to = Math.max(to, end);
+    else {
+      total += to - from;
+      [from, to] = [start, end];
+    }
+  }
+  total += to - from;
+  return total > 0 && total <= 60 ? total : null;
+}
 
 export function parseProject(line: string): ResumeProjectItem | null {
   let text = line.replace(/[’‘]/g, "'");
@@ -403,9 +479,10 @@ const unique = <T>(items: T[], key: (item: T) => string) => {
 };
 
 /** A CV's text read into the resume's fields by rules; what is not found stays null or empty. */
-export function parseResumeText(text: string): ParsedResume {
+export function parseResumeText(text: string, options: { thisYear?: number } = {}): ParsedResume {
+  const thisYear = options.thisYear ?? new Date().getUTCFullYear();
   const lines = logicalLines(text);
-  const result: ParsedResume = { fullName: null, jobTitle: null, yearsExperience: yearsOfExperience(text), education: [], certifications: [], skills: [], languages: [], projects: [] };
+  const result: ParsedResume = { fullName: null, jobTitle: null, yearsExperience: yearsOfExperience(text), education: [], certifications: [], skills: [], languages: [], projects: [], experiences: [] };
   let section: Section = 'header';
   const header: string[] = [];
   for (const { text: line } of lines) {
@@ -438,7 +515,10 @@ export function parseResumeText(text: string): ParsedResume {
         break;
       case 'projects':
       case 'experience': {
-        const item = parseProject(line);
+        // A dated job ("2015 – 2020 : Conductrice de travaux, Eiffage"), or a project under it.
+        const job = parseExperience(line, thisYear);
+        if (job) result.experiences.push(job);
+        const item = job ? null : parseProject(line);
         if (item) result.projects.push(item);
         break;
       }
@@ -466,5 +546,8 @@ export function parseResumeText(text: string): ParsedResume {
   result.skills = unique(result.skills, (s) => s).slice(0, LIMITS.skills);
   result.languages = unique(result.languages, (l) => l.language).slice(0, LIMITS.languages);
   result.projects = unique(result.projects, (p) => p.title).slice(0, LIMITS.projects);
+  result.experiences = result.experiences.slice(0, LIMITS.experiences);
+  // Not written anywhere: counted from the dated jobs.
+  result.yearsExperience ??= yearsFromExperiences(result.experiences, thisYear);
   return result;
 }

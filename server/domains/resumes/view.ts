@@ -42,6 +42,7 @@ export function toResume(row: ResumeRow, user: { id: string; username: string } 
     skills: row.skills,
     languages: row.languages,
     projects: row.projects,
+    experiences: row.experiences,
     userId: row.userId,
     user: user ? { _id: user.id, username: user.username } : null,
     positions: row.positions.map((p) => ({ ...p, title: charts.find((c) => c.type === p.chart)?.positions.find((q) => q._id === p.positionId)?.title ?? null })),

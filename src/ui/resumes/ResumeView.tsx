@@ -245,6 +245,18 @@ function Details({ resume }: { resume: Resume }) {
           ))}
         </ul>
       </Section>
+      <Section title={t('resume-field_experiences')} origin={from.experiences} empty={resume.experiences.length === 0}>
+        <ul className={sectionList}>
+          {resume.experiences.map((e, i) => (
+            <li key={i} className={css({ overflowWrap: 'anywhere' })}>
+              <div className={css({ fontWeight: 'medium' })}>{e.title}</div>
+              <div className={muted}>
+                {[e.employer, e.startYear === null ? null : e.endYear === null ? t('resume-experience_since', { year: e.startYear }) : t('resume-experience_years', { from: e.startYear, to: e.endYear })].filter(Boolean).join(' · ')}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
       <Section title={t('resume-field_projects')} origin={from.projects} empty={resume.projects.length === 0}>
         <ul className={sectionList}>
           {resume.projects.map((p, i) => (

@@ -27,6 +27,10 @@ export const resumeJulien: Resume = {
     { title: 'Réhabilitation du groupe scolaire Jean Moulin', client: 'Ville de Grenoble', year: 2024, amount: 1250000, role: 'Conducteur de travaux' },
     { title: 'Extension du gymnase', client: null, year: 2021, amount: null, role: null },
   ],
+  experiences: [
+    { title: 'Conducteur de travaux', employer: 'Eiffage Construction Alpes', startYear: 2019, endYear: null },
+    { title: 'Aide-conducteur de travaux', employer: 'Léon Grosse', startYear: 2013, endYear: 2019 },
+  ],
   userId: '0f4e2a8c-3b1d-4c5e-9f7a-1b2c3d4e5f60',
   user: { _id: '0f4e2a8c-3b1d-4c5e-9f7a-1b2c3d4e5f60', username: 'julien.martin' },
   positions: [
@@ -36,7 +40,7 @@ export const resumeJulien: Resume = {
   file: { name: 'cv-julien-martin.pdf', size: 182_400, mimeType: 'application/pdf' },
   parseStatus: 'parsed',
   parseError: null,
-  filledFrom: { jobTitle: 'rules', skills: 'llm', projects: 'rules' },
+  filledFrom: { jobTitle: 'rules', skills: 'llm', projects: 'rules', experiences: 'rules' },
   version: 3,
   createdAt: '2026-11-02T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
@@ -53,6 +57,7 @@ export const resumeParsing: Resume = {
   skills: [],
   languages: [],
   projects: [],
+  experiences: [],
   positions: [],
   userId: null,
   user: null,
