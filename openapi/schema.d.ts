@@ -7884,6 +7884,8 @@ export interface operations {
             /** @description The PDF file. */
             200: {
                 headers: {
+                    /** @description A catalogue key when the PDF differs from the document, e.g. `memory-pdf_emoji_left_out` (the server has no emoji font, Debian's fonts-symbola; the emoji are left out rather than printed as boxes). */
+                    "X-Export-Warning"?: string;
                     [name: string]: unknown;
                 };
                 content: {
