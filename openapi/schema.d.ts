@@ -610,6 +610,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/my-company/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board of the caller's company: each status's count and its first tenders (open ones first, nearest deadline first, as the list); with `status`, that column alone from its `skip`th tender (a column's next cards). */
+        get: operations["getMyCompanyBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenders/potential": {
         parameters: {
             query?: never;
@@ -2703,6 +2720,7 @@ export interface components {
                 date: string;
                 mandatory: boolean;
             } | null;
+            /** @description An absolute http(s) URL, or '' (an imported notice's other schemes are never returned). */
             noticeUrl: string;
             description: string;
             source: components["schemas"]["TenderSource"];
@@ -2727,6 +2745,7 @@ export interface components {
         NoticeLink: {
             source: string;
             sourceId: string;
+            /** @description An absolute http(s) URL; null when the notice gave none or another scheme. */
             url: string | null;
             /** @enum {string} */
             kind: "call" | "correction" | "cancellation" | "award";
@@ -2931,6 +2950,14 @@ export interface components {
             totalPages: number;
             /** @description The tenders of the page (the field's name is the spec's), as list rows; the details are GET /api/tenders/{id}. */
             tenderCalls: components["schemas"]["TenderListItem"][];
+        };
+        TendersBoard: {
+            columns: {
+                status: components["schemas"]["TenderStatus"];
+                /** @description The column's tenders in all. */
+                count: number;
+                tenders: components["schemas"]["TenderListItem"][];
+            }[];
         };
         /** @description A row of a tender list: what the list shows, at most 1 KB of JSON (docs/scaling.md). */
         TenderListItem: {
@@ -4544,6 +4571,20 @@ export interface components {
             cardPayments: boolean;
             /** @description The company pays by card through a Stripe subscription (the customer portal can be opened). */
             cardSubscription: boolean;
+            /** @description The company's invoice still awaiting payment (its transfer, or the balance of an underpaid card payment): a new order is refused (409) until it is paid or credited. Null for callers who do not manage billing, or when none. */
+            openInvoice: null | {
+                _id: components["schemas"]["Id"];
+                number: string;
+                /** @description Cents. */
+                totalInclVat: number;
+                /** @description Cents received so far. */
+                amountPaid: number;
+                /** Format: date */
+                dueDate: string;
+                /** @enum {string} */
+                paymentMethod: "card" | "transfer";
+                paymentReference: string;
+            };
         };
         BillingWriteResult: {
             msg: string;
@@ -4591,6 +4632,8 @@ export interface components {
             creditedInvoiceId: string | null;
             /** Format: date-time */
             paidAt: string | null;
+            /** @description Cents received (the payments recorded): below totalInclVat on an open invoice, the payment was partial (a card charged less than the price). */
+            amountPaid: number;
             buyerName: string;
             lines: components["schemas"]["InvoiceLine"][];
         };
@@ -5868,6 +5911,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getMyCompanyBoard: {
+        parameters: {
+            query?: {
+                /** @description How many tenders each column gives. */
+                perColumn?: number;
+                /** @description One column only. */
+                status?: components["schemas"]["TenderStatus"];
+                /** @description With `status`, the column's tenders already shown (its next ones follow). */
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every status in the lifecycle's order, or the one asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TendersBoard"];
                 };
             };
             400: components["responses"]["Error"];

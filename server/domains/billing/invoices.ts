@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingDetails, companies, invoiceLines, invoices, type PartySnapshot } from '../../db/schema';
+import { billingDetails, companies, invoiceLines, invoices, payments, type PartySnapshot } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { PAYMENT_TERMS_DAYS, seller } from './seller';
 import { addDays, currentDay } from '../../../rules/calendar';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export type InvoiceWithLines = InvoiceRow & { lines: InvoiceLineRow[] };
+/** amountPaid: the cents of its recorded payments (below the total: paid in part). */
+export type InvoiceWithLines = InvoiceRow & { lines: InvoiceLineRow[]; amountPaid: number };
 
 export type LineInput = { description: string; quantity: number; unitPrice: number; vatRate: number };
 
@@ -119,7 +120,13 @@ export async function invoiceWithLines(db: Pick<Database, 'select'>, id: string)
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   if (!row) return null;
   const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position));
-  return { ...row, lines };
+  return { ...row, lines, amountPaid: await amountPaidOf(db, id) };
+}
+
+/** The cents received for an invoice (its payments' sum). */
+export async function amountPaidOf(db: Pick<Database, 'select'>, invoiceId: string): Promise<number> {
+  const [paid] = await db.select({ sum: sql<string | null>`sum(${payments.amount})` }).from(payments).where(eq(payments.invoiceId, invoiceId));
+  return Number(paid?.sum ?? 0);
 }
 
 /** Open invoices past their due date, for the reminders. */

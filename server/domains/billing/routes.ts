@@ -12,7 +12,7 @@ import { siretValid } from '../companies/siret';
 import { pageOf, totalPages } from '../admin/lists';
 import { contentDisposition } from '../../files/intake';
 import { effectivePlan, subscriptionOf, usageOf, changePlan } from './store';
-import { isOverdue, invoiceWithLines, issueInvoiceIn, type InvoiceWithLines } from './invoices';
+import { amountPaidOf, isOverdue, invoiceWithLines, issueInvoiceIn, type InvoiceWithLines } from './invoices';
 import { PLAN_CODES, PLANS, planPrice, VAT_RATE, type Plan, type PlanCode } from './plans';
 import { invoicePdf } from './pdf';
 import { normaliseVatNumber, vatNumberValid } from './vat';
@@ -53,6 +53,7 @@ export function toInvoice(row: InvoiceWithLines): Invoice {
     totalInclVat: row.totalInclVat,
     creditedInvoiceId: row.creditedInvoiceId,
     paidAt: row.paidAt?.toISOString() ?? null,
+    amountPaid: row.amountPaid,
     buyerName: row.buyer.legalName,
     lines: row.lines.map((line) => ({
       description: line.description,
@@ -124,8 +125,24 @@ export async function billingFor({ db, card }: Pick<Deps, 'db' | 'card'>, caller
     canManage: manage,
     cardPayments: card !== null,
     cardSubscription: !!subscription.stripeSubscriptionId && subscription.status !== 'canceled',
+    openInvoice: manage ? await openInvoiceOf(db, companyId) : null,
   };
 }
+
+/** The company's invoice awaiting payment, the one that blocks a new order (orderPlanByTransfer's 409). */
+async function openInvoiceOf(db: Deps['db'], companyId: string): Promise<Billing['openInvoice']> {
+  const [open] = await db
+    .select({ id: invoices.id, number: invoices.number, totalInclVat: invoices.totalInclVat, dueDate: invoices.dueDate, paymentMethod: invoices.paymentMethod, paymentReference: invoices.paymentReference })
+    .from(invoices)
+    .where(openInvoiceWhere(companyId))
+    .orderBy(invoices.issueDate)
+    .limit(1);
+  if (!open) return null;
+  const { id, ...rest } = open;
+  return { _id: id, ...rest, amountPaid: await amountPaidOf(db, id) };
+}
+
+const openInvoiceWhere = (companyId: string) => and(eq(invoices.companyId, companyId), eq(invoices.status, 'open'), eq(invoices.kind, 'invoice'));
 
 /**
  * Billing (issue 14): a company's plan, usage and details; its invoices (French-compliant,
@@ -237,11 +254,7 @@ export function billingHandlers({ db, mailer, card }: Deps): Handlers<
       const { plan: code, cycle } = request.body;
       const plan = PLANS[code];
       // An order while an earlier one waits for its transfer would bill twice.
-      const [open] = await db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.companyId, companyId), eq(invoices.status, 'open'), eq(invoices.kind, 'invoice')))
-        .limit(1);
+      const [open] = await db.select({ id: invoices.id }).from(invoices).where(openInvoiceWhere(companyId)).limit(1);
       if (open) throw new AppError(409, 'billing-open_invoice');
       const { periodStart, periodEnd, renewsAt } = periodFrom(new Date(), cycle);
       const id = await db.transaction(async (tx) => {
@@ -298,7 +311,9 @@ export function billingHandlers({ db, mailer, card }: Deps): Handlers<
         if (!row) throw notFound();
         if (row.kind !== 'invoice' || row.status !== 'open') throw new AppError(409, 'billing-invoice_not_open');
         await tx.update(invoices).set({ status: 'paid', paidAt: new Date(`${receivedAt}T12:00:00Z`) }).where(eq(invoices.id, id));
-        await tx.insert(payments).values({ invoiceId: id, companyId: row.companyId, amount: row.totalInclVat, method: row.paymentMethod, reference: request.body.reference?.trim() || row.paymentReference, receivedAt, recordedBy: caller.id });
+        // The balance: a card payment below the price (issue 24) already recorded its part.
+        const balance = row.totalInclVat - (await amountPaidOf(tx, id));
+        await tx.insert(payments).values({ invoiceId: id, companyId: row.companyId, amount: balance, method: row.paymentMethod, reference: request.body.reference?.trim() || row.paymentReference, receivedAt, recordedBy: caller.id });
         // Paid: a subscription put past due by this invoice's reminders is active again.
         if (row.companyId)
           await tx.update(subscriptions).set({ status: 'active', updatedAt: new Date() }).where(and(eq(subscriptions.companyId, row.companyId), eq(subscriptions.status, 'past_due')));

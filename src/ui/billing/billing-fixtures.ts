@@ -41,6 +41,7 @@ export const billingEssential: Billing = {
   canManage: true,
   cardPayments: true,
   cardSubscription: false,
+  openInvoice: null,
 };
 
 /** A new company trying the Pro plan, 9 days left. */
@@ -70,6 +71,12 @@ export const billingCard: Billing = {
 /** An invoice unpaid past its due date. */
 export const billingPastDue: Billing = { ...billingEssential, status: 'past_due' };
 
+/** An invoice still waits for its transfer: ordering another plan is refused until it is paid or credited. */
+export const billingTransferPending: Billing = {
+  ...billingEssential,
+  openInvoice: { _id: 'e0000000-0000-4000-8000-000000000004', number: '2026-000004', totalInclVat: 588_00, amountPaid: 0, dueDate: '2026-03-31', paymentMethod: 'transfer', paymentReference: 'SOUM-2026-000004' },
+};
+
 /** What an employee is shown: the plan and usage, no details, nothing to manage. */
 export const billingEmployee: Billing = { ...billingEssential, paymentMethod: null, details: null, canManage: false };
 
@@ -95,6 +102,7 @@ const invoice = (over: Partial<Invoice> & Pick<Invoice, '_id' | 'number'>): Invo
   totalInclVat: 588_00,
   creditedInvoiceId: null,
   paidAt: '2026-03-12T12:00:00.000Z',
+  amountPaid: over.status === 'open' || over.status === 'credited' || over.kind === 'credit_note' ? 0 : (over.totalInclVat ?? 588_00),
   buyerName: 'BTP Lyon Rénovation SAS',
   lines: [line('Abonnement Soumissio Essentiel — annuel, du 01/03/2026 au 28/02/2027', 490_00)],
   ...over,
