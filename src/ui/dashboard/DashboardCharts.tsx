@@ -29,20 +29,35 @@ function ChartBox({ label, height = 240, children }: { label: string; height?: n
 
 export type Series = { key: string; name: string; color: string };
 
-/** Grouped bars: one group per row (e.g. a month), one bar per series (created, submitted, won). */
+/**
+ * Grouped bars: one group per row (e.g. a month), one bar per series (created, submitted, won).
+ * The legend is plain text beside the picture (a role="img" box hides its content), so it is read
+ * and translated like the rest of the page.
+ */
 export function GroupedBarChart({ label, rows, series, format }: { label: string; rows: Record<string, string | number>[]; series: Series[]; format: (value: number) => string }) {
   return (
-    <ChartBox label={label}>
-      <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        {grid}
-        <XAxis dataKey="label" {...axis} interval="preserveStartEnd" />
-        <YAxis allowDecimals={false} {...axis} />
-        {tooltip(format)}
+    <div>
+      <ChartBox label={label}>
+        <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          {grid}
+          <XAxis dataKey="label" {...axis} interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} {...axis} />
+          {tooltip(format)}
+          {series.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ChartBox>
+      <ul className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4', mt: '2', fontSize: 'sm', color: 'fg.default' })}>
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <li key={s.key} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+            {/* The series' colour is a theme variable, set through CSSOM (React's style), which the CSP allows. */}
+            <span aria-hidden="true" className={css({ w: '3', h: '3', borderRadius: 'xs', flexShrink: '0' })} style={{ background: s.color }} />
+            {s.name}
+          </li>
         ))}
-      </BarChart>
-    </ChartBox>
+      </ul>
+    </div>
   );
 }
 
