@@ -108,8 +108,8 @@ const STATUSES = ['not_started', 'not_started', 'in_progress', 'in_progress', 'p
 const h = (row: string, salt: string) => `abs(hashtext(${row}::text || ${quote(salt)})::bigint)`;
 
 /** Fills a migrated, empty database: companies, calls (with lots for one in five), tenders and their creation history. */
-export async function fill(db: Database, perCompany: number): Promise<{ companyId: string; calls: number; matching: number }> {
-  const calls = COMPANIES * perCompany;
+export async function fill(db: Database, perCompany: number, companyCount = COMPANIES): Promise<{ companyId: string; calls: number; matching: number }> {
+  const calls = companyCount * perCompany;
   const run = async (text: string) => {
     const started = performance.now();
     await db.execute(sql.raw(text));
@@ -120,7 +120,7 @@ export async function fill(db: Database, perCompany: number): Promise<{ companyI
       p.city, p.dep || '000', 'Entreprise du bâtiment et des services aux collectivités.',
       array[lower(${pick(TRADES, 'c % 10')}), 'rénovation'], array[${pick(CPV, 'c')}], array[p.dep], array[p.region],
       10000, 2000000
-    from generate_series(0, ${COMPANIES - 1}) as c
+    from generate_series(0, ${companyCount - 1}) as c
     cross join lateral (select ${pick(PLACES.map((p) => p[0]), 'c')} as city, ${pick(PLACES.map((p) => p[1]), 'c')} as dep, ${pick(PLACES.map((p) => p[2]), 'c')} as region) as p`);
   const r = (salt: string) => h('i', salt);
   await run(`insert into tender_calls (reference, title, buyer, procedure, cpv_codes, department, region, estimated_amount, publication_date,
@@ -160,7 +160,7 @@ export async function fill(db: Database, perCompany: number): Promise<{ companyI
       ${h('c.reference', 'step')} % 5, c.submission_deadline, c.created_at, c.created_at, c.created_at
     from tender_calls c
     cross join lateral (select (${h('c.reference', 'score')} % 101)::int as score) as m
-    join (select id, (row_number() over (order by id)) - 1 as k from companies) as co on co.k = substr(c.reference, 9)::int % ${COMPANIES}`);
+    join (select id, (row_number() over (order by id)) - 1 as k from companies) as co on co.k = substr(c.reference, 9)::int % ${companyCount}`);
   await run(`insert into tender_status_changes (tender_id, from_status, to_status, changed_at) select id, null, 'not_started', created_at from tenders`);
   // What autovacuum does after a bulk load: statistics, and the visibility map that lets the
   // (company, deadline) index answer a list without visiting the table.

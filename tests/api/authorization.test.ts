@@ -403,6 +403,7 @@ const matrix: Record<string, Row[]> = {
   // Tenders: admins everywhere; staff on their own company's tenders only (404 elsewhere).
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),
   listMyCompanyTenders: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company?perPage=all') })),
+  getMyCompanyBoard: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company/board') })),
   listPotentialTenders: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/potential?perPage=all') })),
   createTender: onBoth(
     (target) => scoped(target, 201, 201, 201),

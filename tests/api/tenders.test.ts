@@ -355,6 +355,49 @@ describe('lists', () => {
     expect(body.count).toBe(3);
     expect(new Set(body.tenderCalls.map((t) => t.company.name))).toEqual(new Set(['Recherche SA']));
   });
+
+  it('pages across open and closed calls: open nearest first, then closed latest first, each once', async () => {
+    const [company] = await ctx.db.insert(companies).values({ name: 'Pages SARL' }).returning({ id: companies.id });
+    const reader = await createUser(ctx, 'employee', { companyId: company!.id });
+    const days = [12, -40, 3, -2, 25, -9, 7];
+    for (const day of days) await createTender((await createCall({ title: `Échéance ${day}`, questionsDeadline: null, siteVisit: null, publicationDate: null, submissionDeadline: inDays(day) }))._id, company!.id);
+    const expected = ['Échéance 3', 'Échéance 7', 'Échéance 12', 'Échéance 25', 'Échéance -2', 'Échéance -9', 'Échéance -40'];
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/tenders/my-company?perPage=3&page=${page}`, headers: auth(reader) });
+      const body = res.json() as { count: number; totalPages: number; tenderCalls: Tender[] };
+      expect(body).toMatchObject({ count: 7, totalPages: 3 });
+      seen.push(...body.tenderCalls.map((t) => t.tenderCall.title));
+    }
+    expect(seen).toEqual(expected);
+    const past = await ctx.app.inject({ method: 'GET', url: '/api/tenders/my-company?perPage=3&page=4', headers: auth(reader) });
+    expect(past.json()).toMatchObject({ count: 7, totalPages: 3, tenderCalls: [] });
+  });
+
+  it("gives the board every status's count and first tenders, in the list's order, for the caller's company only", async () => {
+    const board = async (person: Person, query = '') => ctx.app.inject({ method: 'GET', url: `/api/tenders/my-company/board${query}`, headers: auth(person) });
+    const res = await board(manager, '?perColumn=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const { columns } = res.json() as { columns: { status: string; count: number; tenders: Tender[] }[] };
+    expect(columns.map((c) => c.status)).toEqual(['not_started', 'in_progress', 'pending', 'submitted', 'won', 'lost', 'non_compliant']);
+    const byStatus = Object.fromEntries(columns.map((c) => [c.status, c]));
+    expect(byStatus.not_started).toMatchObject({ count: 2 });
+    expect(byStatus.not_started!.tenders.map((t) => t.tenderCall.title)).toEqual(['Entretien de la voirie communale']);
+    expect(byStatus.in_progress).toMatchObject({ count: 1 });
+    expect(byStatus.in_progress!.tenders.map((t) => t.tenderCall.title)).toEqual(['Restauration scolaire des écoles']);
+    expect(byStatus.won).toMatchObject({ count: 0, tenders: [] });
+    // A column's next cards: that column alone, after those shown.
+    const next = (await (await board(manager, '?status=not_started&skip=1&perColumn=20')).json()) as { columns: { status: string; count: number; tenders: Tender[] }[] };
+    expect(next.columns).toHaveLength(1);
+    expect(next.columns[0]).toMatchObject({ status: 'not_started', count: 2 });
+    expect(next.columns[0]!.tenders.map((t) => t.tenderCall.title)).toEqual(['Rénovation de l’École élémentaire Jean-Jaurès']);
+    // Another company's manager sees its own board; admins have no company board; bounds are checked.
+    const other = (await (await board(managerB)).json()) as { columns: { tenders: Tender[] }[] };
+    expect(other.columns.flatMap((c) => c.tenders).some((t) => t.company.name === 'Recherche SA')).toBe(false);
+    expect((await board(admin)).statusCode).toBe(403);
+    expect((await board(manager, '?perColumn=0')).statusCode).toBe(400);
+    expect((await board(manager, '?perColumn=101')).statusCode).toBe(400);
+  });
 });
 
 describe('potential tenders', () => {

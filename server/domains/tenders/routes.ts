@@ -4,7 +4,7 @@ import type { Handlers } from '../../openapi/handlers';
 import type { components } from '../../../openapi/schema';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation, type Database } from '../../db/client';
-import { callFeedback, companies, dceTemplates, memories, memoryImages, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenders, users } from '../../db/schema';
+import { callFeedback, companies, dceTemplates, memories, memoryImages, tenderCallLots, tenderCalls, tenderDocuments, tenderStatusChanges, tenderStatusEnum, tenders, users } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { ValidationFailure, type FieldIssue } from '../../http/error-handler';
 import { t } from '../../i18n';
@@ -15,7 +15,7 @@ import { reachableTender } from './access';
 import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
 import { matchCall } from './match';
 import { goNoGoFilter } from './go-no-go';
-import { callById, callExtrasOf, callColumns, lotsOf, tenderById, tenderFilters, tenderPage, tenderSearch, toTenderCall } from './queries';
+import { callById, callExtrasOf, callColumns, lotsOf, tenderById, tenderFilters, tenderPage, tenderRows, tenderSearch, toTenderCall } from './queries';
 import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 import { matchCalls, rematchCompany } from '../sourcing/matching';
 import { noMatch, potential, staffPotentialPage } from './potential';
@@ -75,6 +75,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
   | 'listTenders'
   | 'createTender'
   | 'listMyCompanyTenders'
+  | 'getMyCompanyBoard'
   | 'listPotentialTenders'
   | 'getTender'
   | 'updateTender'
@@ -110,6 +111,21 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
     async listMyCompanyTenders(request) {
       const companyId = ownCompany(sessionOf(request).user);
       return tenderPage(db, and(eq(tenders.companyId, companyId), tenderFilters(request.query), goNoGoFilter(request.query.goNoGo)), request.query);
+    },
+
+    // Each column is the list filtered by its status, read from the (company, status, deadline)
+    // index: the board's cost does not grow with the company's tenders.
+    async getMyCompanyBoard(request) {
+      const companyId = ownCompany(sessionOf(request).user);
+      const { perColumn = 20, status, skip = 0 } = request.query;
+      const statuses = status ? [status] : tenderStatusEnum.enumValues;
+      const columns = await Promise.all(
+        statuses.map(async (s) => {
+          const { count, items } = await tenderRows(db, and(eq(tenders.companyId, companyId), eq(tenders.status, s)), { limit: perColumn, offset: status ? skip : 0 });
+          return { status: s, count, tenders: items };
+        }),
+      );
+      return { columns };
     },
 
     async createTender(request, reply) {
