@@ -15,6 +15,7 @@ const SMALL: Record<string, { args?: string[]; env?: NodeJS.ProcessEnv }> = {
   'bench/matching.ts': { args: ['--scale=0.01'], env: { BENCH_BACKFILL_COMPANIES: '2' } },
   'bench/memory.ts': { env: { BENCH_MEMORY_SAVES: '3', BENCH_MEMORY_EXPORTS: '1', BENCH_MEMORY_ANALYSES: '1' } },
   'bench/import.ts': { args: ['--count=1000'] },
+  'bench/company-scale.ts': { env: { BENCH_COMPANY_SMALL: '20', BENCH_COMPANY_LARGE: '100', BENCH_COMPANY_ROUNDS: '3' } },
 };
 const COMMON = { BENCH_SECONDS: '1' };
 
