@@ -67,7 +67,7 @@ describe('importing files', () => {
       cpvCodes: ['79625000'],
       department: '42',
       departements: ['42'],
-      region: '84',
+      region: 'Auvergne-Rhône-Alpes',
       nuts: ['FR715'],
       deadlineZone: 'Europe/Paris',
       deadlineDayOnly: false,

@@ -53,7 +53,7 @@ describe('BOAMP opendatasoft records', () => {
       procedure: 'open',
       procedureRaw: 'OUVERT',
       cpv: ['45432111'],
-      place: { departements: ['59'], region: '32', nuts: [] },
+      place: { departements: ['59'], region: 'Hauts-de-France', nuts: [] },
       estimatedAmount: null,
       publishedAt: '2026-01-21',
       deadline: '2026-02-16T12:00:00+01:00',
@@ -77,8 +77,8 @@ describe('BOAMP opendatasoft records', () => {
     expect(lots.cpv).toEqual(['45454100', '45410000', '45421000']);
     const range = await noticeOf('jpbenga_boamp-where-date_2026_fnsimple_5records.TRANSCRIBED.json', '26-7308');
     expect(range.estimatedAmount).toBe(75000);
-    expect(range.place.departements).toEqual(['76', '14', '27', '50', '61']);
-    expect(range.place.region).toBe('28');
+    // Published in five départements; "Lieu d'exécution : Normandie" names the region alone.
+    expect(range.place).toEqual({ departements: [], region: 'Normandie', nuts: [] });
   });
 
   it('MAPA: 24-76932 with its buyer reference; July noon in Paris is 10:00 UTC', async () => {
@@ -89,7 +89,7 @@ describe('BOAMP opendatasoft records', () => {
     expect(n.buyer).toEqual({ name: "Communauté de Communes Pays d'Orange en Provence (84)", siret: null });
     expect(n.reference).toBe('24-061P');
     expect(n.procedure).toBe('adapted');
-    expect(n.place).toEqual({ departements: ['84'], region: '93', nuts: [] });
+    expect(n.place).toEqual({ departements: ['84'], region: "Provence-Alpes-Côte d'Azur", nuts: [] });
     expect(n.publishedAt).toBe('2024-07-02');
     expect(n.deadline).toBe('2024-07-25T12:00:00+02:00');
     expect(new Date(n.deadline!).toISOString()).toBe('2024-07-25T10:00:00.000Z');
@@ -107,7 +107,8 @@ describe('BOAMP opendatasoft records', () => {
     );
     expect(n.procedure).toBe('open');
     expect(n.cpv[0]).toBe('45454000');
-    expect(n.place).toEqual({ departements: ['53'], region: '52', nuts: [] });
+    // "LIEU_EXEC: Craon." names a town and no code: published in 53, but no place is guessed.
+    expect(n.place).toEqual({ departements: [], region: null, nuts: [] });
     expect(n.publishedAt).toBe('2006-07-04');
     expect(n.deadline).toBe('2006-09-13T12:00:00+02:00');
     expect(n.lots).toHaveLength(18);
@@ -151,7 +152,7 @@ describe('BOAMP DILA', () => {
       procedure: 'adapted',
       procedureRaw: 'PROCEDURE_ADAPTE',
       cpv: ['79625000'],
-      place: { departements: ['42'], region: '84', nuts: ['FR715'] },
+      place: { departements: ['42'], region: 'Auvergne-Rhône-Alpes', nuts: ['FR715'] },
       estimatedAmount: null,
       publishedAt: '2016-01-05',
       deadline: '2016-01-25T16:00:00+01:00',
@@ -229,7 +230,8 @@ describe('BOAMP DILA', () => {
     expect(n.title).toBe("services de spectacles musicaux, de théâtre, de cirque et assimilés, d'animations culturelles, socio culturelles et de loisirs");
     expect(n.buyer).toEqual({ name: "Commune de Berre l'Etang", siret: null });
     expect(n.procedure).toBe('adapted');
-    expect(n.place.departements).toEqual(['13']);
+    // Published in 13 (deppublication); its place is "berre l'étang" without a code: no place guessed.
+    expect(n.place.departements).toEqual([]);
     // datepublication 1607900400000 = 2020-12-13T23:00Z; receptoffres 1614596400000 = 2021-03-01T11:00Z.
     expect(n.publishedAt).toBe('2020-12-14');
     expect(n.deadline).toBe('2021-03-01T12:00:00+01:00');
@@ -252,7 +254,7 @@ describe('TED', () => {
       procedure: 'open',
       procedureRaw: 'PT_OPEN',
       cpv: ['55321000'],
-      place: { departements: ['92'], region: '11', nuts: ['FR105'] },
+      place: { departements: ['92'], region: 'Île-de-France', nuts: ['FR105'] },
       estimatedAmount: null,
       publishedAt: '2019-02-26',
       deadline: '2019-03-22T15:00:00+01:00',
@@ -271,7 +273,7 @@ describe('TED', () => {
     expect(n.kind).toBe('award');
     expect(n.reference).toBe('18.08 BHNS Mandelieu centre');
     expect(n.related).toEqual([{ source: 'ted', sourceId: '92667-2018' }]);
-    expect(n.place).toEqual({ departements: ['06'], region: '93', nuts: ['FRL03'] });
+    expect(n.place).toEqual({ departements: ['06'], region: "Provence-Alpes-Côte d'Azur", nuts: ['FRL03'] });
     expect(n.lots.map((l) => l.number)).toEqual(['1', '2', '3', '4', '5']);
     expect(n.lots[0]!.title).toBe('Infrastructures');
     expect(n.awards[0]).toEqual({
@@ -317,7 +319,8 @@ describe('TED', () => {
       procedure: 'restricted',
       procedureRaw: 'restricted',
       cpv: ['71200000', '71240000'],
-      place: { departements: ['74'], region: '84', nuts: ['FRK28'] },
+      // The contest gives no place of performance: the buyer's NUTS (FRK28) is where it sits, not a place.
+      place: { departements: [], region: null, nuts: [] },
       publishedAt: '2021-07-13',
       deadline: '2021-08-09T16:00:00+02:00',
       url: 'https://ted.europa.eu/udl?uri=TED:NOTICE:354626-2021:TEXT:FR:HTML',
@@ -346,7 +349,7 @@ describe('DECP', () => {
       procedure: 'adapted',
       procedureRaw: 'Procédure adaptée',
       cpv: ['45211350'],
-      place: { departements: ['02'], region: '32', nuts: [] },
+      place: { departements: ['02'], region: 'Hauts-de-France', nuts: [] },
       estimatedAmount: null,
       publishedAt: '2019-01-22',
       deadline: null,
@@ -369,7 +372,7 @@ describe('DECP', () => {
       buyer: { name: null, siret: '13001845000028' },
       procedure: 'open',
       cpv: ['72210000'],
-      place: { departements: ['93'], region: '11', nuts: [] },
+      place: { departements: ['93'], region: 'Île-de-France', nuts: [] },
       publishedAt: '2024-02-29',
       awards: [{ lot: null, winners: [{ name: null, siret: '44090956200041' }], amount: 952543.75, date: '2024-01-02', offers: null }],
     });

@@ -11,6 +11,7 @@ import type { Handlers } from '../../openapi/handlers';
 import { sessionOf } from '../../auth/session';
 import { fold, totalPages } from '../admin/lists';
 import { readScope } from '../companies/scope';
+import { webLink } from '../../../rules/links';
 
 type Market = components['schemas']['TenderCallMarket'];
 type BuyerAward = components['schemas']['BuyerAward'];
@@ -114,7 +115,7 @@ export async function callMarket(db: Database, callId: string): Promise<Market> 
     awardDate: r.awardDate,
     offers: r.offers,
     cpvCodes: r.cpvCodes,
-    link: { source: r.source, sourceId: r.sourceId, url: r.url },
+    link: { source: r.source, sourceId: r.sourceId, url: webLink(r.url) },
   }));
 
   const similarSql = sql`select ${awards.id} as id, ${awards.amount} as amount, ${awards.awardDate} as award_date, ${awards.winners} as winners from ${awards} where ${where}`;
@@ -219,7 +220,7 @@ export async function companyAwards(db: Database, companyId: string, page: numbe
     offers: r.offers == null ? null : Number(r.offers),
     tenderId: r.tender_id,
     tenderCallId: r.tender_call_id,
-    link: r.source && r.source_id ? { source: r.source, sourceId: r.source_id, url: r.url } : null,
+    link: r.source && r.source_id ? { source: r.source, sourceId: r.source_id, url: webLink(r.url) } : null,
   }));
   return { count: Number(count), totalPages: totalPages(Number(count), perPage), awards: list };
 }

@@ -1,4 +1,5 @@
 // Small, format-independent clean-ups shared by the importers (research/sourcing.md, "Pitfalls").
+import { DEPARTEMENTS, REGIONS, regionOfDepartement } from '../../../rules/france';
 import type { Procedure } from './notice';
 
 export const PARIS = 'Europe/Paris';
@@ -67,7 +68,7 @@ export function siret(value: unknown): string | null {
 export function departement(value: unknown): string | null {
   const text = (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '').trim().toUpperCase();
   if (/^\d$/.test(text)) return `0${text}`;
-  if (/^(\d{2}|2A|2B|97[1-6])$/.test(text)) return DEPT_REGION.has(text) ? text : null;
+  if (/^(\d{2}|2A|2B|97[1-6])$/.test(text)) return DEPARTEMENT_CODES.has(text) ? text : null;
   return null;
 }
 
@@ -80,34 +81,10 @@ export function departementOfPostcode(value: unknown): string | null {
   return departement(text.slice(0, 2));
 }
 
-// INSEE regions (2016) by département.
-const REGIONS: Record<string, string> = {
-  '11': '75 77 78 91 92 93 94 95',
-  '24': '18 28 36 37 41 45',
-  '27': '21 25 39 58 70 71 89 90',
-  '28': '14 27 50 61 76',
-  '32': '02 59 60 62 80',
-  '44': '08 10 51 52 54 55 57 67 68 88',
-  '52': '44 49 53 72 85',
-  '53': '22 29 35 56',
-  '75': '16 17 19 23 24 33 40 47 64 79 86 87',
-  '76': '09 11 12 30 31 32 34 46 48 65 66 81 82',
-  '84': '01 03 07 15 26 38 42 43 63 69 73 74',
-  '93': '04 05 06 13 83 84',
-  '94': '2A 2B',
-  '01': '971',
-  '02': '972',
-  '03': '973',
-  '04': '974',
-  '06': '976',
-};
-const DEPT_REGION = new Map<string, string>(
-  Object.entries(REGIONS).flatMap(([region, depts]) => depts.split(' ').map((d) => [d, region] as const)),
-);
+const DEPARTEMENT_CODES = new Set(DEPARTEMENTS.map((d) => d.code));
 
-export function regionOf(dept: string | null | undefined): string | null {
-  return (dept && DEPT_REGION.get(dept)) ?? null;
-}
+/** The region's name of a département ("38" → "Auvergne-Rhône-Alpes"): regions are stored and shown by name. */
+export const regionOf = regionOfDepartement;
 
 // NUTS level 3 → département, by NUTS version: 2013 (FR715 = Loire) and 2016/2021 (FRK25 = Loire).
 // The three-letter prefixes of the two versions never collide, so one map serves both.
@@ -141,10 +118,37 @@ export function departementOfNuts(code: string | null | undefined): string | nul
   return (code && NUTS_DEPT.get(code.trim().toUpperCase())) ?? null;
 }
 
-export function place(departements: (string | null)[], nuts: (string | null)[]) {
+/**
+ * The place of execution from its fields (never from where a notice is published): départements,
+ * NUTS codes, and a region named without a département (a lieu d'exécution "Normandie"). The region
+ * is its name, the first département's region first.
+ */
+export function place(departements: (string | null)[], nuts: (string | null)[], regions: (string | null)[] = []) {
   const nutsCodes = uniqueCodes(nuts.map((n) => (n ? n.trim().toUpperCase() : null)));
   const depts = uniqueCodes([...departements, ...nutsCodes.map(departementOfNuts)]);
-  return { departements: depts, region: regionOf(depts[0]), nuts: nutsCodes };
+  return { departements: depts, region: regionOf(depts[0]) ?? regions.find(Boolean) ?? null, nuts: nutsCodes };
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const DEPT_BY_NAME = new Map(DEPARTEMENTS.map((d) => [folded(d.name), d.code] as const));
+const REGION_BY_NAME = new Map(REGIONS.map((r) => [folded(r), r] as const));
+
+/**
+ * Départements and region of a free-text place of execution, as buyers write it: a postcode
+ * ("… Doulaincourt-Saucourt 52270", "(52 270)"), a code in brackets ("Argonay (74)", "(59) Nord"),
+ * or the whole text a département's or region's name ("Isère", "Normandie"). A town's name alone
+ * ("Craon.") says nothing: no département is guessed.
+ */
+export function placeOfText(value: unknown): { departements: string[]; regions: string[] } {
+  const text = cleanText(value);
+  if (!text) return { departements: [], regions: [] };
+  const depts: (string | null)[] = [];
+  for (const m of text.matchAll(/(?<![\d,.])(\d{2}) ?(\d{3})(?![\d,.])/g)) depts.push(departementOfPostcode(`${m[1]}${m[2]}`));
+  for (const m of text.matchAll(/\(\s*(\d{2,3}|2[AB])\s*\)/gi)) depts.push(departement(m[1]));
+  const name = folded(text.replace(/\(\s*(\d{2,3}|2[AB])\s*\)/gi, ' ')).replace(/^(?:departement|region) (?:de l |de la |de |du |des |d )?/, '');
+  if (depts.every((d) => !d) && DEPT_BY_NAME.has(name)) depts.push(DEPT_BY_NAME.get(name)!);
+  const region = REGION_BY_NAME.get(name);
+  return { departements: uniqueCodes(depts), regions: region ? [region] : [] };
 }
 
 function fold(text: string): string {

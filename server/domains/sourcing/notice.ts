@@ -5,6 +5,7 @@ export type NoticeSource = 'boamp' | 'ted' | 'decp';
 
 /** Which reader produced the notice (kept for audit and for re-import diagnostics). */
 export type NoticeShape =
+  | 'boamp-ods-columns'
   | 'boamp-ods-eforms'
   | 'boamp-ods-fnsimple'
   | 'boamp-ods-mapa'
@@ -75,10 +76,11 @@ export interface ImportedNotice {
   procedureRaw: string | null;
   /** 8-digit CPV codes, main first, no duplicates. */
   cpv: string[];
+  /** Where the work is done, from the notice's place fields only; empty when none says it. */
   place: {
     /** INSEE département codes, zero-padded ("02", "2A", "974"). */
     departements: string[];
-    /** INSEE region code of the first département ("84"). */
+    /** Name of the first département's region ("Auvergne-Rhône-Alpes"), or of a region named alone. */
     region: string | null;
     /** NUTS codes as published (several versions coexist: FR715, FRK25). */
     nuts: string[];

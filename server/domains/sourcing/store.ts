@@ -14,6 +14,7 @@ import { matchCalls } from './matching';
 import { importNotices } from './index';
 import type { ImportedNotice, ImportResult, Procedure, Refusal } from './notice';
 import { wallClock } from './normalise';
+import { webLink } from '../../../rules/links';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
@@ -125,7 +126,7 @@ function callFields(notice: ImportedNotice) {
     submissionDeadline: deadline?.at ?? null,
     deadlineDayOnly: deadline?.dayOnly ?? false,
     deadlineZone: notice.deadlineZone,
-    noticeUrl: text(notice.url) ?? '',
+    noticeUrl: webLink(notice.url) ?? '',
   };
 }
 type CallFields = ReturnType<typeof callFields>;
@@ -455,7 +456,7 @@ async function storeNotice(tx: Executor, notice: ImportedNotice, runId: string, 
     tenderCallId: 'callId' in outcome && outcome.callId ? outcome.callId : null,
     kind: notice.kind,
     shape: notice.shape,
-    url: text(notice.url),
+    url: webLink(notice.url),
     publishedAt: notice.publishedAt,
     related: notice.related.map(keyOf),
     hash,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { webLink } from '../../../rules/links';
 import { Link } from 'wouter';
 import { Trophy } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -73,8 +74,8 @@ export function CompanyAwardsCard({ state, awards, page, hasSiret, error, onRetr
                         <Link href={`/tenders/${a.tenderId}`} className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
                           {a.title}
                         </Link>
-                      ) : a.link?.url ? (
-                        <a href={a.link.url} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
+                      ) : webLink(a.link?.url) ? (
+                        <a href={webLink(a.link?.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
                           {a.title}
                         </a>
                       ) : (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { webLink } from '../../../rules/links';
 import { ExternalLink, History, Landmark } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
@@ -67,8 +68,8 @@ export function MarketCard({ state, call, market, error, onRetry }: MarketCardPr
                 const text = t('market-link', { source: sourceName(link.source), id: link.sourceId, kind: t(`market-kind_${link.kind}`) });
                 return (
                   <li key={`${link.source}:${link.sourceId}`}>
-                    {link.url ? (
-                      <a href={link.url} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline', display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+                    {webLink(link.url) ? (
+                      <a href={webLink(link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline', display: 'inline-flex', alignItems: 'center', gap: '1' })}>
                         {text}
                         <ExternalLink size={14} aria-hidden="true" />
                       </a>
@@ -169,8 +170,8 @@ export function MarketCard({ state, call, market, error, onRetry }: MarketCardPr
                       {market.buyerAwards.map((a) => (
                         <TableRow key={a._id}>
                           <TableCell label={t('market-col_contract')}>
-                            {a.link.url ? (
-                              <a href={a.link.url} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
+                            {webLink(a.link.url) ? (
+                              <a href={webLink(a.link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
                                 {a.title}
                               </a>
                             ) : (

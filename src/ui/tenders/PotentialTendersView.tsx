@@ -12,7 +12,7 @@ import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { formatAmount } from '../format';
-import { DEPARTEMENTS } from '../forms/france';
+import { placeLabel } from '../../../rules/france';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { TenderCallForm, PROCEDURES } from './TenderCallForm';
 import { Deadline, FreshnessBadge, isNewSince, MatchBadge, MatchReasons } from './TenderBadges';
@@ -67,9 +67,7 @@ export type PotentialTendersViewProps = {
 const CREATE_FORM = 'tender-call-create';
 
 function placeOf(row: PotentialRow): string {
-  const { department, region } = row.tenderCall;
-  const dep = department ? DEPARTEMENTS.find((d) => d.code === department) : undefined;
-  return [dep ? `${dep.name} (${dep.code})` : department, region].filter(Boolean).join(' · ');
+  return placeLabel(row.tenderCall.department, row.tenderCall.region);
 }
 
 export function PotentialTendersView(props: PotentialTendersViewProps) {

@@ -15,7 +15,8 @@ import { CardBody, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { Checkbox } from '../components/Checkbox';
 import { Skeleton } from '../components/Skeleton';
 import { Spinner } from '../components/Spinner';
-import { DEPARTEMENTS } from '../forms/france';
+import { placeLabel } from '../../../rules/france';
+import { webLink } from '../../../rules/links';
 import { formatAmount, formatDate, formatDateTime, formatDeadline, formatNumber } from '../format';
 import { NotFoundView } from '../shell/NotFoundView';
 import { Deadline, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
@@ -242,8 +243,9 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
   const language = i18n.language;
   const call = tender.tenderCall;
   const none = <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>{t('tenderdetails-not_given')}</span>;
-  const departement = call.department ? `${call.department} · ${DEPARTEMENTS.find((d) => d.code === call.department)?.name ?? ''}` : null;
-  const place = [departement, call.region].filter(Boolean).join(', ');
+  const place = placeLabel(call.department, call.region);
+  // Only an http(s) notice link is rendered: an imported `javascript:` address would run when clicked.
+  const noticeLink = webLink(call.noticeUrl);
   // Once the DCE is analysed its facts come first (the analysis is the tender's source of truth).
   const analysed = keyFactsByKey(tender.keyFacts);
   const listed = (['awardCriteria', 'awardCriteriaByLots', 'candidatureDocuments', 'offerDocuments'] as const).filter((key) => analysed[key]);
@@ -337,8 +339,8 @@ function KeyFacts({ tender, now }: TenderDetailsProps) {
           <div className={row}>
             <dt className={term}>{t('tenderdetails-notice')}</dt>
             <dd className={value}>
-              {call.noticeUrl ? (
-                <a href={call.noticeUrl} target="_blank" rel="noopener noreferrer" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+              {noticeLink ? (
+                <a href={noticeLink} target="_blank" rel="noopener noreferrer" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
                   {t('tenderdetails-notice_link')}
                   <ExternalLink size={14} aria-hidden="true" />
                   <span className={css({ srOnly: true })}>{t('tenderdetails-new_tab')}</span>

@@ -187,7 +187,7 @@ describe('tender details: what the page tells', () => {
     expect(within(facts).getByText(/^1\s250\s000\s€ HT$/)).toBeTruthy();
     expect(within(facts).getByText("Appel d'offres ouvert")).toBeTruthy();
     expect(within(facts).getByText('45321000-3')).toBeTruthy();
-    expect(within(facts).getByText('69 · Rhône, Auvergne-Rhône-Alpes')).toBeTruthy();
+    expect(within(facts).getByText('Rhône (69) · Auvergne-Rhône-Alpes')).toBeTruthy();
     expect(within(facts).getByText('20 févr. 2026')).toBeTruthy();
     expect(within(facts).getByText('Obligatoire')).toBeTruthy();
     expect(within(facts).getByText('Saisie manuelle')).toBeTruthy();
@@ -196,6 +196,14 @@ describe('tender details: what the page tells', () => {
     expect(notice.getAttribute('href')).toBe('https://www.boamp.fr/avis/detail/26-142');
     expect(notice.getAttribute('target')).toBe('_blank');
     expect(notice.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('an imported notice link that is not http(s) is not rendered as a link (a javascript: link would run when clicked)', async () => {
+    const tender = { ...tenderJeanMoulin, tenderCall: { ...tenderJeanMoulin.tenderCall, noticeUrl: 'javascript:alert(document.cookie)' } };
+    show(<Details.InProgress tender={tender} />);
+    const facts = (await screen.findByRole('heading', { name: 'Informations clés' })).closest('section')!;
+    expect(within(facts).queryByRole('link', { name: /Consulter l'avis/ })).toBeNull();
+    expect(facts.querySelector('a[href^="javascript"]')).toBeNull();
   });
 
   it('what the buyer did not give is said plainly', async () => {

@@ -2,7 +2,7 @@
 // rendering of the v230 XML. Flags are embedded XML strings or null; dates are epoch milliseconds,
 // true instants (Paris midnight is the previous day in UTC).
 import type { ImportedNotice, NoticeKind } from '../notice';
-import { amount, asArray, boampUrl, cleanText, cpvCode, dateInZone, departement, instant, NO_DEADLINE, place, siret, wallClockOfStamp } from '../normalise';
+import { amount, asArray, boampUrl, cleanText, cpvCode, dateInZone, departement, departementOfPostcode, instant, NO_DEADLINE, place, siret, wallClockOfStamp } from '../normalise';
 import { finish, firstLine } from './build';
 
 type Obj = Record<string, unknown>;
@@ -53,8 +53,9 @@ export function importDilaJson(v: Obj): ImportedNotice {
     buyer: { name: cleanText(get(donnees, 'identite.denomination')), siret: siret(get(donnees, 'identite.codeidentnational')) },
     procedureRaw: firstSet(get(donnees, 'procedure.typeprocedure')),
     cpv: [...asArray(get(objet, 'cpv.principal') as unknown).map(cpvCode), ...lots.flatMap((l) => l.cpv)],
+    // Where the work is done; `deppublication` is where the notice is published, never the place.
     place: place(
-      [...asArray(get(gestion, 'indexation.depprestation') as unknown), ...asArray(get(gestion, 'indexation.deppublication') as unknown)].map(departement),
+      [...asArray(get(gestion, 'indexation.depprestation') as unknown).map(departement), ...asArray(objet.lieuexeclivr as unknown).map((l) => departementOfPostcode(obj(l).cp))],
       asArray(objet.lieuexeclivr as unknown).map((l) => cleanText(obj(l).codenuts)),
     ),
     estimatedAmount: amount(get(objet, 'caracteristiques.valeurtotale')) ?? amount(get(objet, 'caracteristiques.valeurmax')),

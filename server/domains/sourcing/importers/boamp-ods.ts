@@ -1,5 +1,6 @@
 // BOAMP opendatasoft records (dataset `boamp`, API v2.1 or exports): the flat columns plus the
-// `donnees` JSON string in one of its shapes (FNSimple, MAPA, legacy v110, EFORMS).
+// `donnees` JSON string in one of its shapes (FNSimple, MAPA, legacy v110, EFORMS). An export made
+// with `select=` carries only some columns and no `donnees`: the columns alone make the notice.
 import { NoticeRefused, type ImportedNotice, type NoticeKind, type NoticeLot, type NoticeShape, type RelatedNotice } from '../notice';
 import {
   amount,
@@ -8,20 +9,26 @@ import {
   cleanText,
   cpvCode,
   departement,
+  departementOfPostcode,
   isoDate,
   place,
+  placeOfText,
   wallClock,
   wallClockOfStamp,
   type Deadline,
 } from '../normalise';
+import { webLink } from '../../../../rules/links';
 import { finish, firstLine } from './build';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const get = (v: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => obj(o)[k], v);
 
+/** Columns of the dataset a BOAMP record always has besides `idweb`, whichever a `select=` kept. */
+const ODS_COLUMNS = ['donnees', 'objet', 'nomacheteur', 'dateparution', 'datelimitereponse', 'code_departement', 'url_avis'];
+
 export function isOdsRecord(v: Obj): boolean {
-  return typeof v.idweb === 'string' && 'donnees' in v;
+  return typeof v.idweb === 'string' && ODS_COLUMNS.some((column) => column in v);
 }
 
 function parseJsonField(value: unknown, field: string, id: string): Obj {
@@ -35,6 +42,7 @@ function parseJsonField(value: unknown, field: string, id: string): Obj {
 }
 
 export function odsShape(donnees: Obj): NoticeShape {
+  if (Object.keys(donnees).length === 0) return 'boamp-ods-columns';
   if ('FNSimple' in donnees) return 'boamp-ods-fnsimple';
   if ('MAPA' in donnees) return 'boamp-ods-mapa';
   if ('EFORMS' in donnees) return 'boamp-ods-eforms';
@@ -83,6 +91,11 @@ export function importOdsRecord(r: Obj): ImportedNotice {
   let estimated: number | null = null;
   let deadline: Deadline = wallClockOfStamp(r.datelimitereponse);
   let lots: NoticeLot[] = [];
+  // Where the work is done: `code_departement_prestation`, then the shape's place fields.
+  // `code_departement` lists where the notice is *published* (a gendarmerie in 52 is published
+  // in nine départements, Aisne first): it never says the place.
+  const places: unknown[] = [];
+  const placeDepts: (string | null)[] = asArray(r.code_departement_prestation as unknown).map(departement);
   const related: RelatedNotice[] = [...relatedIds(r.annonce_lie), ...relatedIds(r.annonces_anterieures)].map((id) => ({ source: 'boamp', sourceId: id }));
   const awards = cleanText(r.titulaire) ? [{ lot: null, winners: [{ name: cleanText(r.titulaire), siret: null }], amount: null, date: null, offers: null }] : [];
 
@@ -92,6 +105,7 @@ export function importOdsRecord(r: Obj): ImportedNotice {
     const nature = obj(initial.natureMarche);
     title = cleanText(nature.intitule) ?? title;
     description = cleanText(nature.description);
+    places.push(nature.lieuExecution);
     const org = obj(fn.organisme);
     buyerName = cleanText(org.nomOfficiel) ?? buyerName;
     if ('siret' in obj(org.typeIdentificationNational)) buyerSiret = siretOf(org.codeIdentificationNational);
@@ -107,6 +121,7 @@ export function importOdsRecord(r: Obj): ImportedNotice {
       const number = cleanText(lot.numero) ?? lotNumberOf(text);
       const lotCpv = cpvCode(get(lot, 'codeCPV.objetPrincipal.classPrincipale'));
       cpv.push(lotCpv);
+      places.push(lot.lieuExecutionLivraison);
       return {
         number: number ?? String(i + 1),
         title: firstLine(number && text ? text.replace(LOT_PREFIX, '') : text, 160) ?? `Lot ${i + 1}`,
@@ -123,12 +138,16 @@ export function importOdsRecord(r: Obj): ImportedNotice {
     reference = cleanText(get(initial, 'renseignements.idMarche'));
     cpv.push(cpvCode(get(initial, 'description.CPV.objetPrincipal.classPrincipale')));
     estimated = amount(get(initial, 'caracteristiques.valeurEstimee.valeur'));
+    const where = get(initial, 'description.lieuExecutionLivraison');
+    if (typeof where === 'string') places.push(where);
+    else placeDepts.push(departementOfPostcode(get(where, 'cp')));
     const reception = get(initial, 'delais.receptionOffres');
     if (reception) deadline = wallClockOfStamp(reception);
   } else if (shape === 'boamp-ods-v110') {
     const objet = obj(donnees.OBJET);
     title = cleanText(objet.TITRE_MARCHE) ?? title;
     description = cleanText(objet.OBJET_COMPLET);
+    places.push(objet.LIEU_EXEC);
     buyerName = cleanText(get(donnees, 'IDENT.NOM')) ?? buyerName;
     cpv.push(cpvCode(objet.CPV_OBJ));
     // v110 stamps T00:00 while the text says "à 12 heures": the hour comes from DELAI.
@@ -166,6 +185,7 @@ export function importOdsRecord(r: Obj): ImportedNotice {
     }
   }
   // EFORMS `donnees`: no real sample exists (fixtures/SOURCES.md, gaps): the columns above carry it.
+  const fromText = places.map(placeOfText);
 
   return finish({
     source: 'boamp',
@@ -174,22 +194,26 @@ export function importOdsRecord(r: Obj): ImportedNotice {
     kind: kindOf(r),
     reference,
     title,
-    description: description ?? cleanText(r.objet),
+    description: description ?? withDescriptors(cleanText(r.objet), r.descripteur_libelle),
     buyer: { name: buyerName, siret: buyerSiret },
     procedureRaw: cleanText(r.type_procedure),
     cpv,
-    place: place(
-      [...asArray(r.code_departement as unknown), ...asArray(r.code_departement_prestation as unknown)].map(departement),
-      [],
-    ),
+    place: place([...placeDepts, ...fromText.flatMap((p) => p.departements)], [], fromText.flatMap((p) => p.regions)),
     estimatedAmount: estimated,
     publishedAt: isoDate(r.dateparution),
     ...deadline,
     lots,
-    url: cleanText(r.url_avis) ?? boampUrl(idweb),
+    url: webLink(r.url_avis) ?? boampUrl(idweb),
     related,
     awards,
   });
+}
+
+/** An export's `descripteur_libelle` (BOAMP's own keywords: "Peinture (travaux)") said after the object, for matching by words. */
+function withDescriptors(objet: string | null, descriptors: unknown): string | null {
+  const list = asArray(descriptors as unknown).map(cleanText).filter((d): d is string => !!d);
+  if (list.length === 0) return objet;
+  return [objet, `Descripteurs : ${list.join(', ')}`].filter(Boolean).join('\n\n');
 }
 
 const MONTHS = ['janvier', 'fevrier', 'mars', 'avril', 'mai', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre'];

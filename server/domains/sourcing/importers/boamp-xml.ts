@@ -1,6 +1,6 @@
 // BOAMP XML (Boamp_v230.xsd, DILA bulk files): one <ANNONCE> per notice.
 import type { ImportedNotice, NoticeAward, NoticeKind, RelatedNotice, Winner } from '../notice';
-import { amount, boampUrl, cpvCode, departement, integer, isoDate, place, siret, tedNumber, wallClockOfStamp } from '../normalise';
+import { amount, boampUrl, cpvCode, departement, departementOfPostcode, integer, isoDate, place, siret, tedNumber, wallClockOfStamp } from '../normalise';
 import { all, at, child, childrenNamed, findAll, textAt, textOf, type XmlElement } from '../xml';
 import { finish, firstLine } from './build';
 
@@ -90,8 +90,12 @@ export function importBoampXml(root: XmlElement): ImportedNotice {
     buyer: { name: textAt(donnees, 'IDENTITE/DENOMINATION'), siret: siret(textAt(donnees, 'IDENTITE/CODE_IDENT_NATIONAL')) },
     procedureRaw: firstChildName(at(donnees, 'PROCEDURE/TYPE_PROCEDURE')),
     cpv: [...all(objet, 'CPV/PRINCIPAL'), ...all(objet, 'CPV/SUPPLEMENTAIRE')].map((c) => cpvCode(textOf(c))).concat(lots.flatMap((l) => l.cpv)),
+    // Where the work is done; DEP_PUBLICATION is where the notice is published, never the place.
     place: place(
-      [...all(gestion, 'INDEXATION/DEP_PRESTATION'), ...all(gestion, 'INDEXATION/DEP_PUBLICATION')].map((d) => departement(textOf(d))),
+      [
+        ...all(gestion, 'INDEXATION/DEP_PRESTATION').map((d) => departement(textOf(d))),
+        ...all(objet, 'LIEU_EXEC_LIVR/CP').map((c) => departementOfPostcode(textOf(c))),
+      ],
       [...all(objet, 'LIEU_EXEC_LIVR/CODE_NUTS'), ...all(objet, 'LOTS/LOT/CODE_NUTS')].map(textOf),
     ),
     estimatedAmount:

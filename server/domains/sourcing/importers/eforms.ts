@@ -25,7 +25,6 @@ interface Org {
   name: string | null;
   siret: string | null;
   country: string | null;
-  nuts: string | null;
 }
 
 function organisations(root: XmlElement): Map<string, Org> {
@@ -38,7 +37,6 @@ function organisations(root: XmlElement): Map<string, Org> {
       name: textAt(company, 'PartyName/Name'),
       siret: siret(textAt(company, 'PartyLegalEntity/CompanyID')),
       country: textAt(company, 'PostalAddress/Country/IdentificationCode'),
-      nuts: textAt(company, 'PostalAddress/CountrySubentityCode'),
     });
   }
   return map;
@@ -135,8 +133,8 @@ export function importEforms(root: XmlElement): ImportedNotice {
         ...all(p, 'AdditionalCommodityClassification/ItemClassificationCode'),
       ]).map((c) => cpvCode(textOf(c))),
     ],
-    // Place of performance; failing that, the buyer's own NUTS code.
-    place: place([], placeNuts.length ? placeNuts : [buyer?.nuts ?? null]),
+    // Place of performance only: the buyer's address says where it sits, not where the work is.
+    place: place([], placeNuts),
     estimatedAmount: amount(textAt(project, 'RequestedTenderTotal/EstimatedOverallContractAmount')),
     publishedAt: isoDate(publication),
     ...(deadlines[0] ?? wallClock(null, null)),

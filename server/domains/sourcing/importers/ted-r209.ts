@@ -60,7 +60,6 @@ export function importTedR209(root: XmlElement): ImportedNotice {
   const placeNuts = [
     descriptions.flatMap(nutsOf),
     all(coded, 'PERFORMANCE_NUTS').map((n) => n.attrs.CODE ?? null),
-    all(coded, 'CA_CE_NUTS').map((n) => n.attrs.CODE ?? null),
   ].find((codes) => codes.some((c) => c && c.length > 2)) ?? [];
 
   const previous = [
@@ -82,7 +81,8 @@ export function importTedR209(root: XmlElement): ImportedNotice {
       cpvCode(at(object, 'CPV_MAIN/CPV_CODE')?.attrs.CODE),
       ...descriptions.flatMap((d) => all(d, 'CPV_ADDITIONAL/CPV_CODE').map((c) => cpvCode(c.attrs.CODE))),
     ],
-    // Place of performance; failing that, TED's coded performance NUTS, then the buyer's own.
+    // Place of performance; failing that, TED's coded performance NUTS. Never the buyer's
+    // (CA_CE_NUTS): a ministry in Paris buys for the whole country.
     place: place([], placeNuts),
     estimatedAmount: amount(textAt(object, 'VAL_ESTIMATED_TOTAL')),
     publishedAt: isoDate(textAt(root, 'CODED_DATA_SECTION/REF_OJS/DATE_PUB')),
