@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_RETRY_MS, sectionAutosaveMachine, type MemorySection, type SectionContent, type SectionSave } from './section-autosave.machine';
+import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_RETRY_MS, sectionAutosaveMachine, type KeptDraft, type MemorySection, type SectionContent, type SectionSave } from './section-autosave.machine';
 import type { RequestSuccess } from '../common/request-result';
 
 // What the writer sees of one section's autosave: nothing to save, changes waiting (1.5 s of
 // quiet), a save on its way (a change meanwhile waits for the next), saved, someone saved first
-// (take theirs, or keep mine on their version), a failure retried (after 5 s or on demand).
+// (take theirs, or keep mine on their version), a failure retried (after 5 s or on demand), the
+// session dead (a 401: no retry, the text kept until the user signs in again). Every text not
+// saved yet is kept in the browser; a saved one is removed from it.
 const userModel = createMachine({
   id: 'autosaveModel',
   initial: 'idle',
   states: {
     idle: { on: { 'user.type': 'dirty' } },
     dirty: { on: { 'user.type': 'dirty', 'clock.quiet': 'saving', 'user.flush': 'saving' } },
-    saving: { on: { 'server.saved': 'saved', 'user.type': 'savingQueued', 'server.conflicts': 'conflict', 'server.fails': 'failed' } },
+    saving: { on: { 'server.saved': 'saved', 'user.type': 'savingQueued', 'server.conflicts': 'conflict', 'server.fails': 'failed', 'server.sessionDies': 'unauthorized' } },
     savingQueued: { on: { 'server.saved': 'dirty' } },
     saved: { on: { 'user.type': 'dirty' } },
     conflict: { on: { 'user.takeTheirs': 'saved', 'user.keepMine': 'saving', 'user.type': 'conflict' } },
     failed: { on: { 'clock.retry': 'saving', 'user.retry': 'saving', 'user.type': 'failed' } },
+    unauthorized: { on: { 'user.type': 'unauthorized', 'user.signsInAgain': 'saving' } },
   },
 });
 
@@ -47,16 +50,28 @@ function section(overrides: Partial<MemorySection> = {}): MemorySection {
 type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start() {
+function start(kept: KeptDraft | null = null) {
   const saves: Pending<SectionSave, RequestSuccess<MemorySection>>[] = [];
   const notified: MemorySection[] = [];
+  // The browser's store of drafts not saved yet, for this section.
+  const browser: { kept: KeptDraft | null } = { kept };
   const logic = sectionAutosaveMachine.provide({
     actors: { updateMemorySection: fromPromise(({ input }: { input: SectionSave }) => new Promise<RequestSuccess<MemorySection>>((resolve, reject) => saves.push({ input, resolve, reject }))) },
-    actions: { sectionSaved: (_, params) => void notified.push(params.section) },
+    actions: {
+      sectionSaved: (_, params) => void notified.push(params.section),
+      keepDraft: (_, { sectionId, content, baseVersion }) => {
+        expect(sectionId).toBe(SECTION);
+        browser.kept = { content, baseVersion };
+      },
+      clearDraft: (_, { sectionId }) => {
+        expect(sectionId).toBe(SECTION);
+        browser.kept = null;
+      },
+    },
   });
   const clock = new SimulatedClock();
-  const actor = createActor(logic, { input: { memoryId: MEMORY, section: section() }, clock }).start();
-  return { actor, clock, saves, notified };
+  const actor = createActor(logic, { input: { memoryId: MEMORY, section: section(), kept }, clock }).start();
+  return { actor, clock, saves, notified, browser };
 }
 
 describe('section autosave machine, model-based', () => {
@@ -70,7 +85,7 @@ describe('section autosave machine, model-based', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const { actor, clock, saves, notified } = start();
+      const { actor, clock, saves, notified, browser } = start();
       const snapshot = () => actor.getSnapshot();
       let typed = 0;
       /** The latest text the user typed: the one every save must carry. */
@@ -130,6 +145,14 @@ describe('section autosave machine, model-based', () => {
             savesBefore = saves.length;
             actor.send({ type: 'autosave.retry' });
           },
+          'server.sessionDies': async () => {
+            saves.at(-1)!.reject({ message: 'Session expirée', status: 401, need2Logout: true });
+            await flush();
+          },
+          'user.signsInAgain': () => {
+            savesBefore = saves.length;
+            actor.send({ type: 'autosave.resume' });
+          },
         },
         states: {
           idle: () => {
@@ -140,6 +163,7 @@ describe('section autosave machine, model-based', () => {
             expect(snapshot().value).toBe('dirty');
             expect(snapshot().context.draft).toEqual(latest);
             expect(saves.length, 'no save while changes wait').toBe(savesBefore);
+            expect(browser.kept?.content, 'the text waiting is kept in the browser').toEqual(latest);
           },
           saving: () => {
             expect(snapshot().value).toBe('saving');
@@ -158,6 +182,7 @@ describe('section autosave machine, model-based', () => {
             expect(snapshot().context.error).toBeNull();
             expect(snapshot().context.section.version).toBe(version);
             expect(notified.at(-1)?.version).toBe(version);
+            expect(browser.kept, 'nothing left to keep once saved').toBeNull();
           },
           conflict: () => {
             expect(snapshot().value).toBe('conflict');
@@ -169,6 +194,15 @@ describe('section autosave machine, model-based', () => {
             expect(snapshot().value).toBe('failed');
             expect(snapshot().context.draft, "the user's text is kept").toEqual(latest);
             expect(snapshot().context.error?.status).toBe(500);
+            expect(browser.kept?.content).toEqual(latest);
+          },
+          unauthorized: () => {
+            expect(snapshot().value).toBe('unauthorized');
+            expect(snapshot().context.draft, "the user's text is kept").toEqual(latest);
+            expect(browser.kept, 'and kept in the browser, on the version it was typed on').toEqual({ content: latest, baseVersion: version });
+            const before = saves.length;
+            clock.increment(AUTOSAVE_RETRY_MS * 3);
+            expect(saves.length, 'no retry with a dead session').toBe(before);
           },
         },
       });
@@ -194,5 +228,66 @@ describe('section autosave machine, model-based', () => {
     await flush();
     actor.send({ type: 'autosave.conflict.takeTheirs' });
     expect(actor.getSnapshot().context).toMatchObject({ revision: 1, draft: null, section: { version: 4, content: docOf('Leur texte') } });
+  });
+
+  it('a text still waiting after a save is kept on the version just saved', async () => {
+    const { actor, clock, saves, browser } = start();
+    actor.send({ type: 'autosave.change', content: docOf('Un') });
+    clock.increment(AUTOSAVE_DEBOUNCE_MS);
+    actor.send({ type: 'autosave.change', content: docOf('Un deux') });
+    expect(browser.kept).toEqual({ content: docOf('Un deux'), baseVersion: 3 });
+    saves[0]!.resolve({ message: 'ok', data: section({ content: docOf('Un'), version: 4 }) });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('dirty');
+    expect(browser.kept).toEqual({ content: docOf('Un deux'), baseVersion: 4 });
+  });
+});
+
+describe('a draft kept in the browser from an earlier visit', () => {
+  const kept = { content: docOf('Écrit après la fin de session'), baseVersion: 3 };
+
+  it('is offered back, the editor showing the saved text meanwhile; restoring saves it on its own version', async () => {
+    const { actor, clock, saves, browser } = start(kept);
+    expect(actor.getSnapshot().value).toBe('recovered');
+    expect(actor.getSnapshot().context).toMatchObject({ kept, draft: null, revision: 0 });
+    clock.increment(AUTOSAVE_DEBOUNCE_MS * 2);
+    expect(saves).toHaveLength(0);
+    actor.send({ type: 'autosave.recovered.restore' });
+    // The editor reloads with the kept text.
+    expect(actor.getSnapshot().context).toMatchObject({ draft: kept.content, kept: null, revision: 1 });
+    clock.increment(AUTOSAVE_DEBOUNCE_MS);
+    expect(saves[0]!.input.patch).toEqual({ version: 3, content: kept.content });
+    saves[0]!.resolve({ message: 'ok', data: section({ content: kept.content, version: 4 }) });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('saved');
+    expect(browser.kept).toBeNull();
+  });
+
+  it('typed on a version someone has saved over since: the conflict shows both texts, nothing overwritten', async () => {
+    const { actor, clock, saves } = start({ content: kept.content, baseVersion: 2 });
+    actor.send({ type: 'autosave.recovered.restore' });
+    clock.increment(AUTOSAVE_DEBOUNCE_MS);
+    expect(saves[0]!.input.patch.version, 'the version the draft was typed on, not the latest').toBe(2);
+    saves[0]!.reject({ message: 'conflit', msgType: 'memory-section_conflict', status: 409, details: section() });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.draft).toEqual(kept.content);
+  });
+
+  it('discarding it removes it from the browser; the saved text stays', () => {
+    const { actor, saves, browser } = start(kept);
+    actor.send({ type: 'autosave.recovered.discard' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(browser.kept).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ draft: null, kept: null, revision: 0 });
+    expect(saves).toHaveLength(0);
+  });
+
+  it('typing instead of choosing keeps the new text, not the old one', () => {
+    const { actor, browser } = start(kept);
+    actor.send({ type: 'autosave.change', content: docOf('Autre chose') });
+    expect(actor.getSnapshot().value).toBe('dirty');
+    expect(browser.kept).toEqual({ content: docOf('Autre chose'), baseVersion: 3 });
+    expect(actor.getSnapshot().context.kept).toBeNull();
   });
 });

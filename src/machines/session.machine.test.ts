@@ -100,3 +100,24 @@ describe('session machine sign-in and sign-out', () => {
     expect(effects).toContain('notifyUnauthorized {"message":"Votre session a expiré."}');
   });
 });
+
+describe('session machine, signed in again in place (issue 24)', () => {
+  it('a renewed token replaces the dead one, stored and sent, the user staying signed in', async () => {
+    const { actor, effects, answer } = startSession({ token: 'good', profile });
+    await answer('getProfile', { ok: profile });
+    effects.length = 0;
+    actor.send({ type: 'session.renewed', token: 'fresh' });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().context.token).toBe('fresh');
+    expect(actor.getSnapshot().context.profile?.username).toBe('Ann');
+    expect(effects).toEqual(['storeToken {"token":"fresh","remember":false}', 'setAuthToken {"token":"fresh"}']);
+  });
+
+  it('a renewal when nobody is signed in does nothing', () => {
+    const { actor, effects } = startSession({ token: null, profile: null });
+    effects.length = 0;
+    actor.send({ type: 'session.renewed', token: 'fresh' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects).toEqual([]);
+  });
+});

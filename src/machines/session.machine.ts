@@ -21,7 +21,9 @@ export type SessionEvent =
   | { type: 'session.unauthorized'; message?: string }
   | { type: 'session.profileUpdated'; profile: Profile }
   | { type: 'session.companyCreated' }
-  | { type: 'session.clearError' };
+  | { type: 'session.clearError' }
+  /** Signed in again in place (reauth.machine) for the same user: the new token replaces the dead one. */
+  | { type: 'session.renewed'; token: string };
 
 /**
  * The signed-in user. Cookies, localStorage, token decoding, the API's auth header and toasts
@@ -287,6 +289,13 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.signOut': { target: 'signingOut' },
+        'session.renewed': {
+          actions: [
+            assign({ token: ({ event }) => event.token }),
+            { type: 'storeToken', params: ({ context, event }) => ({ token: event.token, remember: context.remember }) },
+            { type: 'setAuthToken', params: ({ event }) => ({ token: event.token }) },
+          ],
+        },
         'session.profileUpdated': {
           actions: [
             assign({ profile: ({ event }) => event.profile }),
