@@ -104,6 +104,8 @@ export type AppOptions = {
   llm?: LlmConfig | null;
   /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
   soffice?: string | null;
+  /** The font of the PDF export's emoji (default: Symbola when installed); null: emoji left out of the PDF, with a warning. */
+  emojiFont?: string | null;
   /** The scheduled fetch of notice exports (SOURCING_FETCH_URLS); off when absent. */
   sourcingFetch?: FetchConfig | null;
   /** Alerts (reminders, digests) pass every this many ms; none or 0: not started (tests run passes themselves). */
@@ -170,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     llm,
     version: packageVersion(),
-    office: createOffice({ soffice: options.soffice }),
+    office: createOffice({ soffice: options.soffice, emojiFont: options.emojiFont }),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     card: options.stripe ? createCardPayments(options.stripe, publicUrl) : null,
     mailer,

@@ -280,6 +280,35 @@ describe('GET /api/memories/{id}/export.docx', () => {
 });
 
 requiredUnderCi(`LibreOffice (${SOFFICE})`, hasSoffice, 'libreoffice-writer-nogui and python3-uno');
+const hasSymbola = await run('fc-list', ['-q', 'Symbola']).then(
+  () => true,
+  () => false,
+);
+requiredUnderCi('the Symbola font (fc-list)', hasSymbola, 'fonts-symbola');
+
+/** The PDF's text (pdftotext) and its fonts (pdffonts). */
+async function readPdf(pdf: Buffer): Promise<{ text: string; fonts: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'memory-pdf-'));
+  try {
+    await writeFile(join(dir, 'memoire.pdf'), pdf);
+    if (process.env.MEMORY_PDF_KEEP) await writeFile(process.env.MEMORY_PDF_KEEP, pdf);
+    const [{ stdout: text }, { stdout: fonts }] = await Promise.all([run('pdftotext', [join(dir, 'memoire.pdf'), '-']), run('pdffonts', [join(dir, 'memoire.pdf')])]);
+    return { text, fonts };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const EMOJI_SECTION = { type: 'doc', content: [...NOTED.content, p(text('Objectifs 🎯 atteints ✅, zéro accident 👷'))] };
+/** A memory whose only written section has the outline's notes, a passage with its source and emoji. */
+async function emojiMemory(app: TestContext, token: string, companyId: string) {
+  const tender = (await insertTender(app, companyId)).id;
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await app.app.inject({ method: 'POST', url: `/api/tenders/${tender}/memories`, headers, payload: { from: 'blank', title: 'Mémoire 🚧 sécurité' } });
+  const id = (created.json() as { details: { _id: string } }).details._id;
+  expect((await app.app.inject({ method: 'POST', url: `/api/memories/${id}/sections`, headers, payload: { title: 'Sécurité ✅', level: 1, content: EMOJI_SECTION, position: 0 } })).statusCode).toBe(201);
+  return id;
+}
 
 describe.skipIf(!hasSoffice)('with LibreOffice on the server', () => {
   let office: TestContext;
@@ -344,6 +373,60 @@ describe.skipIf(!hasSoffice)('with LibreOffice on the server', () => {
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
+    },
+    120_000,
+  );
+
+  it(
+    "leaves the writers' notes out of the PDF unless asked, and draws emoji in Symbola rather than as boxes",
+    async () => {
+      const id = await emojiMemory(office, owner.token, owner.companyId!);
+      const res = await get(`/api/memories/${id}/export.pdf`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-warning']).toBeUndefined();
+      const { text: buyer, fonts } = await readPdf(res.rawPayload);
+      expect(buyer).toContain('Notre machine grave des pistes de 50 µm.');
+      expect(buyer).not.toContain("Ce que demande l'acheteur");
+      expect(buyer).not.toContain('Exigences du CCTP à couvrir');
+      expect(buyer).not.toMatch(SOURCE_REFERENCE);
+      if (hasSymbola) {
+        expect(buyer).toContain('🎯');
+        expect(fonts).toMatch(/\+Symbola\b/);
+      }
+      // LibreOffice 7.4 embeds Noto Color Emoji's bitmaps as blank glyphs: never that font.
+      expect(fonts).not.toMatch(/NotoColorEmoji/);
+
+      const withNotes = await readPdf((await get(`/api/memories/${id}/export.pdf?workingNotes=true`)).rawPayload);
+      expect(withNotes.text).toContain("Ce que demande l'acheteur");
+      expect(withNotes.text.replace(/\s+/g, ' ')).toMatch(/\(CCTP_2026FCSSA0025 v2\.pdf, p\. 4\)/);
+    },
+    120_000,
+  );
+});
+
+describe.skipIf(!hasSoffice)('with LibreOffice but no emoji font on the server', () => {
+  let bare: TestContext;
+  beforeAll(async () => {
+    bare = await createTestApp({ soffice: SOFFICE, emojiFont: null });
+  }, 60_000);
+  afterAll(() => bare?.close());
+
+  it(
+    'leaves the emoji out of the PDF (no boxes) and says so in a warning the page shows; the Word file keeps them',
+    async () => {
+      const owner = await createUser(bare, 'manager');
+      const id = await emojiMemory(bare, owner.token, owner.companyId!);
+      const get = (url: string) => bare.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } });
+      const res = await get(`/api/memories/${id}/export.pdf`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-warning']).toBe('memory-pdf_emoji_left_out');
+      const { text } = await readPdf(res.rawPayload);
+      expect(text).toContain('Objectifs atteints, zéro accident');
+      expect(text).toContain('Mémoire sécurité');
+      expect(text).not.toMatch(/[🎯✅👷🚧]/u);
+      const docx = await get(`/api/memories/${id}/export.docx`);
+      expect(docx.headers['x-export-warning']).toBeUndefined();
+      expect(textOf(unzip(docx.rawPayload)('word/document.xml'))).toContain('Objectifs 🎯 atteints ✅');
     },
     120_000,
   );

@@ -51,14 +51,38 @@ const HEADINGS = 'soumissio-headings';
 const BULLETS = 'soumissio-bullets';
 const ORDERED = 'soumissio-ordered';
 
-type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: boolean; font?: string; color?: string };
+type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: boolean; font?: string; color?: string; size?: number };
+
+/**
+ * An emoji with what joins or dresses it (presentation selector, skin tone, zero-width joiner,
+ * flags); not ©, ®, ™ or arrows (below U+2300), which text fonts have.
+ */
+const EMOJI = /(?:(?![\u0000-\u22ff])\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\uFE0F|\p{Emoji_Modifier}|\u200D(?:(?![\u0000-\u22ff])\p{Extended_Pictographic}))*\uFE0F?/gu;
+export const hasEmoji = (text: string) => text.search(EMOJI) >= 0;
+const SPACED_EMOJI = new RegExp(`(?: ?(?:${EMOJI.source}))+`, 'gu');
+/** The text without its emoji, each with the space before it ('atteints ✅,' is 'atteints,'). */
+export const withoutEmoji = (text: string) => text.replace(SPACED_EMOJI, '');
+
+/** A text as runs; its emoji in `emojiFont` when one is given (the PDF: the body font has none). */
+function textRuns(text: string, marks: Marks, emojiFont?: string): TextRun[] {
+  if (!emojiFont || !hasEmoji(text)) return [new TextRun({ text, ...marks })];
+  const out: TextRun[] = [];
+  let at = 0;
+  for (const match of text.matchAll(EMOJI)) {
+    if (match.index > at) out.push(new TextRun({ text: text.slice(at, match.index), ...marks }));
+    out.push(new TextRun({ text: match[0], ...marks, font: emojiFont }));
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) out.push(new TextRun({ text: text.slice(at), ...marks }));
+  return out;
+}
 
 /** Text runs of an inline content: bold, italic, underline, strike-through, code, line breaks. */
-function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[] {
+function inlineRuns(nodes: TipTapNode[] = [], inherited: Marks = {}, emojiFont?: string): ParagraphChild[] {
   return nodes.flatMap((node): ParagraphChild[] => {
     if (node.type === 'hardBreak') return [new TextRun({ break: 1, ...inherited })];
     if (node.type === 'image') return typeof node.attrs?.alt === 'string' && node.attrs.alt ? [new TextRun({ text: `[${node.attrs.alt}]`, italics: true })] : [];
-    if (node.type !== 'text') return runs(node.content, inherited);
+    if (node.type !== 'text') return inlineRuns(node.content, inherited, emojiFont);
     const marks: Marks = { ...inherited };
     for (const mark of node.marks ?? []) {
       if (mark.type === 'bold') marks.bold = true;
@@ -67,7 +91,7 @@ function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[]
       else if (mark.type === 'strike') marks.strike = true;
       else if (mark.type === 'code') marks.font = 'Consolas';
     }
-    return [new TextRun({ text: node.text ?? '', ...marks })];
+    return textRuns(node.text ?? '', marks, emojiFont);
   });
 }
 
@@ -75,7 +99,8 @@ function runs(nodes: TipTapNode[] = [], inherited: Marks = {}): ParagraphChild[]
  * Word blocks of a section's TipTap document. Lists nest; each list is a new instance of its
  * numbering, counted over the whole document (`lists`), so every ordered list counts from 1.
  */
-export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?: DocxImages, colour = HOUSE_COLOUR): FileChild[] {
+export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?: DocxImages, colour = HOUSE_COLOUR, emojiFont?: string): FileChild[] {
+  const runs = (content: TipTapNode[] | undefined, marks: Marks = {}) => inlineRuns(content, marks, emojiFont);
   const walk = (node: TipTapNode, ctx: { quote?: boolean; list?: { reference: string; instance: number; level: number } }): FileChild[] => {
     const style = ctx.quote ? 'Citation' : undefined;
     switch (node.type) {
@@ -103,7 +128,7 @@ export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?
         );
       }
       case 'table':
-        return [tableOf(node, colour), new Paragraph({})];
+        return [tableOf(node, colour, emojiFont), new Paragraph({})];
       case 'image':
         return [imageParagraph(node, images, style)];
       default:
@@ -114,7 +139,7 @@ export function blocksOf(nodes: TipTapNode[] = [], lists = { count: 0 }, images?
 }
 
 /** A table; its first row repeats on every page as the header row, shaded and bold. */
-function tableOf(node: TipTapNode, colour: string): Table {
+function tableOf(node: TipTapNode, colour: string, emojiFont?: string): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: '8C9BAB' };
   const rows = (node.content ?? []).filter((r) => r.type === 'tableRow');
   return new Table({
@@ -127,7 +152,7 @@ function tableOf(node: TipTapNode, colour: string): Table {
           children: (row.content ?? []).map((cell) => {
             const header = index === 0 || cell.type === 'tableHeader';
             const colspan = typeof cell.attrs?.colspan === 'number' && cell.attrs.colspan > 1 ? cell.attrs.colspan : undefined;
-            const blocks = (cell.content ?? []).map((p) => new Paragraph({ children: runs(p.content, header ? { bold: true, color: 'FFFFFF' } : {}) }));
+            const blocks = (cell.content ?? []).map((p) => new Paragraph({ children: inlineRuns(p.content, header ? { bold: true, color: 'FFFFFF' } : {}, emojiFont) }));
             return new TableCell({
               children: blocks.length ? blocks : [new Paragraph({})],
               columnSpan: colspan,
@@ -170,6 +195,8 @@ export type DocxDressing = {
   pictures?: Map<number, Picture[]>;
   /** The page of each table of contents entry, as LibreOffice laid the document out. */
   tocPages?: number[];
+  /** The font emoji are drawn with (the PDF's: the body font has none); absent: the reader's fallback (Word's). */
+  emojiFont?: string;
 };
 
 /** The headings of a section's own text, in the order blocksOf writes them (not those inside tables). */
@@ -215,7 +242,7 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
   const logo = (size: number) =>
     memory.logo ? [new ImageRun({ type: memory.logo.type ?? 'png', data: memory.logo.data, transformation: fit(memory.logo, size), altText: { name: 'Logo', title: memory.company, description: `Logo ${memory.company}` } })] : [];
   const centred = (text: string, size: number, options: { bold?: boolean; colour?: string; before?: number } = {}) =>
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: options.before ?? 0, after: 200 }, children: [new TextRun({ text, size, bold: options.bold, color: options.colour })] });
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: options.before ?? 0, after: 200 }, children: textRuns(text, { size, bold: options.bold, color: options.colour }, memory.emojiFont) });
   const cover = [
     ...(memory.logo ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 600 }, children: logo(110) })] : []),
     centred(memory.company, 36, { bold: true, colour: COLOUR, before: memory.logo ? 400 : 1800 }),
@@ -239,8 +266,8 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
   const lists = { count: 0 };
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
-    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: [new TextRun(section.title)] })] }),
-    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images, COLOUR),
+    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: textRuns(section.title, {}, memory.emojiFont) })] }),
+    ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images, COLOUR, memory.emojiFont),
     ...pictureBlocks(memory.pictures?.get(index)),
   ]);
   const document = new Document({

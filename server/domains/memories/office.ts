@@ -20,6 +20,12 @@ export type OfficeOptions = {
   python?: string;
   /** How long one document may take, start-up included. */
   timeoutMs?: number;
+  /**
+   * The font LibreOffice draws emoji with in the PDF; default: Symbola when fontconfig has it
+   * (Debian's fonts-symbola). Not Noto Color Emoji: LibreOffice 7.4 embeds its colour bitmaps as
+   * blank glyphs. null: none, the PDF leaves emoji out and says so.
+   */
+  emojiFont?: string | null;
 };
 
 export type Office = {
@@ -29,6 +35,8 @@ export type Office = {
   tocPages(docx: Buffer): Promise<number[]>;
   /** The document as a PDF, its indexes updated first. */
   pdf(docx: Buffer): Promise<Buffer>;
+  /** The font the PDF's emoji are drawn with, or null when the machine has none (checked once). */
+  emojiFont(): Promise<string | null>;
   close(): Promise<void>;
 };
 
@@ -43,6 +51,7 @@ export function createOffice(options: OfficeOptions = {}): Office {
   const python = options.python ?? '/usr/bin/python3';
   const timeoutMs = options.timeoutMs ?? 120_000;
   let availability: Promise<boolean> | undefined;
+  let emoji: Promise<string | null> | undefined;
   let instance: Instance | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let nextId = 1;
@@ -180,6 +189,11 @@ export function createOffice(options: OfficeOptions = {}): Office {
 
   return {
     available,
+    emojiFont: () =>
+      (emoji ??=
+        options.emojiFont !== undefined
+          ? Promise.resolve(options.emojiFont)
+          : new Promise((resolve) => execFile('fc-list', ['-q', 'Symbola'], { timeout: 20_000 }, (error) => resolve(error ? null : 'Symbola')))),
     tocPages: (docx) => request('pages', docx, async (answer) => answer.pages),
     pdf: (docx) => request('pdf', docx, (_answer, out) => readFile(out)),
     async close() {

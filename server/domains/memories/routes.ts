@@ -134,7 +134,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     return row;
   };
   /** The memory's Word document, dressed and with its table of contents' pages when LibreOffice is there. */
-  const docxOf = async (row: typeof memories.$inferSelect, log: FastifyBaseLogger, workingNotes = false) => {
+  const docxOf = async (row: typeof memories.$inferSelect, log: FastifyBaseLogger, options: { workingNotes: boolean; pdf?: boolean }) => {
     const [[about], sections] = await Promise.all([
       db
         .select({ company: companies.name, title: tenderCalls.title, reference: tenderCalls.reference, buyer: tenderCalls.buyer })
@@ -145,7 +145,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       sectionsOf(db, row.id),
     ]);
     if (!about) throw notFound();
-    return exportDocx({ db, office, log, storage }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) }, { workingNotes });
+    return exportDocx({ db, office, log, storage }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) }, options);
   };
   const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
 
@@ -539,7 +539,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
 
     async exportMemoryDocx(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
-      const { file } = await docxOf(row, request.log, request.query.workingNotes === true);
+      const { file } = await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true });
       reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type(DOCX_MIME).send(file);
     },
@@ -547,7 +547,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     async exportMemoryPdf(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
       if (!(await office.available())) throw new AppError(503, 'memory-pdf_unavailable');
-      const { file } = await docxOf(row, request.log, request.query.workingNotes === true);
+      const { file, emojiLeftOut } = await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true, pdf: true });
       let pdf: Buffer;
       try {
         pdf = await office.pdf(file);
@@ -555,6 +555,8 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         request.log.error({ err }, 'memory PDF: LibreOffice failed');
         throw new AppError(503, 'memory-pdf_failed');
       }
+      // The client shows the warning's key, translated, beside the button (a header: the body is the file).
+      if (emojiLeftOut) reply.header('X-Export-Warning', 'memory-pdf_emoji_left_out');
       reply.header('Content-Disposition', contentDisposition(`${row.title}.pdf`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type('application/pdf').send(pdf);
     },

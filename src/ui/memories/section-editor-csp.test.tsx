@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import SectionEditor from './SectionEditor';
+// JSON, not a literal: Panda reads a component's `content` prop as the CSS property and would extract the document.
+import doc from './section-editor-table.fixture.json';
 
 // The page's CSP (style-src 'self') refuses a style attribute written as markup (setAttribute,
 // innerHTML) and any <style> element; styles set through CSSOM (element.style) are allowed. The
-// editor must do neither, whatever the section holds (here a table with widths and aligned cells, which ProseMirror styles through CSSOM).
+// editor must do neither, whatever the section holds (here a table with widths and aligned cells,
+// which ProseMirror styles through CSSOM).
 const styleAttributes: string[] = [];
 const setAttribute = Element.prototype.setAttribute;
 const spy = vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name: string, value: string) {
@@ -19,24 +22,9 @@ beforeAll(() => {
   if (!document.elementFromPoint) document.elementFromPoint = () => null;
 });
 
-const cell = (type: string, text: string, attrs: Record<string, unknown> = {}) => ({ type, attrs: { colwidth: [120], ...attrs }, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-const content = {
-  type: 'doc',
-  content: [
-    { type: 'paragraph', content: [{ type: 'text', text: 'Moyens humains' }] },
-    {
-      type: 'table',
-      content: [
-        { type: 'tableRow', content: [cell('tableHeader', 'Poste'), cell('tableHeader', 'Effectif', { align: 'right' })] },
-        { type: 'tableRow', content: [cell('tableCell', 'Technicien'), cell('tableCell', '4', { align: 'right' })] },
-      ],
-    },
-  ],
-};
-
 describe('the section editor under a strict CSP', () => {
   it('writes no style attribute and no <style> element', async () => {
-    render(<SectionEditor content={content} label="Moyens" onChange={() => undefined} />);
+    render(<SectionEditor content={doc} label="Moyens" onChange={() => undefined} />);
     const editor = await screen.findByRole('textbox', { name: 'Moyens' });
     await screen.findByText('Technicien');
     expect(document.querySelectorAll('style').length, 'style elements').toBe(0);
