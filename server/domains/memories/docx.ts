@@ -57,7 +57,7 @@ type Marks = { bold?: boolean; italics?: boolean; underline?: object; strike?: b
  * An emoji with what joins or dresses it (presentation selector, skin tone, zero-width joiner,
  * flags); not ©, ®, ™ or arrows (below U+2300), which text fonts have.
  */
-const EMOJI = /(?:(?![\u0000-\u22ff])\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\uFE0F|\p{Emoji_Modifier}|\u200D(?:(?![\u0000-\u22ff])\p{Extended_Pictographic}))*\uFE0F?/gu;
+const EMOJI = /(?:(?=[\u2300-\u{10FFFF}])\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\uFE0F|\p{Emoji_Modifier}|\u200D(?:(?=[\u2300-\u{10FFFF}])\p{Extended_Pictographic}))*\uFE0F?/gu;
 export const hasEmoji = (text: string) => text.search(EMOJI) >= 0;
 const SPACED_EMOJI = new RegExp(`(?: ?(?:${EMOJI.source}))+`, 'gu');
 /** The text without its emoji, each with the space before it ('atteints ✅,' is 'atteints,'). */
