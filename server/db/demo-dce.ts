@@ -13,6 +13,7 @@ import type { Storage } from '../storage/storage';
 import { EXTRACT_DOCUMENT } from '../domains/tender-docs/extraction';
 import { ANALYSE_DCE } from '../domains/dce-analyses/job';
 import { ANALYSE_CCTP } from '../domains/cctp-analyses/job';
+import { refreshMatches } from '../domains/tenders/refresh';
 import { seedDemoMemory } from './demo-memory';
 
 export const DEMO_DCE_FOLDER = fileURLToPath(new URL('../../tests/fixtures/dce/grenoble-inp_2026FCSSA0025/', import.meta.url));
@@ -100,7 +101,12 @@ const alreadySeeded = async (db: Database, reference: string) =>
 /** Once: a later start leaves the call, its documents and its analyses as users left them. */
 export async function seedDemoDce(db: Database, storage: Storage, companyId: string, managerId: string | null): Promise<void> {
   await seedDemoAllottedDce(db, storage, companyId, managerId);
-  if (!existsSync(DEMO_DCE_FOLDER) || (await alreadySeeded(db, DEMO_DCE_CALL.reference))) return;
+  if (!existsSync(DEMO_DCE_FOLDER)) return;
+  if (await alreadySeeded(db, DEMO_DCE_CALL.reference)) {
+    // Seeded before its match was computed (35/100 with no reason): scored from the profile again.
+    await refreshMatches(db, eq(tenders.companyId, companyId));
+    return;
+  }
   const tenderId = randomUUID();
   const documents = await storeFolder(storage, DEMO_DCE_FOLDER, companyId, tenderId);
   await db.transaction(async (tx) => {
@@ -121,9 +127,7 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       companyId,
       submissionDeadline: DEMO_DCE_CALL.submissionDeadline,
       status: submitted ? 'submitted' : 'in_progress',
-      matchScore: 35,
-      matchStatus: 'low',
-      matchReasons: [],
+      // Scored below from the company's profile: a score is never stored without its reasons.
       statusChangedAt: submitted ? submittedAt : started,
       createdAt: added,
     });
@@ -153,6 +157,7 @@ export async function seedDemoDce(db: Database, storage: Storage, companyId: str
       .returning({ id: jobs.id });
     await tx.update(cctpAnalyses).set({ jobId: cctpJob!.id }).where(eq(cctpAnalyses.id, cctp!.id));
   });
+  await refreshMatches(db, eq(tenders.id, tenderId));
   // And the technical memory in progress, its outline from the RC's criteria table.
   const rc = documents.find((d) => d.fileName.startsWith('RC_'));
   await seedDemoMemory(db, companyId, tenderId, managerId, rc && { documentId: rc.id, fileName: rc.fileName });

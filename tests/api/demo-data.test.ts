@@ -39,6 +39,18 @@ describe('the demo data', () => {
     expect(late.map((r) => `${r.reference} (${r.deadline!.toISOString().slice(0, 10)})`)).toEqual([]);
   });
 
+  it('explains every score by its reasons: the Grenoble tender (38) matches the company by its département 38', async () => {
+    const rows = await ctx.db
+      .select({ reference: tenderCalls.reference, score: tenders.matchScore, reasons: tenders.matchReasons })
+      .from(tenders)
+      .innerJoin(companies, eq(companies.id, tenders.companyId))
+      .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+      .where(eq(companies.name, DEMO_COMPANY_NAME));
+    for (const row of rows) expect(row.reasons.reduce((sum, r) => sum + r.points, 0), `${row.reference}: ${row.score} ${JSON.stringify(row.reasons)}`).toBe(row.score);
+    const grenoble = rows.find((r) => r.reference === '2026FCSSA0025')!;
+    expect(grenoble.reasons).toContainEqual({ criterion: 'place', points: 20, matched: ['38'] });
+  });
+
   it('has no note that contradicts the Go/No-Go decision recorded on its tender', async () => {
     const rows = await demoTenders();
     const noted = rows.filter((r) => r.note);

@@ -220,7 +220,26 @@ export function scoreCompiled(call: CompiledCall, profile: CompiledProfile): Mat
   // division 45): they add to a match, never make one.
   if (reasons.every((r) => r.criterion === 'amount' || (r.criterion === 'cpv' && r.points === MATCH_POINTS.cpvDivision))) return { score: 0, status: 'none', reasons: [] };
   const score = Math.max(0, Math.min(100, reasons.reduce((sum, r) => sum + r.points, 0)));
-  return { score, status: matchStatusOf(score), reasons };
+  return { score, status: matchStatusOf(score), reasons: contributions(reasons, score) };
+}
+
+/**
+ * Every point of the score comes from a listed reason: each reason states what it actually adds.
+ * Past 100, the last reasons add only what is left up to 100; a verdict that would take the score
+ * below 0 takes off only what there was. So the reasons' points always sum to the score.
+ */
+function contributions(reasons: MatchReason[], score: number): MatchReason[] {
+  let excess = reasons.reduce((sum, r) => sum + r.points, 0) - score;
+  if (excess === 0) return reasons;
+  const out = reasons.map((r) => ({ ...r }));
+  for (let i = out.length - 1; i >= 0 && excess !== 0; i--) {
+    const r = out[i]!;
+    // Too many points: trim the positive reasons from the last; too few: soften the negative ones.
+    const take = excess > 0 ? Math.min(excess, Math.max(0, r.points)) : Math.max(excess, Math.min(0, r.points));
+    r.points -= take;
+    excess -= take;
+  }
+  return out.filter((r) => r.points !== 0);
 }
 
 /**
