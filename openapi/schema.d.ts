@@ -2641,6 +2641,8 @@ export interface components {
                 /** Format: date-time */
                 submissionDeadline: string;
             }[];
+            /** @description Staff only; how many documents the company's vault holds (none yet is not "all up to date"). */
+            documentsCount?: number;
             /** @description Staff only; vault documents expired or expiring within 30 days, soonest first (at most 5). */
             expiringDocuments?: {
                 _id: components["schemas"]["Id"];

@@ -157,6 +157,8 @@ describe("the staff dashboard's work lists", () => {
       ]);
       expect(body.nextDeadlines.map((d: { _id: string }) => d._id)).toEqual([soon.id, d5.id, d9.id, d12.id, d20.id]);
       expect(body.nextDeadlines[0]).toEqual({ _id: soon.id, reference: soon.reference, title: 'Voirie du centre', buyer: 'Ville de Grenoble', status: 'in_progress', submissionDeadline: soon.submissionDeadline });
+      // The vault's size, its own company's only (5 documents; the rival's left out).
+      expect(body.documentsCount).toBe(5);
       expect(body.expiringDocuments).toEqual([
         { _id: expired, title: 'Kbis', kind: 'urssaf', validUntil: parisDate(-10), validity: 'expired', daysLeft: -10 },
         { _id: today, title: 'Attestation URSSAF', kind: 'urssaf', validUntil: parisDate(0), validity: 'expiring', daysLeft: 0 },
@@ -193,6 +195,6 @@ describe("the staff dashboard's work lists", () => {
     const body = await summary(manager.token);
     expect(body.pipeline).toHaveLength(7);
     expect(body.pipeline.every((p: { count: number }) => p.count === 0)).toBe(true);
-    expect(body).toMatchObject({ nextDeadlines: [], expiringDocuments: [], openTasks: [], decisions: { go: 0, noGo: 0 } });
+    expect(body).toMatchObject({ nextDeadlines: [], documentsCount: 0, expiringDocuments: [], openTasks: [], decisions: { go: 0, noGo: 0 } });
   });
 });

@@ -23,12 +23,12 @@ const isoSql = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC
 const rowsOf = (query: SQL) => sql`(select coalesce(json_agg(r), '[]'::json) from (${query}) as r)`;
 
 type Work = Required<Pick<Summary, 'pipeline' | 'nextDeadlines' | 'expiringDocuments' | 'openTasks' | 'decisions'>>;
-type CompanyRow = { company: Summary['company']; pendingInvites: number; byStatus: Work['pipeline'] } & Omit<Work, 'pipeline'>;
+type CompanyRow = { company: Summary['company']; pendingInvites: number; documentsCount: number; byStatus: Work['pipeline'] } & Omit<Work, 'pipeline'>;
 
 /**
  * Everything a member's dashboard shows, in one statement (one round trip, one pooled connection
  * per request; seven parallel queries held seven under load): the company, its pending
- * invitations, its pipeline, next deadlines, documents to renew and open tasks, each as JSON.
+ * invitations, its pipeline, next deadlines, vault size, documents to renew and open tasks, each as JSON.
  * The bench's baseline runs this same statement (bench/baseline-server.ts).
  */
 export async function companyDashboardRow(db: Database, companyId: string): Promise<CompanyRow> {
@@ -37,6 +37,7 @@ export async function companyDashboardRow(db: Database, companyId: string): Prom
         'membersCount', (select count(*)::int from ${users} where ${users.companyId} = ${companies.id}))
       from ${companies} where ${companies.id} = ${companyId}) as "company",
     (select count(*)::int from ${invitations} where ${invitations.companyId} = ${companyId} and ${pendingInvite}) as "pendingInvites",
+    (select count(*)::int from ${companyDocuments} where ${companyDocuments.companyId} = ${companyId}) as "documentsCount",
     ${rowsOf(sql`select ${tenders.status} as "status", count(*)::int as "count" from ${tenders} where ${tenders.companyId} = ${companyId} and ${notSetAside()} group by ${tenders.status}`)} as "byStatus",
     (select json_build_object('go', count(*) filter (where ${tenderGoNoGo.decision} = 'go')::int, 'noGo', count(*) filter (where ${tenderGoNoGo.decision} = 'no_go')::int)
       from ${tenderGoNoGo} inner join ${tenders} on ${tenders.id} = ${tenderGoNoGo.tenderId} where ${tenders.companyId} = ${companyId}) as "decisions",
@@ -96,6 +97,7 @@ export function dashboardHandlers({ db }: Deps): Handlers<'getDashboardSummary' 
         emailVerified,
         pipeline: tenderStatusEnum.enumValues.map((status) => ({ status, count: counts.get(status) ?? 0 })),
         nextDeadlines: row.nextDeadlines,
+        documentsCount: row.documentsCount,
         expiringDocuments: row.expiringDocuments,
         openTasks: row.openTasks,
         decisions: row.decisions,
