@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, max } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { invoices, outboxEmails, planChanges, stripeEvents } from '../../server/db/schema';
+import { invoices, outboxEmails, payments, planChanges, stripeEvents } from '../../server/db/schema';
 import { invoiceNumber } from '../../server/domains/billing/invoices';
 import { createTestApp, createUser, type TestContext } from './context';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
@@ -34,7 +34,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'fr') =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, lang = 'fr') =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 type Billing = { plan: { code: string }; subscribedPlan: string; status: string; cycle: string; renewsAt: string | null; paymentMethod: { type: string; summary: string } | null; cardPayments: boolean; cardSubscription: boolean };
@@ -173,6 +173,10 @@ describe('the webhook', () => {
     expect((JSON.parse(wrong.body) as { msg: string }).msg).toBe('Signature Stripe absente, invalide ou expirée : l\'événement est refusé.');
     const stale = await fake.send(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect(stale.status).toBe(400);
+    // Signed ten minutes ahead of our clock (issue 24): refused too; a few seconds ahead is clock skew.
+    const ahead = await fake.send(completed, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect(ahead.status).toBe(400);
+    expect((JSON.parse(ahead.body) as { msg: string }).msg).toBe('Signature Stripe absente, invalide ou expirée : l\'événement est refusé.');
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(completed) });
     expect(missing.statusCode).toBe(400);
     // A signature made up, or one made for other bytes.
@@ -247,6 +251,32 @@ describe('the webhook', () => {
     expect(changes.at(-1)).toMatchObject({ source: 'stripe', toPlan: 'free' });
     // Cancelled: a new checkout is possible again.
     expect((await call(manager.token, 'POST', `/api/billing/${manager.companyId}/checkout`, { plan: 'essential', cycle: 'monthly' })).statusCode).toBe(201);
+  });
+
+  it('records what Stripe charged: 1 € paid for Pro yearly grants nothing, the invoice stays open for its balance, as an admin sees it', async () => {
+    const manager = await createUser(ctx, 'manager');
+    expect((await call(admin.token, 'PUT', `/api/billing/${manager.companyId}/plan`, { plan: 'free', reason: 'Fin d\'essai' })).statusCode).toBe(200);
+    const session = await checkout(manager, 'pro', 'yearly');
+    const { answers } = await fake.pay(session.sessionId, { charged: 100 });
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Not upgraded: still the free plan, whatever order the events came in.
+    expect(await billingOf(manager.token, manager.companyId!)).toMatchObject({ subscribedPlan: 'free', plan: { code: 'free' }, cardSubscription: false });
+    const [issued] = await companyInvoices(manager.companyId!);
+    expect(issued).toMatchObject({ status: 'open', paidAt: null, totalInclVat: 178800, paymentMethod: 'card' });
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.invoiceId, issued!.id));
+    expect(payment).toMatchObject({ amount: 100, method: 'card' });
+    const listed = (await call(admin.token, 'GET', `/api/billing/${manager.companyId}/invoices`)).json() as { invoices: { number: string; status: string; amountPaid: number; totalInclVat: number }[] };
+    expect(listed.invoices).toEqual([expect.objectContaining({ number: issued!.number, status: 'open', amountPaid: 100, totalInclVat: 178800 })]);
+    expect(((await call(manager.token, 'GET', `/api/billing/${manager.companyId}`)).json() as { openInvoice: unknown }).openInvoice).toMatchObject({ number: issued!.number, amountPaid: 100, totalInclVat: 178800, paymentMethod: 'card' });
+    // A payment received for the balance, marked by an admin, records the balance only.
+    expect((await call(admin.token, 'POST', `/api/invoices/${issued!.id}/payment`, {})).statusCode).toBe(200);
+    expect((await ctx.db.select().from(payments).where(eq(payments.invoiceId, issued!.id))).map((p) => p.amount).sort((a, b) => a - b)).toEqual([100, 178700]);
+  });
+
+  it('records the amount Stripe charged on a full payment', async () => {
+    const { manager } = await cardCompany('essential', 'monthly');
+    const [issued] = await companyInvoices(manager.companyId!);
+    expect((await ctx.db.select().from(payments).where(eq(payments.invoiceId, issued!.id))).map((p) => p.amount)).toEqual([5880]);
   });
 
   it('ignores event types it does not handle', async () => {

@@ -81,7 +81,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
 
   const deliver = (type: string, object: Obj, sign?: { timestamp?: number; secret?: string; id?: string }) => send(event(type, structuredClone(object), sign?.id), sign);
 
-  function newInvoice(sub: Obj, status: 'paid' | 'open'): Obj {
+  /** `charged`: what the card paid, when not the price (a coupon, a price changed in the dashboard). */
+  function newInvoice(sub: Obj, status: 'paid' | 'open', charged?: number): Obj {
     const item = sub.items.data[0];
     const invoice = {
       id: id('in'),
@@ -90,8 +91,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       customer: sub.customer,
       currency: 'eur',
       status,
-      amount_due: item.price.unit_amount,
-      amount_paid: status === 'paid' ? item.price.unit_amount : 0,
+      amount_due: charged ?? item.price.unit_amount,
+      amount_paid: status === 'paid' ? (charged ?? item.price.unit_amount) : 0,
       period_start: item.current_period_start,
       period_end: item.current_period_start,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
@@ -106,9 +107,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   /**
    * The customer pays the session: it completes, a subscription (active) and its paid invoice are
    * made, and the three events are delivered in Stripe's usual order (unless `deliver: false`:
-   * the events are answered for the test to deliver in the order it wants).
+   * the events are answered for the test to deliver in the order it wants). `charged`: cents the
+   * card paid, when not the session's price.
    */
-  async function pay(sessionId: string, { deliver: post = true }: { deliver?: boolean } = {}) {
+  async function pay(sessionId: string, { deliver: post = true, charged }: { deliver?: boolean; charged?: number } = {}) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
     if (session.status !== 'open') throw new Error(`fake Stripe: session ${sessionId} is ${session.status}`);
@@ -144,7 +146,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       },
     };
     subscriptions.set(sub.id, sub);
-    const invoice = newInvoice(sub, 'paid');
+    const invoice = newInvoice(sub, 'paid', charged);
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, invoice: invoice.id });
     const events = [event('checkout.session.completed', structuredClone(session)), event('customer.subscription.created', subscriptionOut(sub)), event('invoice.paid', structuredClone(invoice))];
     const answers = [];

@@ -20,6 +20,14 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Cycle = 'monthly' | 'yearly';
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/** A webhook signed more than this ahead of our clock is refused, as one older than Stripe's 5-minute tolerance is. */
+const WEBHOOK_FUTURE_TOLERANCE_S = 5 * 60;
+/** The `t=` timestamp of a Stripe-Signature header (seconds; Infinity when absent or unreadable). */
+const signedAt = (header: string) => {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(header)?.[1];
+  return t ? Number(t) : Infinity;
+};
+
 const frDate = (iso: string) => iso.split('-').reverse().join('/');
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -48,6 +56,12 @@ export function statusOf(status: Stripe.Subscription.Status): SubscriptionRow['s
       return null;
   }
 }
+
+/** The billing cycle of a subscription's price, when Stripe gives it. */
+const cycleOfSubscription = (subscription: Stripe.Subscription): Cycle | null => {
+  const interval = subscription.items?.data?.[0]?.price?.recurring?.interval;
+  return interval === 'year' ? 'yearly' : interval === 'month' ? 'monthly' : null;
+};
 
 const planOfMetadata = (metadata: Stripe.Metadata | null | undefined): PlanCode | null => {
   const plan = metadata?.plan;
@@ -99,6 +113,22 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
   const retrieveSubscription = (pay: CardPayments, id: string, log: Log) =>
     callStripe(() => pay.client.subscriptions.retrieve(id, { expand: ['default_payment_method'] }), log);
 
+  /**
+   * Whether the subscription's latest invoice, paid, was charged less than the plan's price
+   * (issue 24: a coupon, a price changed in Stripe's dashboard): then no more than was paid is granted.
+   * `known`: the invoice already fetched, when it is that one.
+   */
+  async function underpaid(pay: CardPayments, subscription: Stripe.Subscription, log: Log, planHint: PlanCode | null = null, known?: Stripe.Invoice): Promise<boolean> {
+    const plan = planOfMetadata(subscription.metadata) ?? planHint;
+    const latest = idOf(subscription.latest_invoice);
+    if (!plan || !latest || subscription.status !== 'active') return false;
+    const invoice = known?.id === latest ? known : await callStripe(() => pay.client.invoices.retrieve(latest), log);
+    const due = priceInclVat(plan, cycleOfSubscription(subscription) ?? 'monthly');
+    if (invoice.status !== 'paid' || invoice.amount_paid >= due) return false;
+    log.warn({ stripeInvoice: invoice.id, amountPaid: invoice.amount_paid, due }, 'Stripe charged less than the plan price: not granted');
+    return true;
+  }
+
   /** The company a Stripe subscription belongs to: its metadata, else the company that keeps its id or its customer. */
   async function companyOfSubscription(subscription: Stripe.Subscription, hint?: string | null): Promise<string | null> {
     for (const candidate of [subscription.metadata?.companyId, hint]) {
@@ -119,11 +149,17 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
    * status in plan_changes. News of an older subscription never overrides a live newer one.
    * Answers the row as it now is, or null when nothing applied.
    */
-  async function syncSubscription(tx: Transaction, companyId: string, subscription: Stripe.Subscription, hint: { plan?: PlanCode | null; cycle?: Cycle | null } = {}) {
+  async function syncSubscription(tx: Transaction, companyId: string, subscription: Stripe.Subscription, hint: { plan?: PlanCode | null; cycle?: Cycle | null; underpaid?: boolean } = {}) {
     const current = await subscriptionOf(tx, companyId);
     if (!current) return null;
-    const status = statusOf(subscription.status);
+    let status = statusOf(subscription.status);
     if (!status) return null;
+    if (hint.underpaid && status !== 'canceled') {
+      // Charged less than the plan's price: a first payment grants nothing (as if not made), a
+      // renewal puts the subscription past due (as a refused card); the balance stays open on our invoice.
+      if (current.stripeSubscriptionId !== subscription.id || current.status === 'canceled') return null;
+      status = 'past_due';
+    }
     if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && current.status !== 'canceled' && status === 'canceled') return null;
     const item = subscription.items?.data?.[0];
     const interval = item?.price?.recurring?.interval;
@@ -218,8 +254,9 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
         const subscription = await retrieveSubscription(pay, subscriptionId, log);
         const companyId = await companyOfSubscription(subscription, session.client_reference_id ?? session.metadata?.companyId);
         const cycle = session.metadata?.cycle;
+        const short = await underpaid(pay, subscription, log, planOfMetadata(session.metadata));
         await once(event, async (tx) => {
-          if (companyId) await syncSubscription(tx, companyId, subscription, { plan: planOfMetadata(session.metadata), cycle: cycle === 'yearly' || cycle === 'monthly' ? cycle : null });
+          if (companyId) await syncSubscription(tx, companyId, subscription, { plan: planOfMetadata(session.metadata), cycle: cycle === 'yearly' || cycle === 'monthly' ? cycle : null, underpaid: short });
         });
         return;
       }
@@ -228,8 +265,9 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
       case 'customer.subscription.deleted': {
         const subscription = await retrieveSubscription(pay, event.data.object.id, log);
         const companyId = await companyOfSubscription(subscription);
+        const short = await underpaid(pay, subscription, log);
         await once(event, async (tx) => {
-          if (companyId) await syncSubscription(tx, companyId, subscription);
+          if (companyId) await syncSubscription(tx, companyId, subscription, { underpaid: short });
         });
         return;
       }
@@ -239,9 +277,10 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
         if (!subscriptionId || !stripeInvoice.id) return;
         const subscription = await retrieveSubscription(pay, subscriptionId, log);
         const companyId = await companyOfSubscription(subscription);
+        const short = await underpaid(pay, subscription, log, null, stripeInvoice);
         const { result: issued } = await once(event, async (tx) => {
           if (!companyId) return null;
-          const row = await syncSubscription(tx, companyId, subscription);
+          const row = await syncSubscription(tx, companyId, subscription, { underpaid: short });
           if (stripeInvoice.amount_paid <= 0) return null;
           // The invoice of a Stripe invoice is issued once, whatever the events that tell of it.
           const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.stripeInvoiceId, stripeInvoice.id!)).limit(1);
@@ -260,9 +299,12 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
           const periodStart = dayIn(start);
           // The last day paid (the period ends at the start of the next).
           const periodEnd = dayIn(new Date(Math.max(start.getTime(), end.getTime() - 86_400_000)));
-          if (stripeInvoice.amount_paid !== priceInclVat(plan, cycle))
-            log.warn({ stripeInvoice: stripeInvoice.id, amountPaid: stripeInvoice.amount_paid, expected: priceInclVat(plan, cycle) }, 'Stripe charged another amount than the plan price');
+          const due = priceInclVat(plan, cycle);
           const paidAt = fromUnix(stripeInvoice.status_transitions?.paid_at) ?? new Date();
+          // What Stripe charged is what is recorded as received (issue 24): less than the price
+          // leaves our invoice open for its balance, which an admin sees (amountPaid) and settles.
+          const partial = stripeInvoice.amount_paid < due;
+          if (stripeInvoice.amount_paid !== due) log.warn({ stripeInvoice: stripeInvoice.id, amountPaid: stripeInvoice.amount_paid, expected: due }, 'Stripe charged another amount than the plan price');
           const invoiceId = await issueInvoiceIn(tx, {
             companyId,
             lines: [planLine(PLANS[plan], cycle, periodStart, periodEnd)],
@@ -271,14 +313,12 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
             cycle,
             periodStart,
             periodEnd,
-            status: 'paid',
-            paidAt,
-            dueDays: 0,
+            ...(partial ? { status: 'open' as const } : { status: 'paid' as const, paidAt, dueDays: 0 }),
             stripeInvoiceId: stripeInvoice.id,
           });
-          const [made] = await tx.select({ total: invoices.totalInclVat }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
-          await tx.insert(payments).values({ invoiceId, companyId, amount: made!.total, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: dayIn(paidAt) });
-          return invoiceId;
+          await tx.insert(payments).values({ invoiceId, companyId, amount: stripeInvoice.amount_paid, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: dayIn(paidAt) });
+          // The "paid by card" email is for invoices paid in full.
+          return partial ? null : invoiceId;
         });
         if (issued) await mailInvoice(issued, log).catch((err: unknown) => log.error({ err }, 'card invoice email failed'));
         return;
@@ -406,6 +446,8 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
       } catch {
         throw new AppError(400, 'billing-webhook_signature');
       }
+      // Stripe's library refuses a signature older than its tolerance, not one dated in the future.
+      if (signedAt(header) > Date.now() / 1000 + WEBHOOK_FUTURE_TOLERANCE_S) throw new AppError(400, 'billing-webhook_signature');
       // Already applied: answered at once (the transaction's unique id is the guard for deliveries at the same moment).
       const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
       if (!seen) await applyEvent(pay, event, request.log);
