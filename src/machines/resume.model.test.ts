@@ -46,6 +46,7 @@ function resume(overrides: Partial<Resume> = {}): Resume {
     skills: ['Gros œuvre'],
     languages: [],
     projects: [],
+    experiences: [],
     userId: null,
     user: null,
     positions: [],

@@ -75,7 +75,7 @@ describe('a CV read with a language model', () => {
     const resume = await uploadAndRead({ jobTitle: 'Technicien CVC' });
     expect(asked).toHaveLength(1);
     // The rules found the years and the certifications; the user typed the title.
-    expect(askedFields(asked[0]!)).toEqual(['education', 'fullName', 'languages', 'projects', 'skills']);
+    expect(askedFields(asked[0]!)).toEqual(['education', 'experiences', 'fullName', 'languages', 'projects', 'skills']);
     expect(asked[0]!.find((m) => m.role === 'user')!.content).toContain('Nom : Karim HADDAD');
     expect(resume).toMatchObject({ parseStatus: 'parsed', fullName: 'Karim Haddad', jobTitle: 'Technicien CVC', yearsExperience: 11 });
     expect(resume.certifications.map((c) => c.validUntil)).toContain('2027-06-30');

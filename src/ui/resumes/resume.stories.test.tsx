@@ -22,7 +22,7 @@ describe('one resume, read', () => {
   it('shows the fields with their origin, the certifications with their validity, amounts in euros and a removed position', async () => {
     show(<Resume.Viewing />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Julien Martin' })).toBeTruthy();
-    expect(screen.getAllByText('Lu dans le CV').length).toBe(2); // job title, projects
+    expect(screen.getAllByText('Lu dans le CV').length).toBe(3); // job title, experiences, projects
     expect(screen.getAllByText("Proposé par l'IA").length).toBe(1); // skills
     expect(screen.getByText('Valide')).toBeTruthy();
     expect(screen.getByText('Expire dans 12 jours')).toBeTruthy();
@@ -30,6 +30,11 @@ describe('one resume, read', () => {
     expect(screen.getByText(/1\s250\s000\s€/)).toBeTruthy();
     expect(screen.getByText("poste supprimé de l'organigramme")).toBeTruthy();
     expect(screen.getByText('12 ans')).toBeTruthy();
+    // The jobs read from the CV, the one going on "since".
+    expect(screen.getByText('Expériences professionnelles')).toBeTruthy();
+    expect(screen.getByText('Aide-conducteur de travaux')).toBeTruthy();
+    expect(screen.getByText('Eiffage Construction Alpes · depuis 2019')).toBeTruthy();
+    expect(screen.getByText('Léon Grosse · 2013 – 2019')).toBeTruthy();
     expect(screen.getByText('julien.martin')).toBeTruthy();
     const download = screen.getByRole('link', { name: 'Télécharger cv-julien-martin.pdf' });
     expect(download.getAttribute('href')).toBe(`/api/resumes/${resumeJulien._id}/file`);
