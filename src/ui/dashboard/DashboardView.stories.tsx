@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { adminSummary, emails, listOf, staffSummary } from '../admin/admin-fixtures';
 import { DashboardView } from './DashboardView';
 import { managerWithCompany, managerWithoutCompany } from '../fixtures';
-import { adminStats, emptyAdminStats, latestReports, staffIdleSummary, staffWorkSummary } from './dashboard-fixtures';
+import { adminStats, emptyAdminStats, latestReports, staffIdleSummary, staffUpToDateSummary, staffWorkSummary } from './dashboard-fixtures';
 
 const meta = {
   title: 'Views/Dashboard',
@@ -65,4 +65,5 @@ export const AdminStatisticsFailure: Story = {
 };
 export const ManagerWork: Story = { args: { summary: { status: 'loaded', data: staffWorkSummary } } };
 export const ManagerNothingYet: Story = { args: { summary: { status: 'loaded', data: staffIdleSummary } } };
+export const ManagerDocumentsUpToDate: Story = { args: { summary: { status: 'loaded', data: staffUpToDateSummary } } };
 export const EmployeeWork: Story = { args: { profile: employee, summary: { status: 'loaded', data: { ...staffWorkSummary, role: 'employee' } } } };

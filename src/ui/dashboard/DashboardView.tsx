@@ -514,7 +514,19 @@ function CompanyWork({ companyId, data }: { companyId: string; data: DashboardSu
             </Link>
           }
         >
-          {documents.length === 0 ? (
+          {data.documentsCount === 0 ? (
+            // An empty vault is not "all up to date": there is nothing to watch yet.
+            <EmptyState
+              icon={<FileWarning size={22} />}
+              title={t('dashboard-documents_none')}
+              description={t('dashboard-documents_none_text')}
+              actions={
+                <Link href={`/company/documents/${companyId}`} className={cx(button({ variant: 'solid', size: 'sm' }), css({ textDecoration: 'none' }))}>
+                  {t('dashboard-documents_add')}
+                </Link>
+              }
+            />
+          ) : documents.length === 0 ? (
             <EmptyState icon={<FileWarning size={22} />} title={t('dashboard-documents_empty')} description={t('dashboard-documents_empty_text')} />
           ) : (
             <ul className={itemList}>

@@ -88,6 +88,7 @@ export const staffWorkSummary: DashboardSummary = {
     { _id: 'b0000000-0000-4000-8000-000000000001', reference: '26-101245', title: 'Réhabilitation thermique du groupe scolaire Jean-Moulin', buyer: 'Ville de Villeurbanne', status: 'in_progress', submissionDeadline: inDays(4) },
     { _id: 'b0000000-0000-4000-8000-000000000002', reference: '26-112078', title: 'Reprise des maçonneries de l’église Saint-Maurice', buyer: 'Commune de Saint-Chamond', status: 'not_started', submissionDeadline: inDays(25) },
   ],
+  documentsCount: 6,
   expiringDocuments: [
     { _id: 'd0000000-0000-4000-8000-000000000001', title: 'Attestation URSSAF 2026', kind: 'urssaf', validUntil: '2026-11-10', validity: 'expired', daysLeft: -13 },
     { _id: 'd0000000-0000-4000-8000-000000000002', title: 'Assurance décennale', kind: 'insurance', validUntil: '2026-12-05', validity: 'expiring', daysLeft: 12 },
@@ -98,11 +99,15 @@ export const staffWorkSummary: DashboardSummary = {
   ],
 };
 
-/** A company that has just started: every status at zero, nothing to do. */
+/** A company that has just started: every status at zero, nothing to do, an empty vault. */
 export const staffIdleSummary: DashboardSummary = {
   ...staffSummary,
   pipeline: staffWorkSummary.pipeline!.map((p) => ({ ...p, count: 0 })),
   nextDeadlines: [],
+  documentsCount: 0,
   expiringDocuments: [],
   openTasks: [],
 };
+
+/** A company whose vault holds documents, none expiring within 30 days. */
+export const staffUpToDateSummary: DashboardSummary = { ...staffWorkSummary, documentsCount: 4, expiringDocuments: [] };

@@ -87,8 +87,19 @@ describe("the company's work", () => {
     show(<Dashboard.ManagerNothingYet />);
     expect((await screen.findByRole('link', { name: "Voir les appels d'offres potentiels" })).getAttribute('href')).toBe('/potential-tenders');
     expect(screen.getByText('Aucune échéance à venir')).toBeTruthy();
-    expect(screen.getByText('Tous vos documents sont à jour')).toBeTruthy();
+    // An empty vault is not "up to date": it says so and offers to add a document (issue 24).
+    expect(screen.queryByText('Tous vos documents sont à jour')).toBeNull();
+    expect(screen.getByText('Aucun document dans le coffre-fort')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ajouter un document' }).getAttribute('href')).toMatch(/^\/company\/documents\/.+/);
     expect(screen.getByText(/Planifiez la réponse depuis la fiche/)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('the documents to renew', () => {
+  it('a vault with documents, none expiring, is up to date', async () => {
+    show(<Dashboard.ManagerDocumentsUpToDate />);
+    expect(await screen.findByText('Tous vos documents sont à jour')).toBeTruthy();
+    expect(screen.queryByText('Aucun document dans le coffre-fort')).toBeNull();
   });
 });
