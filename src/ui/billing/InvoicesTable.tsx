@@ -36,7 +36,7 @@ export function InvoicesTable({ list, admin, busy, onPage, onRetry, onMarkPaid, 
   const lng = i18n.language;
   const caption = t('billing-invoices_caption');
   return (
-    <CardRoot aria-labelledby="billing-invoices-title">
+    <CardRoot id="billing-invoices" aria-labelledby="billing-invoices-title">
       <CardHeader>
         <CardTitle id="billing-invoices-title">{t('billing-invoices_title')}</CardTitle>
       </CardHeader>

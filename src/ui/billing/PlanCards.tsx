@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css';
 import { Check, Minus } from 'lucide-react';
 import type { components } from '../../../openapi/schema';
 import { Badge } from '../components/Badge';
+import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { CardBody, CardDescription, CardHeader, CardRoot, CardTitle } from '../components/Card';
 import { formatDate, formatNumber } from '../format';
@@ -117,6 +118,30 @@ export function UsageCard({ billing }: { billing: Billing }) {
   );
 }
 
+const OPEN_INVOICE_NOTICE = 'billing-open-invoice-notice';
+
+/** Why ordering by transfer is off: the invoice awaiting payment, what to do, and a link to it in the invoices. */
+function OpenInvoiceNotice({ invoice }: { invoice: NonNullable<Billing['openInvoice']> }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <div id={OPEN_INVOICE_NOTICE} className={css({ mb: '4' })}>
+      <Alert status="warning" title={t('billing-open_invoice_title', { number: invoice.number })}>
+        <p>
+          {t(invoice.amountPaid > 0 ? 'billing-open_invoice_partial' : 'billing-open_invoice_text', {
+            amount: formatMoney(invoice.totalInclVat - invoice.amountPaid, lng),
+            due: formatDate(invoice.dueDate, lng),
+            reference: invoice.paymentReference,
+          })}
+        </p>
+        <a href="#billing-invoices" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+          {t('billing-open_invoice_link', { number: invoice.number })}
+        </a>
+      </Alert>
+    </div>
+  );
+}
+
 export type PlanActions = {
   /** A manager of the company: card (when the server takes cards) and bank transfer. */
   canOrder: boolean;
@@ -168,6 +193,7 @@ export function PlanComparison({ billing, cycle, onCycle, actions, notice }: { b
       </CardHeader>
       <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {notice}
+        {actions.canOrder && billing.openInvoice ? <OpenInvoiceNotice invoice={billing.openInvoice} /> : null}
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4', listStyle: 'none', p: '0', m: '0' })}>
           {billing.plans.map((plan) => {
             const isCurrent = current(plan);
@@ -209,7 +235,13 @@ export function PlanComparison({ billing, cycle, onCycle, actions, notice }: { b
                           {t('billing-pay_card')}
                         </Button>
                       ) : null}
-                      <Button variant="outline" aria-label={t('billing-pay_transfer_named', { plan: plan.name })} disabled={actions.busy} onClick={() => actions.onTransfer(plan, cycle)} fullWidth>
+                      {/* The server refuses an order while an invoice awaits payment (409): said here, before the dialog. */}
+                      <Button
+                        variant="outline"
+                        aria-label={t('billing-pay_transfer_named', { plan: plan.name })}
+                        aria-describedby={billing.openInvoice ? OPEN_INVOICE_NOTICE : undefined}
+                        disabled={actions.busy || !!billing.openInvoice}
+                        onClick={() => actions.onTransfer(plan, cycle)} fullWidth>
                         {t('billing-pay_transfer')}
                       </Button>
                     </>

@@ -232,3 +232,26 @@ describe('the checkout return pages', () => {
     cleanup();
   });
 });
+
+describe('an invoice awaiting its transfer', () => {
+  it('says so before ordering: transfer buttons off, described by the invoice to pay (amount, date, reference) or have credited, with a link to it', async () => {
+    render(<Billing.TransferPending />);
+    const notice = (await screen.findByText('La facture 2026-000004 attend son paiement')).closest('[id="billing-open-invoice-notice"]') as HTMLElement;
+    expect(norm(notice.textContent)).toContain('588,00 € par virement avant le 31 mars 2026, avec la référence SOUM-2026-000004');
+    expect(notice.textContent).toContain("demandez au support de l'annuler par un avoir");
+    expect(within(notice).getByRole('link', { name: 'Voir la facture 2026-000004' }).getAttribute('href')).toBe('#billing-invoices');
+    const transfer = screen.getByRole('button', { name: 'Payer par virement — formule Pro' }) as HTMLButtonElement;
+    expect(transfer.disabled).toBe(true);
+    expect(transfer.getAttribute('aria-describedby')).toBe('billing-open-invoice-notice');
+    const dialogs = arg(Billing.TransferPending, 'onDialog').mock.calls.length;
+    await userEvent.click(transfer);
+    expect(arg(Billing.TransferPending, 'onDialog').mock.calls.length).toBe(dialogs);
+    // The card is not held by a pending transfer.
+    expect((screen.getByRole('button', { name: 'Payer par carte — formule Pro' }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+    render(<Billing.Manager />);
+    expect(((await screen.findByRole('button', { name: 'Payer par virement — formule Pro' })) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/attend son paiement/)).toBeNull();
+  });
+});
+
