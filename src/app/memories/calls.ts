@@ -67,9 +67,17 @@ export const memoriesCalls = {
     const data = await api.call(() => api.client.POST('/api/memories/{id}/analysis', { params: { path: { id: input.memoryId } }, signal }));
     return { summary: data.details, analysis: data.analysis };
   },
-  /** The PDF as a file to save; a 503 says why there is none (no LibreOffice on the server). */
-  exportMemoryPdf: async (api: Api, input: { memoryId: string }, signal: AbortSignal): Promise<RequestSuccess<Blob>> => {
-    const data = await api.call(() => api.client.GET('/api/memories/{id}/export.pdf', { params: { path: { id: input.memoryId } }, parseAs: 'blob', signal }));
-    return { message: '', data: data as Blob };
+  /**
+   * The PDF as a file to save; a 503 says why there is none (no LibreOffice on the server). The
+   * message is the server's warning key when the PDF differs from the document (emoji left out).
+   */
+  exportMemoryPdf: async (api: Api, input: { memoryId: string; workingNotes?: boolean }, signal: AbortSignal): Promise<RequestSuccess<Blob>> => {
+    let warning = '';
+    const data = await api.call(async () => {
+      const result = await api.client.GET('/api/memories/{id}/export.pdf', { params: { path: { id: input.memoryId }, query: input.workingNotes ? { workingNotes: true } : {} }, parseAs: 'blob', signal });
+      warning = result.response.headers.get('X-Export-Warning') ?? '';
+      return result;
+    });
+    return { message: warning, data: data as Blob };
   },
 };

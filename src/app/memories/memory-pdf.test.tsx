@@ -73,4 +73,31 @@ describe('memory PDF export', () => {
     expect(createObjectURL).toHaveBeenCalledWith(pdf);
     expect(document.body.textContent).not.toContain('LibreOffice');
   });
+
+  it("exports without the working notes unless the box is ticked, for Word and PDF alike", { timeout: 20_000 }, async () => {
+    const u = userEvent.setup();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:memoire'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const exportPdf = vi.fn(async () => ({ message: '', data: new Blob(['%PDF-1.7']) }));
+    await open(exportPdf);
+    const box = (await screen.findByRole('checkbox', { name: 'Inclure les notes de travail' }, { timeout: 15_000 })) as HTMLInputElement;
+    const word = screen.getByRole('link', { name: 'Exporter en Word' });
+    expect(box.checked).toBe(false);
+    expect(word.getAttribute('href')).toBe(`/api/memories/${memoryDemo._id}/export.docx`);
+    await u.click(screen.getByRole('button', { name: 'Exporter en PDF' }));
+    await waitFor(() => expect(exportPdf).toHaveBeenCalledWith({ memoryId: memoryDemo._id }));
+    await u.click(box);
+    expect(word.getAttribute('href')).toBe(`/api/memories/${memoryDemo._id}/export.docx?workingNotes=true`);
+    await u.click(screen.getByRole('button', { name: 'Exporter en PDF' }));
+    await waitFor(() => expect(exportPdf).toHaveBeenLastCalledWith({ memoryId: memoryDemo._id, workingNotes: true }));
+  });
+
+  it('says the emoji were left out when the server had no font for them', { timeout: 20_000 }, async () => {
+    const u = userEvent.setup();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:memoire'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await open(async () => ({ message: 'memory-pdf_emoji_left_out', data: new Blob(['%PDF-1.7']) }));
+    await u.click(await screen.findByRole('button', { name: 'Exporter en PDF' }, { timeout: 15_000 }));
+    expect(await screen.findByText(/Les emoji ont été retirés du PDF/)).toBeTruthy();
+  });
 });

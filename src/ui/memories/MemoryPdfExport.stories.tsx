@@ -29,3 +29,8 @@ export const Ready: Story = { parameters: { machineStates: ['request.idle', 'req
 export const Exporting: Story = { args: { loading: true }, parameters: { machineStates: ['request.loading'] } };
 /** The server has no LibreOffice: why, and that the Word export works. */
 export const Unavailable: Story = { args: { error: UNAVAILABLE }, parameters: { machineStates: ['request.failure'] } };
+/** A PDF saved from a server without an emoji font: the emoji were left out, and the page says so. */
+export const EmojiLeftOut: Story = {
+  args: { warning: "Les emoji ont été retirés du PDF : le serveur n'a pas de police pour les dessiner (paquet Debian fonts-symbola). L'export Word les garde." },
+  parameters: { machineStates: ['request.success'] },
+};

@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -9,15 +10,20 @@ export type MemoryPdfExportProps = {
   loading: boolean;
   /** Why there is no PDF, as the server said it (LibreOffice missing or failing). */
   error: string | null;
+  /** What the server said of the PDF it made (emoji left out), once saved. */
+  warning?: string | null;
   onExport: () => void;
 };
+
+/** The header's export options (the memory's view sets them; the PDF export, wired by the page, reads them). */
+export const MemoryExportOptions = createContext<{ workingNotes: boolean }>({ workingNotes: false });
 
 /**
  * "Exporter en PDF", beside "Exporter en Word": a button rather than a link, because the server
  * may have no LibreOffice, and then the user reads why (and that the Word export works) here,
  * instead of a download that fails.
  */
-export function MemoryPdfExport({ loading, error, onExport }: MemoryPdfExportProps) {
+export function MemoryPdfExport({ loading, error, warning = null, onExport }: MemoryPdfExportProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -25,9 +31,9 @@ export function MemoryPdfExport({ loading, error, onExport }: MemoryPdfExportPro
         <FileText size={14} aria-hidden="true" />
         {loading ? t('memory-export_pdf_exporting') : t('memory-export_pdf')}
       </Button>
-      {error ? (
+      {error || warning ? (
         <div className={css({ flexBasis: 'full' })}>
-          <Alert status="warning">{error}</Alert>
+          <Alert status="warning">{error ?? warning}</Alert>
         </div>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FileDown, FilePlus2, FileText, Sparkles } from 'lucide-react';
@@ -7,11 +7,13 @@ import { button } from 'styled-system/recipes/button';
 import { MEMORY_NO_ANALYSIS, type Memory, type MemoryAnalysis, type MemoryCreateFrom, type MemoryVersion } from '../../machines/memory.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
+import { Checkbox } from '../components/Checkbox';
 import { EmptyState } from '../components/EmptyState';
 import { PageLoadError, PageLoading } from '../components/PageStatus';
 import { Spinner } from '../components/Spinner';
 import { MemoryOutline } from './MemoryOutline';
 import { AnalysisPanel, SectionPanel, VersionsPanel, type VersionsStage } from './MemoryPanels';
+import { MemoryExportOptions } from './MemoryPdfExport';
 
 export type MemoryStage = 'loadingList' | 'listFailed' | 'empty' | 'creating' | 'loadingMemory' | 'loadFailed' | 'ready';
 
@@ -76,6 +78,8 @@ export function memoryStage(value: unknown): MemoryStage {
 export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
   const { t } = useTranslation();
   const { stage, memory } = props;
+  // The writers' notes stay out of the exports unless asked for, export by export (never remembered).
+  const [workingNotes, setWorkingNotes] = useState(false);
   if (stage === 'loadingList' || stage === 'loadingMemory') return <PageLoading />;
   if (stage === 'listFailed' || stage === 'loadFailed') return <PageLoadError onRetry={props.onRetry} />;
   if (stage === 'empty' || stage === 'creating' || !memory) {
@@ -141,11 +145,14 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
           {props.switcher}
           {/* A plain link: the download carries the session cookie, which file routes accept. */}
-          <a href={`/api/memories/${memory._id}/export.docx`} download className={button({ variant: 'outline', size: 'sm' })}>
+          <a href={`/api/memories/${memory._id}/export.docx${workingNotes ? '?workingNotes=true' : ''}`} download className={button({ variant: 'outline', size: 'sm' })}>
             <FileDown size={14} aria-hidden="true" />
             {t('memory-export_docx')}
           </a>
-          {props.pdfExport}
+          <MemoryExportOptions.Provider value={{ workingNotes }}>{props.pdfExport}</MemoryExportOptions.Provider>
+          <span title={t('memory-export_working_notes_hint')}>
+            <Checkbox label={t('memory-export_working_notes')} checked={workingNotes} onChange={(event) => setWorkingNotes(event.target.checked)} />
+          </span>
         </div>
       </header>
       {props.notice ? (
