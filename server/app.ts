@@ -60,6 +60,9 @@ import { cardHandlers } from './domains/billing/card';
 import { createCardPayments, keepRawBody, type StripeConfig } from './domains/billing/stripe';
 import { startFetching, type FetchConfig } from './domains/sourcing/fetch';
 import { connectorsHandlers } from './domains/sourcing/connectors/routes';
+import type { ConnectorsConfig } from './domains/sourcing/connectors/config';
+import { connectorClients } from './domains/sourcing/connectors/run';
+import { connectorJobHandler, RUN_CONNECTOR, startConnectorSchedule } from './domains/sourcing/connectors/schedule';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
 import { alertImportHooks } from './domains/alerts/notify';
@@ -108,6 +111,8 @@ export type AppOptions = {
   emojiFont?: string | null;
   /** The scheduled fetch of notice exports (SOURCING_FETCH_URLS); off when absent. */
   sourcingFetch?: FetchConfig | null;
+  /** The built-in connectors (BOAMP, TED, DECP) this server runs (SOURCING_CONNECTORS); none when absent, as in tests. */
+  sourcingConnectors?: ConnectorsConfig | null;
   /** Alerts (reminders, digests) pass every this many ms; none or 0: not started (tests run passes themselves). */
   alertsIntervalMs?: number;
   /** Card payments through Stripe (STRIPE_SECRET_KEY…); none: not offered. */
@@ -152,6 +157,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const importJobs = createJobQueue(options.db, {
     workers: options.jobWorkers === 0 ? 0 : 1,
     handlers: { [IMPORT_NOTICES]: importJobHandler(options.db, storage, alertHooks) },
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    log: app.log,
+  });
+  // The connectors' runs on a queue of their own: a long catch-up neither waits behind nor holds up an upload.
+  const connectorConfig = options.sourcingConnectors ?? null;
+  const connectorJobs = createJobQueue(options.db, {
+    workers: options.jobWorkers === 0 ? 0 : 1,
+    handlers: {
+      [RUN_CONNECTOR]: connectorConfig
+        ? connectorJobHandler({ db: options.db, config: connectorConfig, clients: connectorClients(connectorConfig, app.log), hooks: alertHooks, log: app.log })
+        : async () => undefined,
+    },
     timeoutMs: IMPORT_TIMEOUT_MS,
     log: app.log,
   });
@@ -239,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...billingHandlers(deps),
     ...cardHandlers(deps),
     ...importsHandlers({ ...deps, jobs: importJobs }),
-    ...connectorsHandlers(deps),
+    ...connectorsHandlers(deps, { queue: connectorJobs, config: connectorConfig }),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
   };
@@ -291,6 +308,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   await importJobs.start({ recover: options.dbKind === 'pglite' });
   app.addHook('onClose', () => importJobs.stop());
+  await connectorJobs.start({ recover: options.dbKind === 'pglite' });
+  app.addHook('onClose', () => connectorJobs.stop());
+  if (connectorConfig && connectorConfig.tickMs > 0) {
+    const stopSchedule = startConnectorSchedule(options.db, connectorJobs, connectorConfig, app.log);
+    app.addHook('onClose', async () => stopSchedule());
+  }
   if (options.sourcingFetch) {
     // Stopping the server abandons a download under way; its upload is not queued.
     const stopFetching = startFetching({ db: options.db, storage, jobs: importJobs, log: app.log }, options.sourcingFetch);

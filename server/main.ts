@@ -11,6 +11,7 @@ import { localStorage } from './storage/local';
 import { llmConfigFromEnv } from './llm/client';
 import { passwordEstimator } from './auth/password-policy';
 import { fetchConfigFromEnv } from './domains/sourcing/fetch';
+import { connectorsConfigFromEnv } from './domains/sourcing/connectors/config';
 import { stripeConfigFromEnv } from './domains/billing/stripe';
 
 const env = process.env;
@@ -49,6 +50,8 @@ const app = await buildApp({
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, logLinks: demo },
   llm: llmConfigFromEnv(env),
   sourcingFetch: fetchConfigFromEnv(env),
+  // On by default (the demo, offline, has them off): SOURCING_CONNECTORS=boamp,ted,decp or none.
+  sourcingConnectors: connectorsConfigFromEnv(env, demo),
   stripe: stripeConfigFromEnv(env),
   alertsIntervalMs: env.ALERTS_INTERVAL_MS ? Number(env.ALERTS_INTERVAL_MS) : 15 * 60_000,
   maxUploadBytes: env.MAX_UPLOAD_MB ? Number(env.MAX_UPLOAD_MB) * 1024 * 1024 : undefined,

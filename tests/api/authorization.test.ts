@@ -385,6 +385,10 @@ const matrix: Record<string, Row[]> = {
     const [run] = await ctx.db.insert(importRuns).values({ fileName: 'avis.json' }).returning({ id: importRuns.id });
     return { request: json('GET', `/api/admin/imports/${run!.id}/refused`) };
   }),
+  // Built-in connectors: admins only; none runs in tests, so the admin's "run now" is a 409 (unavailable).
+  listSourcingConnectors: none(adminOnly(200), async () => ({ request: json('GET', '/api/admin/sourcing/connectors') })),
+  updateSourcingConnector: none(adminOnly(200), async () => ({ request: json('PATCH', '/api/admin/sourcing/connectors/ted', { enabled: true }) })),
+  runSourcingConnector: none(adminOnly(409), async () => ({ request: json('POST', '/api/admin/sourcing/connectors/ted/run') })),
   // Alerts: each signed-in user's own notifications and settings; another's notification answers 404; unsubscribing is public, a forged token 400.
   listNotifications: self(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/notifications?perPage=5') })),
   readNotification: [

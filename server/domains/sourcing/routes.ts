@@ -104,7 +104,7 @@ function toRun(row: RunRow, translate: Translate): ImportRun {
     progress: row.progress,
     counts: { notices: row.notices, new: row.new, updated: row.updated, cancelled: row.cancelled, awarded: row.awarded, refused: row.refused, unchanged: row.unchanged },
     error: errorKey ? translate(errorKey, { status: httpStatus ?? '' }) : null,
-    origin: row.origin === 'cli' || row.origin === 'fetch' || row.origin === 'demo' ? row.origin : 'upload',
+    origin: row.origin === 'cli' || row.origin === 'fetch' || row.origin === 'demo' || row.origin === 'connector' ? row.origin : 'upload',
     createdBy: row.userId && row.username !== null ? { _id: row.userId, username: row.username } : null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
