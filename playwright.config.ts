@@ -20,6 +20,8 @@ const serverEnv = {
   HOST: '127.0.0.1',
   STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
   LOG_LEVEL: 'warn',
+  // The demo has the built-in connectors off already (it works offline); said here too: e2e never reaches a real source.
+  SOURCING_CONNECTORS: 'none',
   JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
   // The whole suite signs up from one address, far more often than a person would.
   REGISTER_LIMIT_PER_IP: '1000',

@@ -115,7 +115,12 @@ export function connectorsConfigFromEnv(env: NodeJS.ProcessEnv, demo: boolean): 
       cpv: (env.SOURCING_TED_CPV ?? '')
         .split(/[\s,]+/)
         .map((c) => c.trim())
-        .filter((c) => /^\d{8}$/.test(c)),
+        .filter(Boolean)
+        .map((c) => {
+          // Only digits go into TED's query.
+          if (!/^\d{8}$/.test(c)) throw new Error(`SOURCING_TED_CPV: not a CPV code (8 digits): ${c}`);
+          return c;
+        }),
     },
     decp: { ...source('DECP', d.decp), dataset: env.SOURCING_DECP_DATASET?.trim() || d.decp.dataset },
   };
