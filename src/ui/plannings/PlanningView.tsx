@@ -166,7 +166,16 @@ function TaskFields({ draft, problem, disabled, onChange }: { draft: TaskDraft; 
   const errorOf = (field: TaskProblem['field']) => (problem?.field === field ? t(problem.key, { first: '01/01/2000', last: '31/12/2100', max: TASK_NAME_MAX }) : undefined);
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, gap: '3', alignItems: 'start' })}>
-      <TextField label={t('planning-task_name')} value={draft.name} maxLength={TASK_NAME_MAX} disabled={disabled} error={errorOf('name')} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
+      <TextField
+        label={t('planning-task_name')}
+        value={draft.name}
+        maxLength={TASK_NAME_MAX}
+        disabled={disabled}
+        error={errorOf('name')}
+        // The field stops at the limit (a paste is cut): the counter says so instead of silence.
+        helperText={t(draft.name.length >= TASK_NAME_MAX ? 'planning-name_counter_full' : 'planning-name_counter', { count: draft.name.length, max: TASK_NAME_MAX })}
+        onChange={(e) => onChange({ ...draft, name: e.target.value })}
+      />
       <TextField
         type="date"
         label={t('planning-task_start')}

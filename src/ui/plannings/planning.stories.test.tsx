@@ -88,6 +88,21 @@ describe('the planning view', () => {
     expect(Planning.Ready.args.onAddTask).toHaveBeenCalledWith({ name: 'Chiffrage du lot 2', startDate: '2026-12-04', endDate: '2026-12-08', done: false, milestone: false });
   });
 
+  it('counts a task name\'s characters against the 200 allowed and says when the limit is reached (issue 24)', async () => {
+    const u = userEvent.setup();
+    show(<Planning.Ready />);
+    const form = screen.getByRole('form', { name: 'Ajouter une tâche' });
+    const name = within(form).getByLabelText('Tâche');
+    expect(name.getAttribute('aria-describedby')).toBeTruthy();
+    await u.type(name, 'Chiffrage');
+    expect(within(form).getByText('9 / 200 caractères')).toBeTruthy();
+    await u.clear(name);
+    await u.click(name);
+    await u.paste('x'.repeat(250));
+    expect((name as HTMLInputElement).value).toHaveLength(200);
+    expect(within(form).getByText("200 / 200 caractères : limite atteinte, la suite n'est pas prise")).toBeTruthy();
+  });
+
   it('edits a task inline and ticks one as done through the single-task update', async () => {
     const u = userEvent.setup();
     show(<Planning.Ready />);
