@@ -286,12 +286,16 @@ const hasSymbola = await run('fc-list', ['-q', 'Symbola']).then(
 );
 requiredUnderCi('the Symbola font (fc-list)', hasSymbola, 'fonts-symbola');
 
+let kept = 0;
+/** MEMORY_PDF_KEEP=/tmp/memoire keeps each PDF the tests read (/tmp/memoire-1.pdf…), to look at. */
+const keep = (pdf: Buffer) => (process.env.MEMORY_PDF_KEEP ? writeFile(`${process.env.MEMORY_PDF_KEEP}-${++kept}.pdf`, pdf) : undefined);
+
 /** The PDF's text (pdftotext) and its fonts (pdffonts). */
 async function readPdf(pdf: Buffer): Promise<{ text: string; fonts: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'memory-pdf-'));
   try {
     await writeFile(join(dir, 'memoire.pdf'), pdf);
-    if (process.env.MEMORY_PDF_KEEP) await writeFile(process.env.MEMORY_PDF_KEEP, pdf);
+    await keep(pdf);
     const [{ stdout: text }, { stdout: fonts }] = await Promise.all([run('pdftotext', [join(dir, 'memoire.pdf'), '-']), run('pdffonts', [join(dir, 'memoire.pdf')])]);
     return { text, fonts };
   } finally {
@@ -353,6 +357,7 @@ describe.skipIf(!hasSoffice)('with LibreOffice on the server', () => {
       const dir = await mkdtemp(join(tmpdir(), 'memory-pdf-'));
       try {
         await writeFile(join(dir, 'memoire.pdf'), res.rawPayload);
+        await keep(res.rawPayload);
         const { stdout } = await run('pdftotext', ['-layout', join(dir, 'memoire.pdf'), '-'], { maxBuffer: 16 * 1024 * 1024 });
         const pages = stdout.split('\f').map((page) => page.replace(/\s+/g, ' '));
         if (!pages[pages.length - 1]!.trim()) pages.pop();
