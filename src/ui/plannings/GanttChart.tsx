@@ -95,6 +95,14 @@ export default function GanttChart({ tasks, language, label, describedBy, readOn
     });
     // The chart scrolls sideways: keyboard users reach it like a wide table (WCAG 2.1.1).
     element.querySelector('.gantt-container')?.setAttribute('tabindex', '0');
+    // Each bar's whole name as its SVG title (a tooltip on hover), its label being cut (ganttLabel).
+    for (const task of tasks) {
+      const bar = [...element.querySelectorAll('.bar-wrapper')].find((e) => e.getAttribute('data-id') === task._id);
+      if (!bar) continue;
+      const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+      title.textContent = task.name;
+      bar.prepend(title);
+    }
     return () => element.replaceChildren();
   }, [tasks, language, readOnly]);
 

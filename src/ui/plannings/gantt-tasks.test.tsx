@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Gantt from 'frappe-gantt';
 import GanttChart from './GanttChart';
-import { escapeHtml, ganttBarClass, toGanttBars, type GanttTask } from './gantt-tasks';
+import { escapeHtml, ganttBarClass, ganttLabel, toGanttBars, type GanttTask } from './gantt-tasks';
 
 const hostile = '<style>body{display:none}</style><a href="https://evil.example" id="pwn">x</a><img src=x onerror="window.__pwned=1">';
 const task = (over: Partial<GanttTask>): GanttTask => ({ _id: 't1', name: 'Remise des offres', startDate: '2026-12-01', endDate: '2026-12-01', done: false, milestone: false, ...over });
@@ -20,13 +20,23 @@ describe('the Gantt bars', () => {
     expect(ganttBarClass({ done: false, milestone: false })).toBeUndefined();
   });
 
+  it('cut a long name to 40 characters with an ellipsis, a short one left whole (issue 24)', () => {
+    const long = 'Rédaction du mémoire technique '.repeat(7).slice(0, 200);
+    const [bar] = toGanttBars([task({ name: long })]);
+    expect(bar!.name.length).toBeLessThanOrEqual(40);
+    expect(bar!.name.endsWith('…')).toBe(true);
+    expect(long.startsWith(bar!.name.slice(0, -1))).toBe(true);
+    expect(ganttLabel('Analyse du DCE')).toBe('Analyse du DCE');
+  });
+
   it('hand the chart names that innerHTML shows as text', () => {
-    const [bar] = toGanttBars([task({ name: hostile })]);
+    const short = '<img src=x onerror=alert(1)>';
+    const [bar] = toGanttBars([task({ name: short })]);
     const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
     // frappe-gantt writes the label this way.
     label.innerHTML = bar!.name;
     expect(label.children).toHaveLength(0);
-    expect(label.textContent).toBe(hostile);
+    expect(label.textContent).toBe(short);
     expect(escapeHtml(`Tom & "Jerry's"`)).toBe('Tom &#38; &#34;Jerry&#39;s&#34;');
   });
 });
@@ -44,7 +54,9 @@ describe('the Gantt chart drawn by frappe-gantt', () => {
     const bar = container.querySelector('.bar-wrapper[data-id="t1"]');
     expect(bar).not.toBeNull();
     expect(bar!.classList.contains('is-done-milestone')).toBe(true);
-    expect(bar!.querySelector('.bar-label')?.textContent).toBe(hostile);
+    // The label is cut (ganttLabel), the whole name is the bar's title: both as text.
+    expect(bar!.querySelector('.bar-label')?.textContent).toBe(`${hostile.slice(0, 39)}…`);
+    expect(bar!.querySelector('title')?.textContent).toBe(hostile);
     expect(container.querySelector('#pwn, style, img, a')).toBeNull();
   });
 

@@ -22,11 +22,19 @@ export function ganttBarClass(task: Pick<GanttTask, 'done' | 'milestone'>): stri
   return undefined;
 }
 
-/** The planning's tasks as frappe-gantt bars: names escaped, one class token each. */
+/** The longest bar label, in characters: a 200-character name ran across the whole chart. */
+export const GANTT_LABEL_MAX = 40;
+
+/** A bar's label: the name, cut with an ellipsis past GANTT_LABEL_MAX (the bar's title holds it whole). */
+export function ganttLabel(name: string): string {
+  return name.length > GANTT_LABEL_MAX ? `${name.slice(0, GANTT_LABEL_MAX - 1).trimEnd()}…` : name;
+}
+
+/** The planning's tasks as frappe-gantt bars: labels shortened then escaped, one class token each. */
 export function toGanttBars(tasks: readonly GanttTask[]): FrappeTask[] {
   return tasks.map((task) => ({
     id: task._id,
-    name: escapeHtml(task.name),
+    name: escapeHtml(ganttLabel(task.name)),
     start: task.startDate,
     end: task.endDate,
     progress: task.done ? 100 : 0,
