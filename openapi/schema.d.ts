@@ -617,7 +617,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The board of the caller's company: each status's count and its first tenders (open ones first, nearest deadline first, as the list); with `status`, that column alone from its `skip`th tender (a column's next cards). */
+        /** The board of the caller's company, its active pipeline (tenders set aside by a no-go left out, as the list by default): each status's count and its first tenders (open ones first, nearest deadline first); with `status`, that column alone from its `skip`th tender (a column's next cards). */
         get: operations["getMyCompanyBoard"];
         put?: never;
         post?: never;

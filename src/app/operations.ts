@@ -113,7 +113,7 @@ const PAGE_CALLS = [
   'deleteCompanyDocument',
   'listTenders',
   'listMyCompanyTenders',
-  'listMyCompanyBoard',
+  'getMyCompanyBoard',
   'listPotentialTenders',
   'createTender',
   'createTenderCall',

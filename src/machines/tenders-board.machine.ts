@@ -7,6 +7,12 @@ import type { components } from '../../openapi/schema';
 /** A card of the board: a row of the company's tender list. */
 export type BoardTender = components['schemas']['TenderListItem'];
 
+/** A column as the server gives it: its count in all, and its cards from where it was asked. */
+export type BoardColumn = components['schemas']['TendersBoard']['columns'][number];
+
+/** Per status: a column's tenders in all, and how many of them the server has sent in its order. */
+type PerStatus = Partial<Record<TenderStatus, number>>;
+
 /** A move asked for: the tender, where it stood, where it goes, and whether it is a reopening. */
 export type BoardMove = { id: string; from: TenderStatus; to: TenderStatus; kind: StatusChangeKind };
 
@@ -17,7 +23,16 @@ export type BoardAnnouncement =
   | { kind: 'refused'; id: string; message: string };
 
 export type TendersBoardContext = {
+  /** The cards loaded so far, every column's. */
   tenders: BoardTender[];
+  /** Each column's tenders in all: a column shows its first cards and loads the next on demand. */
+  counts: PerStatus;
+  /** Each column's cards read from the server in its order: where its next cards start. */
+  fetched: PerStatus;
+  /** The column whose next cards are loading. */
+  loadingMore: TenderStatus | null;
+  /** A column whose next cards could not be read, and why. */
+  moreError: { status: TenderStatus; message: string } | null;
   /** May this user reopen a submitted tender (managers and admins; the server checks again). */
   canReopen: boolean;
   move: BoardMove | null;
@@ -32,6 +47,7 @@ export type TendersBoardContext = {
 
 export type TendersBoardEvent =
   | { type: 'board.reload' }
+  | { type: 'board.more'; status: TenderStatus }
   | { type: 'board.move'; id: string; to: TenderStatus }
   | { type: 'board.reason'; reason: string }
   | { type: 'board.confirm' }
@@ -56,6 +72,28 @@ const reasonOk = (reason: string) => reason.trim().length > 0 && reason.length <
 
 const setStatus = (tenders: BoardTender[], id: string, status: TenderStatus) => tenders.map((t) => (t._id === id ? { ...t, status } : t));
 
+const add = (counts: PerStatus, status: TenderStatus, n: number): PerStatus => ({ ...counts, [status]: Math.max(0, (counts[status] ?? 0) + n) });
+
+/**
+ * The counts once a card has gone from one column to another. The column it left has one card
+ * less before those not yet loaded (so its next cards start one earlier); the column it joined may
+ * send it again with its next cards, which the merge drops.
+ */
+function moved(context: Pick<TendersBoardContext, 'counts' | 'fetched'>, from: TenderStatus, to: TenderStatus) {
+  return { counts: add(add(context.counts, from, -1), to, 1), fetched: add(context.fetched, from, -1) };
+}
+
+/** The counts as they were before a move the server refused. */
+function unmoved(context: Pick<TendersBoardContext, 'counts' | 'fetched'>, from: TenderStatus, to: TenderStatus) {
+  return { counts: add(add(context.counts, to, -1), from, 1), fetched: add(context.fetched, from, 1) };
+}
+
+/** Cards added to those loaded, each once (a card moved in may come again with its new column's). */
+function merge(tenders: BoardTender[], more: BoardTender[]) {
+  const known = new Set(tenders.map((t) => t._id));
+  return [...tenders, ...more.filter((t) => !known.has(t._id))];
+}
+
 type Input = { canReopen?: boolean };
 
 /**
@@ -73,8 +111,11 @@ export const tendersBoardMachine = setup({
     input: {} as Input,
   },
   actors: {
-    loadBoard: fromPromise<BoardTender[], void>(async () => {
+    loadBoard: fromPromise<BoardColumn[], void>(async () => {
       throw new Error('Actor "loadBoard" was not provided');
+    }),
+    loadColumn: fromPromise<BoardColumn, { status: TenderStatus; skip: number }>(async () => {
+      throw new Error('Actor "loadColumn" was not provided');
     }),
     saveMove: fromPromise<RequestSuccess<{ _id: string; status: TenderStatus }>, { move: BoardMove; reason: string }>(async () => {
       throw new Error('Actor "saveMove" was not provided');
@@ -92,6 +133,11 @@ export const tendersBoardMachine = setup({
       return needsConfirmation({ to: event.to, kind: moveKind(from, event.to, context.canReopen)! });
     },
     isMove: ({ context }) => context.move?.kind === 'move',
+    hasMore: ({ context, event }) => {
+      if (event.type !== 'board.more') return false;
+      const shown = context.tenders.filter((t) => t.status === event.status).length;
+      return shown < (context.counts[event.status] ?? 0);
+    },
     reopenWithReason: ({ context }) => context.move?.kind === 'reopen' && reasonOk(context.reason),
   },
   actions: {
@@ -110,14 +156,34 @@ export const tendersBoardMachine = setup({
   },
 }).createMachine({
   id: 'tendersBoard',
-  context: ({ input }) => ({ tenders: [], canReopen: input.canReopen ?? false, move: null, reason: '', reasonError: null, loadError: null, error: null, announcement: null }),
+  context: ({ input }) => ({
+    tenders: [],
+    counts: {},
+    fetched: {},
+    loadingMore: null,
+    moreError: null,
+    canReopen: input.canReopen ?? false,
+    move: null,
+    reason: '',
+    reasonError: null,
+    loadError: null,
+    error: null,
+    announcement: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
       entry: assign({ loadError: null }),
       invoke: {
         src: 'loadBoard',
-        onDone: { target: 'ready', actions: assign({ tenders: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            tenders: event.output.flatMap((column) => column.tenders),
+            counts: Object.fromEntries(event.output.map((column) => [column.status, column.count])),
+            fetched: Object.fromEntries(event.output.map((column) => [column.status, column.tenders.length])),
+          })),
+        },
         onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toRequestError(event.error) }) },
       },
     },
@@ -125,11 +191,32 @@ export const tendersBoardMachine = setup({
     ready: {
       on: {
         'board.reload': 'loading',
+        'board.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ loadingMore: ({ event }) => event.status, moreError: null }) },
         'board.move': [
           { guard: 'forbidden', actions: 'refuseDrop' },
           { guard: 'confirmFirst', target: 'confirming', actions: 'ask' },
           { target: 'moving', actions: 'ask' },
         ],
+      },
+    },
+    // A column's next cards, after those the server has sent; moves wait until they are in.
+    loadingMore: {
+      invoke: {
+        src: 'loadColumn',
+        input: ({ context }) => ({ status: context.loadingMore!, skip: context.fetched[context.loadingMore!] ?? 0 }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            tenders: merge(context.tenders, event.output.tenders),
+            counts: { ...context.counts, [event.output.status]: event.output.count },
+            fetched: add(context.fetched, event.output.status, event.output.tenders.length),
+            loadingMore: null,
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({ moreError: { status: context.loadingMore!, message: toRequestError(event.error).message }, loadingMore: null })),
+        },
       },
     },
     // The server said no: the card is back where it was and the message stays until dismissed or the next move.
@@ -158,7 +245,7 @@ export const tendersBoardMachine = setup({
     },
     moving: {
       // Shown in its new column at once; put back if the server refuses.
-      entry: assign({ tenders: ({ context }) => setStatus(context.tenders, context.move!.id, context.move!.to) }),
+      entry: assign(({ context }) => ({ tenders: setStatus(context.tenders, context.move!.id, context.move!.to), ...moved(context, context.move!.from, context.move!.to) })),
       invoke: {
         src: 'saveMove',
         input: ({ context }) => ({ move: context.move!, reason: context.reason.trim() }),
@@ -177,6 +264,7 @@ export const tendersBoardMachine = setup({
             const error = toRequestError(event.error);
             return {
               tenders: setStatus(context.tenders, context.move!.id, context.move!.from),
+              ...unmoved(context, context.move!.from, context.move!.to),
               error,
               announcement: { kind: 'refused', id: context.move!.id, message: error.message } as const,
               move: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { boardTargets, moveKind, needsConfirmation, tendersBoardMachine, type BoardMove, type BoardTender } from './tenders-board.machine';
+import { boardTargets, moveKind, needsConfirmation, tendersBoardMachine, type BoardColumn, type BoardMove, type BoardTender } from './tenders-board.machine';
 import type { TenderStatus } from './tender-lifecycle';
 import type { RequestSuccess } from '../common/request-result';
 
@@ -23,14 +23,18 @@ describe('the board lifecycle rules', () => {
 
 // What a manager meets on the board: it loads (or fails and is retried); a plain move shows at
 // once and is saved, or put back with the server's message; a forbidden drop sends nothing; a
-// decision asks first and can be cancelled; a reopening needs a reason.
+// decision asks first and can be cancelled; a reopening needs a reason; a long column's next cards
+// load on demand (or fail, and can be asked again).
 const userModel = createMachine({
   id: 'boardModel',
   initial: 'loading',
   states: {
     loading: { on: { 'server.loaded': 'ready', 'server.loadFailed': 'failed' } },
     failed: { on: { 'user.retry': 'loading' } },
-    ready: { on: { 'user.moveAllowed': 'moving', 'user.moveForbidden': 'forbidden', 'user.decide': 'confirmingDecision', 'user.reopen': 'confirmingReopen' } },
+    ready: { on: { 'user.moveAllowed': 'moving', 'user.moveForbidden': 'forbidden', 'user.decide': 'confirmingDecision', 'user.reopen': 'confirmingReopen', 'user.more': 'loadingMore' } },
+    loadingMore: { on: { 'server.moreLoaded': 'allShown', 'server.moreFailed': 'moreFailed' } },
+    allShown: {},
+    moreFailed: { on: { 'user.more': 'loadingMore' } },
     forbidden: { on: { 'user.moveAllowed': 'moving' } },
     moving: { on: { 'server.saved': 'moved', 'server.refused': 'refused' } },
     moved: {},
@@ -44,21 +48,32 @@ const userModel = createMachine({
 
 const row = (id: string, status: TenderStatus) => ({ _id: id, status }) as BoardTender;
 const TENDERS = [row('a', 'not_started'), row('b', 'in_progress'), row('c', 'submitted')];
+// The first card of each column; "not started" holds two more on the server.
+const COLUMNS: BoardColumn[] = [
+  { status: 'not_started', count: 3, tenders: [TENDERS[0]!] },
+  { status: 'in_progress', count: 1, tenders: [TENDERS[1]!] },
+  { status: 'submitted', count: 1, tenders: [TENDERS[2]!] },
+];
+const NEXT = [row('d', 'not_started'), row('e', 'not_started')];
 const REFUSAL = { message: "Ce changement de statut n'est pas possible.", status: 409 };
 const REASON = 'Bordereau de prix à corriger.';
 
 type Save = { input: { move: BoardMove; reason: string }; resolve: (r: RequestSuccess<{ _id: string; status: TenderStatus }>) => void; reject: (e: unknown) => void };
 
+type More = { input: { status: TenderStatus; skip: number }; resolve: (c: BoardColumn) => void; reject: (e: unknown) => void };
+
 function start() {
-  const loads: { resolve: (t: BoardTender[]) => void; reject: (e: unknown) => void }[] = [];
+  const loads: { resolve: (t: BoardColumn[]) => void; reject: (e: unknown) => void }[] = [];
   const saves: Save[] = [];
+  const mores: More[] = [];
   const logic = tendersBoardMachine.provide({
     actors: {
-      loadBoard: fromPromise<BoardTender[], void>(() => new Promise((resolve, reject) => loads.push({ resolve, reject }))),
+      loadBoard: fromPromise<BoardColumn[], void>(() => new Promise((resolve, reject) => loads.push({ resolve, reject }))),
+      loadColumn: fromPromise<BoardColumn, More['input']>(({ input }) => new Promise((resolve, reject) => mores.push({ input, resolve, reject }))),
       saveMove: fromPromise<RequestSuccess<{ _id: string; status: TenderStatus }>, Save['input']>(({ input }) => new Promise((resolve, reject) => saves.push({ input, resolve, reject }))),
     },
   });
-  return { actor: createActor(logic, { input: { canReopen: true } }).start(), loads, saves };
+  return { actor: createActor(logic, { input: { canReopen: true } }).start(), loads, saves, mores };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -74,7 +89,7 @@ describe('tenders board machine, model-based', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const { actor, loads, saves } = start();
+      const { actor, loads, saves, mores } = start();
       const snap = () => actor.getSnapshot();
       const statusOf = (id: string) => snap().context.tenders.find((t) => t._id === id)?.status;
       // What the server holds, as the test drives it.
@@ -87,7 +102,7 @@ describe('tenders board machine, model-based', () => {
       await path.test({
         events: {
           'server.loaded': async () => {
-            loads.at(-1)!.resolve(TENDERS);
+            loads.at(-1)!.resolve(COLUMNS);
             await flush();
           },
           'server.loadFailed': async () => {
@@ -120,6 +135,16 @@ describe('tenders board machine, model-based', () => {
           'user.confirmWithoutReason': () => actor.send({ type: 'board.confirm' }),
           'user.typeReason': () => actor.send({ type: 'board.reason', reason: REASON }),
           'user.dismiss': () => actor.send({ type: 'board.dismiss' }),
+          'user.more': () => actor.send({ type: 'board.more', status: 'not_started' }),
+          'server.moreLoaded': async () => {
+            // The server sends the column from where the board asked; a card it already shows is not shown twice.
+            mores.at(-1)!.resolve({ status: 'not_started', count: 3, tenders: [TENDERS[0]!, ...NEXT] });
+            await flush();
+          },
+          'server.moreFailed': async () => {
+            mores.at(-1)!.reject({ message: 'Erreur interne du serveur.', status: 500 });
+            await flush();
+          },
           'server.saved': async () => {
             const save = saves.at(-1)!;
             saved[save.input.move.id] = save.input.move.to;
@@ -189,6 +214,25 @@ describe('tenders board machine, model-based', () => {
             expect(saves).toHaveLength(sent);
           },
           reopenReady: () => expect(snap().context).toMatchObject({ reason: REASON, reasonError: null }),
+          loadingMore: () => {
+            expect(snap().value).toBe('loadingMore');
+            // The column's next cards start after those the server sent in its order.
+            expect(mores.at(-1)!.input).toEqual({ status: 'not_started', skip: statusOf('a') === 'not_started' ? 1 : 0 });
+            expect(snap().can({ type: 'board.move', id: 'b', to: 'pending' })).toBe(false);
+          },
+          allShown: () => {
+            expect(snap().value).toBe('ready');
+            const column = snap().context.tenders.filter((t) => t.status === 'not_started').map((t) => t._id);
+            expect(column).toEqual(['a', 'd', 'e']);
+            expect(snap().context.counts.not_started).toBe(3);
+            // Nothing more to ask for.
+            expect(snap().can({ type: 'board.more', status: 'not_started' })).toBe(false);
+          },
+          moreFailed: () => {
+            expect(snap().value).toBe('ready');
+            expect(snap().context.moreError).toEqual({ status: 'not_started', message: 'Erreur interne du serveur.' });
+            expect(snap().context.tenders).toHaveLength(3);
+          },
         },
       });
     });

@@ -113,15 +113,16 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
       return tenderPage(db, and(eq(tenders.companyId, companyId), tenderFilters(request.query), goNoGoFilter(request.query.goNoGo)), request.query);
     },
 
-    // Each column is the list filtered by its status, read from the (company, status, deadline)
-    // index: the board's cost does not grow with the company's tenders.
+    // Each column is the list filtered by its status (the active pipeline, as the list without
+    // its no-go filter), read from the (company, status, deadline) index: the board's cost does
+    // not grow with the company's tenders.
     async getMyCompanyBoard(request) {
       const companyId = ownCompany(sessionOf(request).user);
       const { perColumn = 20, status, skip = 0 } = request.query;
       const statuses = status ? [status] : tenderStatusEnum.enumValues;
       const columns = await Promise.all(
         statuses.map(async (s) => {
-          const { count, items } = await tenderRows(db, and(eq(tenders.companyId, companyId), eq(tenders.status, s)), { limit: perColumn, offset: status ? skip : 0 });
+          const { count, items } = await tenderRows(db, and(eq(tenders.companyId, companyId), eq(tenders.status, s), goNoGoFilter(undefined)), { limit: perColumn, offset: status ? skip : 0 });
           return { status: s, count, tenders: items };
         }),
       );

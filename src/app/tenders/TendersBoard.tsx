@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TenderStatus } from '../../machines/tender-lifecycle';
-import { tendersBoardMachine, type BoardMove, type BoardTender } from '../../machines/tenders-board.machine';
+import { tendersBoardMachine, type BoardColumn, type BoardMove } from '../../machines/tenders-board.machine';
 import type { RequestSuccess } from '../../common/request-result';
 import { TendersBoardView, type TendersBoardState } from '../../ui/tenders/TendersBoardView';
 import { TendersViewSwitch } from '../../ui/tenders/TendersViewSwitch';
@@ -21,7 +21,8 @@ export function TendersBoard() {
     () =>
       tendersBoardMachine.provide({
         actors: {
-          loadBoard: fromPromise<BoardTender[], void>(({ signal }) => runOperation(operations.listMyCompanyBoard, undefined, signal)),
+          loadBoard: fromPromise<BoardColumn[], void>(({ signal }) => runOperation(operations.getMyCompanyBoard, undefined, signal)),
+          loadColumn: fromPromise<BoardColumn, { status: TenderStatus; skip: number }>(async ({ input, signal }) => (await runOperation(operations.getMyCompanyBoard, input, signal))[0]!),
           // A move is the details page's status change; a reopening its reopen operation.
           saveMove: fromPromise<RequestSuccess<{ _id: string; status: TenderStatus }>, { move: BoardMove; reason: string }>(({ input, signal }) =>
             input.move.kind === 'reopen'
@@ -40,6 +41,9 @@ export function TendersBoard() {
     <TendersBoardView
       state={snapshot.value as TendersBoardState}
       tenders={context.tenders}
+      counts={context.counts}
+      loadingMore={context.loadingMore}
+      moreError={context.moreError}
       canReopen={context.canReopen}
       move={context.move}
       reason={context.reason}
@@ -55,6 +59,7 @@ export function TendersBoard() {
       onCancel={() => board.send({ type: 'board.cancel' })}
       onDismiss={() => board.send({ type: 'board.dismiss' })}
       onRetry={() => board.send({ type: 'board.reload' })}
+      onMore={(status) => board.send({ type: 'board.more', status })}
     />
   );
 }

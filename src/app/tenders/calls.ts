@@ -6,6 +6,7 @@ import { PER_PAGE } from '../calls-support';
 
 type Tender = components['schemas']['Tender'];
 type TenderListItem = components['schemas']['TenderListItem'];
+type BoardColumn = components['schemas']['TendersBoard']['columns'][number];
 type TenderPatch = components['schemas']['TenderPatch'];
 type TenderHistory = components['schemas']['TenderHistory']['history'];
 type TenderLots = components['schemas']['TenderLots'];
@@ -65,10 +66,11 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query }, signal }));
     return { items: data.tenderCalls, count: data.count, totalPages: data.totalPages };
   },
-  // The board (issue 13): every tender of the company at once, the columns count them all.
-  listMyCompanyBoard: async (api: Api, _input: void, signal: AbortSignal): Promise<TenderListItem[]> => {
-    const data = await api.call(() => api.client.GET('/api/tenders/my-company', { params: { query: { perPage: 'all' } }, signal }));
-    return data.tenderCalls;
+  // The board: each column's count and first cards, then a column's next cards on demand.
+  getMyCompanyBoard: async (api: Api, input: { status: TenderListItem['status']; skip: number } | void, signal: AbortSignal): Promise<BoardColumn[]> => {
+    const query = input ? { status: input.status, skip: input.skip } : {};
+    const data = await api.call(() => api.client.GET('/api/tenders/my-company/board', { params: { query }, signal }));
+    return data.columns;
   },
   listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string; hidden: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
     const { matchStatus, procedure, hidden } = input.filters;

@@ -26,6 +26,7 @@ const meta = {
     onCancel: fn(),
     onDismiss: fn(),
     onRetry: fn(),
+    onMore: fn(),
   },
   decorators: [(Story) => <div className={css({ p: '6', bg: 'bg.canvas', minH: '100dvh' })}><main><Story /></main></div>],
 } satisfies Meta<typeof TendersBoardView>;
@@ -60,3 +61,19 @@ export const ConfirmingReopen: Story = {
 };
 /** An employee: a submitted tender cannot be reopened from the board. */
 export const Employee: Story = { args: { canReopen: false } };
+/** A company with more tenders than a column shows: each column counts them all and offers the next ones. */
+export const LongColumns: Story = {
+  args: { counts: { not_started: 47, in_progress: 1, pending: 0, submitted: 1, won: 1, lost: 0, non_compliant: 0 } },
+};
+/** A column's next cards loading: the other columns stay as they are. */
+export const LoadingMore: Story = {
+  args: { state: 'loadingMore', counts: { not_started: 47, in_progress: 1, pending: 0, submitted: 1, won: 1, lost: 0, non_compliant: 0 }, loadingMore: 'not_started' },
+  parameters: { machineStates: ['tendersBoard.loadingMore'] },
+};
+/** The next cards of a column could not be read: said under it, the button stays to try again. */
+export const MoreFailed: Story = {
+  args: {
+    counts: { not_started: 47, in_progress: 1, pending: 0, submitted: 1, won: 1, lost: 0, non_compliant: 0 },
+    moreError: { status: 'not_started', message: boardLoadError },
+  },
+};

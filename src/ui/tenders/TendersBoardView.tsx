@@ -16,11 +16,18 @@ import { Spinner } from '../components/Spinner';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import { Deadline, FreshnessBadge, isNewSince, TenderStatusBadge } from './TenderBadges';
 
-export type TendersBoardState = 'loading' | 'failed' | 'ready' | 'confirming' | 'moving' | 'refused';
+export type TendersBoardState = 'loading' | 'failed' | 'ready' | 'loadingMore' | 'confirming' | 'moving' | 'refused';
 
 export type TendersBoardViewProps = {
   state: TendersBoardState;
+  /** The cards loaded so far. */
   tenders: BoardTender[];
+  /** Each column's tenders in all (its cards come 20 at a time); a column not counted shows its cards' number. */
+  counts?: Partial<Record<TenderStatus, number>>;
+  /** The column whose next cards are loading. */
+  loadingMore?: TenderStatus | null;
+  /** A column whose next cards could not be read. */
+  moreError?: { status: TenderStatus; message: string } | null;
   canReopen: boolean;
   /** The move being confirmed or saved. */
   move: BoardMove | null;
@@ -38,6 +45,8 @@ export type TendersBoardViewProps = {
   onCancel: () => void;
   onDismiss: () => void;
   onRetry: () => void;
+  /** Asks for a column's next cards. */
+  onMore?: (status: TenderStatus) => void;
 };
 
 const statusLabel = (t: (key: string) => string, status: TenderStatus) => t(`tender-status_${status}`);
@@ -178,7 +187,7 @@ export function TendersBoardView(props: TendersBoardViewProps) {
                 <h2 id={headingId} className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', px: '1', fontSize: 'sm', fontWeight: 'semibold' })}>
                   <span>{statusLabel(t, status)}</span>
                   <span className={css({ fontSize: 'xs', fontWeight: 'normal', color: 'fg.muted' })} data-testid="column-count">
-                    {t('tendersboard-count', { count: cards.length })}
+                    {t('tendersboard-count', { count: props.counts?.[status] ?? cards.length })}
                   </span>
                 </h2>
                 {allowed ? <p className={css({ fontSize: 'xs', color: 'accent.text', px: '1' })}>{t('tendersboard-drop_here')}</p> : null}
@@ -209,6 +218,22 @@ export function TendersBoardView(props: TendersBoardViewProps) {
                     ))}
                   </ul>
                 )}
+                {props.moreError?.status === status ? (
+                  <p role="alert" className={css({ fontSize: 'xs', color: 'danger.text', px: '1' })}>
+                    {t('tendersboard-more_error', { message: props.moreError.message })}
+                  </p>
+                ) : null}
+                {cards.length < (props.counts?.[status] ?? 0) ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-busy={props.loadingMore === status || undefined}
+                    disabled={!!props.loadingMore}
+                    onClick={() => props.onMore?.(status)}
+                  >
+                    {props.loadingMore === status ? t('tendersboard-more_loading') : t('tendersboard-more', { count: (props.counts?.[status] ?? 0) - cards.length })}
+                  </Button>
+                ) : null}
               </section>
             );
           })}

@@ -100,3 +100,22 @@ describe('tenders board: the keyboard move', () => {
     expect((screen.getByRole('button', { name: `Déplacer « ${routes!.tenderCall.title} » vers…`, hidden: true }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('tenders board: long columns', () => {
+  it('counts every tender of a column and offers its next ones', async () => {
+    show(<Board.LongColumns />);
+    const waiting = column('Non démarré');
+    expect(within(waiting).getByRole('heading', { level: 2 }).textContent).toBe('Non démarré47 dossiers');
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Afficher plus (46 autres dossiers)' }));
+    expect((Board.LongColumns.args as { onMore: { mock: { calls: unknown[][] } } }).onMore.mock.calls).toEqual([['not_started']]);
+    // A column whose cards are all shown offers nothing more.
+    expect(within(column('En cours')).queryByRole('button', { name: /Afficher/ })).toBeNull();
+  });
+
+  it('says under the column that its next cards could not be read, and keeps the button', async () => {
+    show(<Board.MoreFailed />);
+    const waiting = column('Non démarré');
+    expect(within(waiting).getByRole('alert').textContent).toMatch(/^Les dossiers suivants n'ont pas pu être chargés/);
+    expect(within(waiting).getByRole('button', { name: 'Afficher plus (46 autres dossiers)' })).toBeTruthy();
+  });
+});
