@@ -9,6 +9,10 @@ import * as browser from './browser-session';
 import { NotificationsContext } from './notifications';
 import { useServices } from './services';
 import { createResetRegistry, ResetRegistryProvider, SessionScope, type ResetRegistry } from './session-reset';
+import { useActorRef, useSelector } from '@xstate/react';
+import { reauthMachine } from '../machines/reauth.machine';
+import { ReauthDialog } from '../ui/users/ReauthDialog';
+import { createUnsavedWork, UnsavedWorkContext, type UnsavedWork } from './unsaved-work';
 
 export const SessionContext = createActorContext(sessionMachine);
 
@@ -17,6 +21,7 @@ export const SessionContext = createActorContext(sessionMachine);
 export function SessionProvider({ children, inspect, registry: given }: { children: ReactNode; inspect?: Inspect; registry?: ResetRegistry }) {
   const { auth, operations } = useServices();
   const [registry] = useState(() => given ?? createResetRegistry());
+  const [unsaved] = useState(createUnsavedWork);
   const { t } = useTranslation();
   const notifications = NotificationsContext.useActorRef();
 
@@ -53,18 +58,57 @@ export function SessionProvider({ children, inspect, registry: given }: { childr
   return (
     <ResetRegistryProvider registry={registry}>
       <SessionContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}) }}>
-        <UnauthorizedBridge />
-        <SessionScope>{children}</SessionScope>
+        <UnsavedWorkContext.Provider value={unsaved}>
+          <UnauthorizedBridge unsaved={unsaved} />
+          <SessionScope>{children}</SessionScope>
+        </UnsavedWorkContext.Provider>
       </SessionContext.Provider>
     </ResetRegistryProvider>
   );
 }
 
-function UnauthorizedBridge() {
-  const { auth } = useServices();
+/**
+ * A dead token ends the session (→ /sign-in), unless an editor holds text not saved yet: then the
+ * user signs in again in place (reauth.machine) and the waiting saves go on (issue 24).
+ */
+function UnauthorizedBridge({ unsaved }: { unsaved: UnsavedWork }) {
+  const { auth, operations } = useServices();
   const session = SessionContext.useActorRef();
-  useEffect(() => auth.onUnauthorized((message) => session.send({ type: 'session.unauthorized', message })), [auth, session]);
-  return null;
+  const reauthLogic = useMemo(
+    () =>
+      reauthMachine.provide({
+        actors: { loginUser: operations.loginUser },
+        actions: {
+          renewed: (_, { token }) => {
+            session.send({ type: 'session.renewed', token });
+            unsaved.resumeAll();
+          },
+          gaveUp: () => session.send({ type: 'session.unauthorized' }),
+        },
+      }),
+    [operations, session, unsaved],
+  );
+  const reauth = useActorRef(reauthLogic);
+  useEffect(
+    () =>
+      auth.onUnauthorized((message) => {
+        const { profile } = session.getSnapshot().context;
+        if (session.getSnapshot().matches('signedIn') && profile && unsaved.any()) reauth.send({ type: 'reauth.required', email: profile.primaryEmail });
+        else session.send({ type: 'session.unauthorized', message });
+      }),
+    [auth, session, unsaved, reauth],
+  );
+  const state = useSelector(reauth, (s) => s);
+  if (state.matches('idle') || !state.context.email) return null;
+  return (
+    <ReauthDialog
+      email={state.context.email}
+      busy={state.hasTag('submitting')}
+      error={state.context.error?.message ?? null}
+      onSubmit={(password) => reauth.send({ type: 'reauth.submit', password })}
+      onGiveUp={() => reauth.send({ type: 'reauth.giveUp' })}
+    />
+  );
 }
 
 export type SessionStatus = 'pending' | 'signedIn' | 'registered' | 'signedOut';

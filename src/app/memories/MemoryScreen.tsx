@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { memoryMachine, type MemoryCreateFrom, type MemorySection } from '../../machines/memory.machine';
-import { sectionAutosaveMachine, type AutosaveStatus } from '../../machines/section-autosave.machine';
+import { sectionAutosaveMachine, UNSAVED_STATUSES, type AutosaveStatus, type KeptDraft, type SectionContent } from '../../machines/section-autosave.machine';
+import { createLocalDrafts, type DraftKey } from '../local-drafts';
+import { useUnsavedWork } from '../unsaved-work';
 import { MemoryWorkspaceView, memoryStage } from '../../ui/memories/MemoryWorkspaceView';
 import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanels';
 import type { TenderKeyFacts } from '../../ui/tenders/TenderKeyFacts';
@@ -30,7 +32,8 @@ const companyMemoriesMachine = createRequestMachine<{ companyId: string }, Compa
 
 type Autosave = ActorRefFrom<typeof sectionAutosaveMachine>;
 type Insert = { id: number; content: Record<string, unknown> | Record<string, unknown>[] };
-const UNSAVED: AutosaveStatus[] = ['dirty', 'saving', 'conflict', 'failed'];
+const drafts = createLocalDrafts();
+const sectionDraft = (userId: string, sectionId: string): DraftKey => ({ userId, entity: 'memory-section', id: sectionId, field: 'content' });
 
 /**
  * The technical memory of a tender (inside its guard): the memory statechart wired to its
@@ -43,6 +46,8 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
   const { t } = useTranslation();
   const { operations } = useServices();
   const role = SessionContext.useSelector((s) => s.context.profile?.role);
+  // Drafts kept in the browser are the signed-in user's own: the key carries their id.
+  const userId = SessionContext.useSelector((s) => s.context.profile?._id ?? null);
   const logic = useMemo(
     () =>
       memoryMachine.provide({
@@ -67,9 +72,13 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
     () =>
       sectionAutosaveMachine.provide({
         actors: { updateMemorySection: operations.updateMemorySection },
-        actions: { sectionSaved: (_, params) => memoryActor.send({ type: 'memory.section.saved', section: params.section }) },
+        actions: {
+          sectionSaved: (_, params) => memoryActor.send({ type: 'memory.section.saved', section: params.section }),
+          keepDraft: (_, { sectionId, content, baseVersion }) => userId && drafts.write(sectionDraft(userId, sectionId), content, baseVersion),
+          clearDraft: (_, { sectionId }) => userId && drafts.clear(sectionDraft(userId, sectionId)),
+        },
       }),
-    [operations, memoryActor],
+    [operations, memoryActor, userId],
   );
   const [autosaves] = useState(() => new Map<string, Autosave>());
   // The writing assistant's link to the section's editor (the editor shown attaches to it).
@@ -80,7 +89,7 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
     const key = `${memory._id}:${section._id}:${revision}`;
     let actor = autosaves.get(key);
     if (!actor) {
-      actor = createActor(autosaveLogic, { input: { memoryId: memory._id, section } }).start();
+      actor = createActor(autosaveLogic, { input: { memoryId: memory._id, section, kept: keptDraft(userId, section) } }).start();
       autosaves.set(key, actor);
     }
     return actor;
@@ -88,14 +97,24 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [memory?._id, section?._id, revision, autosaveLogic, autosaves]);
 
+  // Text not saved yet: a dead session asks to sign in again here rather than leaving (issue 24).
+  const holder = useMemo(
+    () => ({
+      unsaved: () => [...autosaves.values()].some((a) => UNSAVED_STATUSES.includes(a.getSnapshot().value as AutosaveStatus)),
+      resume: () => autosaves.forEach((a) => a.send({ type: 'autosave.resume' })),
+    }),
+    [autosaves],
+  );
+  useUnsavedWork(holder);
+
   // Leaving with text not saved yet: the browser asks first.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if ([...autosaves.values()].some((a) => UNSAVED.includes(a.getSnapshot().value as AutosaveStatus))) event.preventDefault();
+      if (holder.unsaved()) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [autosaves]);
+  }, [holder]);
 
   // The sections' titles, statuses, writers, additions, removals and requirement ticks.
   const metaLogic = useMemo(
@@ -259,9 +278,21 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
   );
 }
 
+/** The user's text for this section kept in the browser from an earlier visit, unless the server already has it. */
+function keptDraft(userId: string | null, section: MemorySection): KeptDraft | null {
+  if (!userId) return null;
+  const stored = drafts.read<SectionContent>(sectionDraft(userId, section._id));
+  if (!stored) return null;
+  if (JSON.stringify(stored.value) === JSON.stringify(section.content)) {
+    drafts.clear(sectionDraft(userId, section._id));
+    return null;
+  }
+  return { content: stored.value, baseVersion: stored.baseVersion };
+}
+
 function AutosavedSection({ autosave, insert, comments, images, assist }: { autosave: Autosave; insert: Insert | null } & Pick<SectionWorkspaceProps, 'comments' | 'images' | 'assist'>) {
   const snapshot = useSelector(autosave, (s) => s);
-  const { section, draft, theirs, error, revision } = snapshot.context;
+  const { section, draft, theirs, error, revision, kept } = snapshot.context;
   return (
     <SectionWorkspace
       status={snapshot.value as AutosaveStatus}
@@ -275,6 +306,9 @@ function AutosavedSection({ autosave, insert, comments, images, assist }: { auto
       onRetry={() => autosave.send({ type: 'autosave.retry' })}
       onTakeTheirs={() => autosave.send({ type: 'autosave.conflict.takeTheirs' })}
       onKeepMine={() => autosave.send({ type: 'autosave.conflict.keepMine' })}
+      kept={kept?.content ?? null}
+      onRestore={() => autosave.send({ type: 'autosave.recovered.restore' })}
+      onDiscard={() => autosave.send({ type: 'autosave.recovered.discard' })}
       comments={comments}
       images={images}
       assist={assist}

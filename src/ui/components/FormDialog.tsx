@@ -17,6 +17,8 @@ type FormDialogProps = DialogVariantProps & {
   error: string | null;
   errorTitle: string;
   submitLabel: ReactNode;
+  /** The footer's way out when it means more than "cancel". */
+  cancelLabel?: ReactNode;
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onChange?: (event: FormEvent<HTMLFormElement>) => void;
@@ -27,7 +29,7 @@ type FormDialogProps = DialogVariantProps & {
  * A dialog holding one form: cancel and submit in the footer, our own checks (noValidate), the
  * refusal above the fields, and everything locked (Escape included) while it is being sent.
  */
-export function FormDialog({ formId, title, description, size, busy, error, errorTitle, submitLabel, onClose, onSubmit, onChange, children }: FormDialogProps) {
+export function FormDialog({ formId, title, description, size, busy, error, errorTitle, submitLabel, cancelLabel, onClose, onSubmit, onChange, children }: FormDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -39,7 +41,7 @@ export function FormDialog({ formId, title, description, size, busy, error, erro
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('dialog-cancel')}
+            {cancelLabel ?? t('dialog-cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
             {busy ? <Spinner size="sm" label={t('common-loading')} /> : null}

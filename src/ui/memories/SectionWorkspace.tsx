@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Check, CircleAlert, Loader, PencilLine } from 'lucide-react';
+import { Check, CircleAlert, History, KeyRound, Loader, PencilLine } from 'lucide-react';
+import { Alert } from '../components/Alert';
 import { css } from 'styled-system/css';
 import type { AutosaveStatus, MemorySection, SectionContent } from '../../machines/section-autosave.machine';
 import { Button } from '../components/Button';
@@ -24,12 +25,23 @@ export type SectionWorkspaceProps = {
   onRetry: () => void;
   onTakeTheirs: () => void;
   onKeepMine: () => void;
+  /** A text kept in this browser from an earlier visit (the session had ended), offered back. */
+  kept?: SectionContent | null;
+  onRestore?: () => void;
+  onDiscard?: () => void;
+  /**
+   * Who saved the version the conflict shows: the user themself (another tab or device), a named
+   * colleague, or unknown.
+   */
+  conflictBy?: ConflictAuthor;
   /** Comment threads and images in the editor (wired by the page). */
   comments?: EditorComments;
   images?: EditorImages;
   /** The writing assistant's link to the editor (wired by the page). */
   assist?: AssistBridge;
 };
+
+export type ConflictAuthor = { self: true } | { self: false; name: string } | null;
 
 const statusIcon = {
   idle: Check,
@@ -38,6 +50,8 @@ const statusIcon = {
   saved: Check,
   conflict: CircleAlert,
   failed: CircleAlert,
+  unauthorized: KeyRound,
+  recovered: History,
 } as const;
 const statusKey = {
   idle: 'memory-save_idle',
@@ -46,13 +60,15 @@ const statusKey = {
   saved: 'memory-save_saved',
   conflict: 'memory-conflict_title',
   failed: 'memory-save_failed',
+  unauthorized: 'memory-save_unauthorized',
+  recovered: 'memory-save_recovered',
 } as const;
 
 /** Where the save stands, announced politely (never stealing focus from the text). */
 export function SaveStatus({ status, onRetry }: { status: AutosaveStatus; onRetry: () => void }) {
   const { t } = useTranslation();
   const Icon = statusIcon[status];
-  const tone = status === 'failed' || status === 'conflict' ? 'danger.text' : status === 'dirty' || status === 'saving' ? 'fg.muted' : 'success.text';
+  const tone = status === 'failed' || status === 'conflict' || status === 'unauthorized' ? 'danger.text' : status === 'dirty' || status === 'saving' || status === 'recovered' ? 'fg.muted' : 'success.text';
   return (
     <div
       className={css({
@@ -116,10 +132,32 @@ export function SectionWorkspace(props: SectionWorkspaceProps) {
         </h2>
         <SaveStatus status={status} onRetry={props.onRetry} />
       </header>
+      {status === 'recovered' && props.kept ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <Alert status="warning" title={t('memory-recovered_title')}>
+            <p>{t('memory-recovered_text')}</p>
+            <p className={css({ mt: '1', fontStyle: 'italic', whiteSpace: 'pre-wrap' })}>{plainLines(props.kept).join('\n')}</p>
+          </Alert>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <Button size="sm" onClick={props.onRestore}>
+              {t('memory-recovered_restore')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={props.onDiscard}>
+              {t('memory-recovered_discard')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {status === 'conflict' && props.theirs ? (
         <ConflictNotice
-          title={t('memory-conflict_title')}
-          text={props.error?.message ?? t('memory-section_conflict')}
+          title={props.conflictBy?.self ? t('memory-conflict_self_title') : t('memory-conflict_title')}
+          text={
+            props.conflictBy?.self
+              ? t('memory-conflict_self')
+              : props.conflictBy
+                ? t('memory-conflict_by', { name: props.conflictBy.name })
+                : (props.error?.message ?? t('memory-section_conflict'))
+          }
           sections={[
             {
               heading: t('memory-conflict_theirs'),

@@ -222,6 +222,7 @@ export const memoryMineDraft = {
   type: 'doc',
   content: [para('Ma nouvelle version : pistes de 40 µm.')],
 };
+export const memorySessionEnded = { message: 'Votre session a expiré. Veuillez vous reconnecter.', status: 401, need2Logout: true };
 export const memoryConflictError = {
   message: "Quelqu'un a enregistré cette section pendant que vous la rédigiez. Votre texte n'est pas perdu : voici la version enregistrée, reportez-y vos changements.",
   msgType: 'memory-section_conflict',

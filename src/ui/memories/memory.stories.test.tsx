@@ -188,6 +188,30 @@ describe('the section editor and its save status', () => {
     await user.click(screen.getByRole('button', { name: 'Réessayer maintenant' }));
     expect(Section.Failed.args.onRetry).toHaveBeenCalled();
   });
+
+  it('a conflict says who saved: the user in another tab, or the colleague by name (issue 24)', async () => {
+    show(<Section.ConflictBySelf />);
+    expect(await screen.findByText(/Vous l'avez modifié dans un autre onglet ou appareil/)).toBeTruthy();
+    expect(screen.queryByText(/Quelqu'un/)).toBeNull();
+    show(<Section.ConflictByColleague />);
+    expect(await screen.findByText(/Camille Martin a enregistré cette section/)).toBeTruthy();
+  });
+
+  it('a dead session keeps the text and says to sign in again', async () => {
+    show(<Section.SessionEnded />);
+    expect(await screen.findByText(/reconnectez-vous pour enregistrer/)).toBeTruthy();
+  });
+
+  it('offers back a text kept from an earlier visit: restore or discard', async () => {
+    const user = userEvent.setup();
+    show(<Section.Recovered />);
+    expect(await screen.findByText(/conservé sur cet appareil/)).toBeTruthy();
+    expect(screen.getAllByText('Ma nouvelle version : pistes de 40 µm.').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Reprendre ce texte' }));
+    expect(Section.Recovered.args.onRestore).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: "L'abandonner" }));
+    expect(Section.Recovered.args.onDiscard).toHaveBeenCalled();
+  });
 });
 
 describe('reading TipTap JSON', () => {
