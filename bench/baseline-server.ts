@@ -19,7 +19,7 @@ const queries = createUserQueries(database.db);
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/baseline/:id', async (req) => queries.session(req.params.id, 'no-such-token'));
 app.get<{ Params: { companyId: string }; Querystring: { search?: string } }>('/baseline/list/:companyId', async (req) =>
-  tenderListRows(database.db, and(eq(tenders.companyId, req.params.companyId), tenderFilters({ search: req.query.search })), { limit: 20, offset: 0 }),
+  tenderListRows(database.db, and(eq(tenders.companyId, req.params.companyId), tenderFilters({ search: req.query.search })), { limit: 20, offset: 0, search: !!req.query.search }),
 );
 app.get<{ Params: { companyId: string } }>('/baseline/dashboard/:companyId', async (req) => companyDashboardRow(database.db, req.params.companyId));
 app.get('/ready', async () => 'ok');
