@@ -398,8 +398,6 @@ describe.skipIf(!hasSoffice)('with LibreOffice on the server', () => {
         expect(buyer).toContain('🎯');
         expect(fonts).toMatch(/\+Symbola\b/);
       }
-      // LibreOffice 7.4 embeds Noto Color Emoji's bitmaps as blank glyphs: never that font.
-      expect(fonts).not.toMatch(/NotoColorEmoji/);
 
       const withNotes = await readPdf((await get(`/api/memories/${id}/export.pdf?workingNotes=true`)).rawPayload);
       expect(withNotes.text).toContain("Ce que demande l'acheteur");
