@@ -44,11 +44,12 @@ async function sixColumnExport(): Promise<{ rows: Row[]; expected: Map<string, s
     for (const record of json.results ?? json.data!.results) {
       for (let copy = 0; copy < COPIES; copy++, n++) {
         const row = Object.fromEntries(COLUMNS.map((c) => [c, record[c] ?? null])) as Row;
-        row.idweb = `${String(record.idweb)}-c${copy}`;
+        const idweb = `${String(record.idweb)}-c${copy}`;
+        row.idweb = idweb;
         const day = typeof record.datelimitereponse === 'string' ? record.datelimitereponse.slice(0, 10) : null;
         const time = TIMES[n % TIMES.length]!;
         row.datelimitereponse = day ? `${day}T${time}:00${parisOffset(day)}` : null;
-        expected.set(row.idweb, day ? `${day}T${time}:00${parisOffset(day)}` : null);
+        expected.set(idweb, day ? `${day}T${time}:00${parisOffset(day)}` : null);
         rows.push(row);
       }
     }
