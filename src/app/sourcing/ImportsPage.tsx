@@ -8,6 +8,7 @@ import { IMPORT_ACCEPT, importProblemMessage, isImportRefusal, noticeImportMachi
 import { pollMachine } from '../../machines/poll.machine';
 import { ImportsView, isRunPending, RefusedDialog, type ImportRunRow, type ImportUploadState, type RefusedNoticeRow } from '../../ui/sourcing/ImportsView';
 import { useServices } from '../services';
+import { ConnectorsPanel } from './ConnectorsPanel';
 import { useList } from '../use-list';
 import { usePageTitle } from '../use-page-title';
 import { useSuccessToast } from '../use-request';
@@ -93,6 +94,7 @@ export default function ImportsPage() {
       onPage={runs.onPage}
       onRetryRuns={runs.reload}
       onShowRefused={setRefusedOf}
+      connectors={<ConnectorsPanel onRunEnded={reloadRuns} />}
       refusedDialog={refusedOf ? <RefusedPanel key={refusedOf._id} run={refusedOf} onClose={() => setRefusedOf(null)} /> : null}
     />
   );

@@ -9,6 +9,8 @@ type ImportRun = components['schemas']['ImportRun'];
 type RefusedNotice = components['schemas']['RefusedNotice'];
 type TenderCallMarket = components['schemas']['TenderCallMarket'];
 type CompanyAwardList = components['schemas']['CompanyAwardList'];
+type SourcingConnector = components['schemas']['SourcingConnector'];
+type ConnectorName = SourcingConnector['name'];
 
 export const sourcingCalls = {
   // Notice imports (issue 13): the runs with their progress and counts, newest first.
@@ -25,6 +27,19 @@ export const sourcingCalls = {
     const query = { page: input.page, perPage: PER_PAGE };
     const data = await api.call(() => api.client.GET('/api/admin/imports/{id}/refused', { params: { path: { id: input.filters.runId }, query }, signal }));
     return { items: data.refused, count: data.count, totalPages: data.totalPages };
+  },
+  // The built-in connectors (issue 24): three at most, as one page.
+  listSourcingConnectors: async (api: Api, _input: ListQuery<Record<string, string>>, signal: AbortSignal): Promise<ListPage<SourcingConnector>> => {
+    const data = await api.call(() => api.client.GET('/api/admin/sourcing/connectors', { signal }));
+    return { items: data.connectors, count: data.connectors.length, totalPages: 1 };
+  },
+  runSourcingConnector: async (api: Api, input: { name: ConnectorName }, signal: AbortSignal): Promise<RequestSuccess<SourcingConnector>> => {
+    const data = await api.call(() => api.client.POST('/api/admin/sourcing/connectors/{name}/run', { params: { path: { name: input.name } }, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  updateSourcingConnector: async (api: Api, input: { name: ConnectorName; enabled: boolean }, signal: AbortSignal): Promise<RequestSuccess<SourcingConnector>> => {
+    const data = await api.call(() => api.client.PATCH('/api/admin/sourcing/connectors/{name}', { params: { path: { name: input.name } }, body: { enabled: input.enabled }, signal }));
+    return { message: data.msg, data: data.details };
   },
   // A call's market: its changes, awards and the buyer's past awards (tender page).
   getTenderCallMarket: async (api: Api, input: { id: string }, signal: AbortSignal): Promise<TenderCallMarket> =>

@@ -225,6 +225,8 @@ export type ImportsViewProps = ImportUploadProps & {
   onShowRefused: (run: ImportRunRow) => void;
   /** The refused notices' dialog, rendered by the page (its own list statechart). */
   refusedDialog?: ReactNode;
+  /** The built-in connectors' section, rendered by the page (its own statecharts). */
+  connectors?: ReactNode;
 };
 
 export function ImportsView(props: ImportsViewProps) {
@@ -233,6 +235,7 @@ export function ImportsView(props: ImportsViewProps) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <PageHeading title={t('imports-title')} description={t('imports-subtitle')} />
       <ImportUpload upload={props.upload} accept={props.accept} onFile={props.onFile} onCancel={props.onCancel} onRetry={props.onRetry} onDismiss={props.onDismiss} />
+      {props.connectors}
       <section aria-labelledby="imports-runs-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <h2 id="imports-runs-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {t('imports-runs_title')}
