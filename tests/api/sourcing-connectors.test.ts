@@ -38,7 +38,8 @@ beforeAll(async () => {
     boamp: { ...DEFAULT_CONNECTORS.boamp, ...polite, baseUrl: `${fake.base}/api/explore/v2.1` },
     // TED's requests spaced by 150 ms (its rate limit, as the test sees it).
     ted: { ...DEFAULT_CONNECTORS.ted, ...polite, attempts: 2, minDelayMs: 150, baseUrl: fake.base, noticeUrl: fake.base },
-    decp: { ...DEFAULT_CONNECTORS.decp, ...polite, baseUrl: fake.base },
+    // DECP's back-off: 200 ms, doubled at each attempt.
+    decp: { ...DEFAULT_CONNECTORS.decp, ...polite, backoffMs: 200, baseUrl: fake.base },
   };
   ctx = await createTestApp({ jobWorkers: 1, sourcingConnectors: config });
   admin = (await createUser(ctx, 'admin')).token;
@@ -209,9 +210,10 @@ describe('DECP: back-off and Retry-After', () => {
     expect(failed.error).toBe('La source a répondu par une erreur (HTTP 503).');
     const at = fake.seen.map((s) => s.at);
     expect(at).toHaveLength(3);
-    // 50 ms, then 100 ms (backoffMs 50, doubled).
-    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(45);
-    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(95);
+    // 200 ms, then 400 ms (backoffMs 200, doubled): the second wait is the longer by about 200 ms.
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(190);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(390);
+    expect(at[2]! - at[1]! - (at[1]! - at[0]!)).toBeGreaterThanOrEqual(150);
     // The schedule waits before trying again (retryMs, doubled at each failure in a row).
     const [row] = await ctx.db.select().from(sourcingConnectors).where(eq(sourcingConnectors.name, 'decp'));
     expect(row!.nextRunAt!.getTime() - row!.lastFinishedAt!.getTime()).toBe(DEFAULT_CONNECTORS.retryMs);
