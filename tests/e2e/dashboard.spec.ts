@@ -171,3 +171,18 @@ for (const [lng, theme] of LOOKS) {
     await narrow('dashboard-manager-work');
   });
 }
+
+test("a manager's dashboard asks the server for each thing once", async ({ page, context, request, baseURL }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+  });
+  await useToken(context, baseURL, await demoToken(request, 'manager'));
+  await page.goto('/dashboard');
+  await settled(page, fr['dashboard-welcome']!.replace('{{username}}', DEMO_ACCOUNTS.manager.username), fr['dashboard-deadlines_title']);
+  await page.waitForLoadState('networkidle');
+  const repeated = calls.filter((call, i) => calls.indexOf(call) !== i);
+  expect(repeated, calls.join('\n')).toEqual([]);
+  expect(calls).toContain('GET /api/dashboard/summary');
+});
