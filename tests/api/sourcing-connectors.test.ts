@@ -253,6 +253,18 @@ describe('a connector turned off', () => {
   });
 });
 
+describe('a run left by a killed server', () => {
+  it('ends as stopped when the connector runs again, and the new run goes on from the cursor', async () => {
+    const [stale] = await ctx.db.insert(importRuns).values({ fileName: 'TED (API v3) — FRA', status: 'running', origin: 'connector' }).returning({ id: importRuns.id });
+    await ctx.db.update(sourcingConnectors).set({ importRunId: stale!.id }).where(eq(sourcingConnectors.name, 'ted'));
+    const done = await runNow('ted');
+    expect(done.status).toBe('succeeded');
+    expect(done.counts.fetched).toBe(0);
+    const [row] = await ctx.db.select().from(importRuns).where(eq(importRuns.id, stale!.id));
+    expect(row).toMatchObject({ status: 'failed', error: 'sourcing-connector_stopped' });
+  });
+});
+
 describe('configuration', () => {
   it('runs every connector by default, none in the demo unless named, and refuses unknown names', () => {
     expect(parseConnectorNames(undefined, false)).toEqual(['boamp', 'ted', 'decp']);

@@ -3,7 +3,7 @@
 // the cursor moves to the last record imported. A source that fails mid-way fails the run, and what
 // came before stays imported: the next run resumes after it.
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { importRuns, sourcingConnectors } from '../../../db/schema';
 import type { ImportJobHooks } from '../routes';
@@ -54,6 +54,13 @@ export async function runConnector(ctx: RunContext, name: ConnectorName, signal:
   const since = config.since ?? addDays(today, -config.sinceDays);
   const cursor: Cursor = { date: row.cursorDate, id: row.cursorId };
   const fileName = source.label(cursor.date ?? since);
+  // The previous run's import, left running by a server that was killed: it ended there.
+  if (row.importRunId) {
+    await db
+      .update(importRuns)
+      .set({ status: 'failed', error: 'sourcing-connector_stopped', finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(importRuns.id, row.importRunId), inArray(importRuns.status, ['queued', 'running'])));
+  }
   const startedAt = new Date();
   const [run] = await db.insert(importRuns).values({ fileName, size: 0, status: 'running', origin: 'connector' }).returning({ id: importRuns.id });
   const runId = run!.id;
