@@ -4,6 +4,7 @@ import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
 import { companies, dceTemplates, sourceNotices, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
 import { fold, pageOf, totalPages, type ListQuery } from '../admin/lists';
+import { webLink } from '../../../rules/links';
 
 export type Tender = components['schemas']['Tender'];
 export type TenderCall = components['schemas']['TenderCall'];
@@ -131,7 +132,8 @@ export async function linksOf(db: Database, callIds: string[]): Promise<Map<stri
     .from(sourceNotices)
     .where(inArray(sourceNotices.tenderCallId, [...new Set(callIds)]))
     .orderBy(sql`${sourceNotices.publishedAt} asc nulls first`, asc(sourceNotices.createdAt), asc(sourceNotices.sourceId));
-  for (const { callId, ...link } of rows) byCall.get(callId!)?.push({ ...link, kind: link.kind as NoticeLink['kind'] });
+  // Only http(s) leaves the server, whatever an older import stored (a `javascript:` link runs when followed).
+  for (const { callId, ...link } of rows) byCall.get(callId!)?.push({ ...link, url: webLink(link.url), kind: link.kind as NoticeLink['kind'] });
   return byCall;
 }
 
@@ -156,7 +158,7 @@ export function toTenderCall(row: CallRow, lots: Lot[], links: NoticeLink[] = []
     submissionDeadline: row.submissionDeadline.toISOString(),
     questionsDeadline: iso(row.questionsDeadline),
     siteVisit: row.siteVisitDate ? { date: row.siteVisitDate.toISOString(), mandatory: row.siteVisitMandatory } : null,
-    noticeUrl: row.noticeUrl,
+    noticeUrl: webLink(row.noticeUrl) ?? '',
     description: row.description,
     source: row.source,
     dceTemplate: row.dceTemplateId && row.dceTemplateName !== null ? { _id: row.dceTemplateId, name: row.dceTemplateName } : null,
