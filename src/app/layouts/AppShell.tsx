@@ -13,7 +13,7 @@ import { createRequestMachine } from '../../machines/request.machine';
 import type { MenuBadges } from '../../ui/admin/admin-types';
 import { DrawerContext } from '../drawer';
 import { MenuBadgesContext } from '../menu-badges';
-import { ReportFormLauncher } from '../reports/report-form';
+import { useReportForm } from '../reports/report-form';
 import { useHeaderControls } from '../header-controls';
 import { useServices } from '../services';
 import { SessionContext } from '../session';
@@ -41,6 +41,7 @@ function Shell({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((s) => s.context.profile);
   const signingOut = SessionContext.useSelector((s) => s.matches('signingOut'));
+  const report = useReportForm();
   const drawer = DrawerContext.useActorRef();
   const drawerOpen = DrawerContext.useSelector((s) => s.matches('open'));
   const { view, placement, className } = DrawerContext.useSelector((s) => s.context);
@@ -61,7 +62,7 @@ function Shell({ children }: { children: ReactNode }) {
   const pending = countsBadges ? (badgeCounts.data?.pendingInvites ?? 0) : 0;
   const sections = profile ? sideMenuFor(profile, pending > 0 ? { 'company-users': { count: pending, label: 'sidemenu-badge_pending' } } : {}) : [];
   const end = profile ? (
-    <ProfileMenu profile={profile} signingOut={signingOut} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
+    <ProfileMenu profile={profile} signingOut={signingOut} onReport={report.onReport} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
   ) : null;
   const menuButton = (
     <Button
@@ -90,7 +91,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         <SideMenu sections={sections} currentPath={location} mode="full" />
       </Drawer>
-      <ReportFormLauncher />
+      {report.launcher}
     </MenuBadgesContext.Provider>
   );
 }

@@ -7,7 +7,7 @@ import { FullScreenLayout } from '../../ui/shell/FullScreenLayout';
 import { Header } from '../../ui/shell/Header';
 import { ProfileMenu } from '../../ui/shell/ProfileMenu';
 import { useHeaderControls } from '../header-controls';
-import { ReportFormLauncher } from '../reports/report-form';
+import { useReportForm } from '../reports/report-form';
 import { SessionContext } from '../session';
 
 // Lazy-loaded like AppShell: the full-screen pages are signed-in pages.
@@ -17,6 +17,7 @@ export default function FullScreenShell({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const profile = SessionContext.useSelector((s) => s.context.profile);
   const signingOut = SessionContext.useSelector((s) => s.matches('signingOut'));
+  const report = useReportForm();
   const { t } = useTranslation();
   // The one full-screen page is a tender's assisted writing: back to that tender, or to the tenders.
   const [, params] = useRoute('/tender/assisted-writing/:id');
@@ -34,12 +35,12 @@ export default function FullScreenShell({ children }: { children: ReactNode }) {
     </>
   ) : null;
   const end = profile ? (
-    <ProfileMenu profile={profile} signingOut={signingOut} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
+    <ProfileMenu profile={profile} signingOut={signingOut} onReport={report.onReport} onNavigate={navigate} onSignOut={() => session.send({ type: 'session.signOut' })} />
   ) : null;
   return (
     <>
       <FullScreenLayout header={<Header {...controls} end={end} />} back={back}>{children}</FullScreenLayout>
-      <ReportFormLauncher />
+      {report.launcher}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useObjectUrl } from '../use-object-url';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,8 +11,27 @@ import { useSuccessToast } from '../use-request';
 // Spec section 9: 4000 ms for errors of the state-driven notifier.
 const ERROR_TOAST_MS = 4000;
 
-/** The floating report button and its form, in every signed-in shell. */
-export function ReportFormLauncher() {
+// Panda's md breakpoint (768 px): below it the shell is a phone's, with its side menu in a drawer.
+const PHONE = '(max-width: 767.98px)';
+const phoneQuery = () => (typeof window === 'undefined' ? undefined : window.matchMedia?.(PHONE));
+
+function usePhoneWidth() {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = phoneQuery();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => phoneQuery()?.matches ?? false,
+  );
+}
+
+/**
+ * The report form of every signed-in shell. On wider screens a floating button opens it; on a
+ * phone a floating button covers the page's own controls (issue 24), so the shell puts
+ * `onReport` in its profile menu instead (undefined when the floating button is shown).
+ */
+export function useReportForm(): { onReport?: () => void; launcher: ReactNode } {
   const { t } = useTranslation();
   const { operations } = useServices();
   const notifications = NotificationsContext.useActorRef();
@@ -36,10 +55,12 @@ export function ReportFormLauncher() {
   const context = useSelector(form, (s) => s.context);
   const file = context.screenshot;
   const previewUrl = useObjectUrl(file instanceof Blob ? file : null);
+  const phone = usePhoneWidth();
+  const openForm = () => form.send({ type: 'report.open', currentUrl: window.location.href });
 
-  return (
+  const launcher = (
     <>
-      <ReportButton onOpen={() => form.send({ type: 'report.open', currentUrl: window.location.href })} />
+      {phone ? null : <ReportButton onOpen={openForm} />}
       <ReportFormView
         open={open}
         state={state}
@@ -55,5 +76,6 @@ export function ReportFormLauncher() {
       />
     </>
   );
+  return { onReport: phone ? openForm : undefined, launcher };
 }
 

@@ -8,7 +8,7 @@ const stacked = table({ stack: true });
 /** `stackOnPhone`: below md each row shows as a card of labelled cells (give cells their `label`). */
 type TableProps = ComponentProps<'table'> & { caption: ReactNode; busy?: boolean; stackOnPhone?: boolean };
 
-/** The scroll box is focusable so keyboard users can scroll a wide table; the header stays on top. */
+/** The box scrolls sideways for a wide table (focusable for keyboard users); the rows follow the page. */
 export function Table({ caption, busy, stackOnPhone, className, children, ...props }: TableProps) {
   const classes = stackOnPhone ? stacked : plain;
   return (

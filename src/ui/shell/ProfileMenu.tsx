@@ -1,7 +1,7 @@
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
-import { Flag, LogOut, UserRound } from 'lucide-react';
+import { Flag, LogOut, MessageSquareWarning, UserRound } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { menu } from 'styled-system/recipes/menu';
@@ -13,10 +13,12 @@ type ProfileMenuProps = {
   signingOut?: boolean;
   onNavigate: (href: string) => void;
   onSignOut: () => void;
+  /** Given on phones, where the report form has no floating button (it covered the page's controls). */
+  onReport?: () => void;
 };
 
 // Ark's menu (positioning, typeahead, focus management) on signed-in pages only.
-export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut }: ProfileMenuProps) {
+export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut, onReport }: ProfileMenuProps) {
   const { t } = useTranslation();
   const classes = menu();
   return (
@@ -26,6 +28,7 @@ export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut
         if (value === 'sign-out') onSignOut();
         else if (value === 'profile') onNavigate(`/users/${profile._id}`);
         else if (value === 'reports') onNavigate('/reports');
+        else if (value === 'report') onReport?.();
       }}
     >
       <Menu.Trigger className={cx(button({ variant: 'ghost', size: 'sm' }), css({ gap: '2', pe: '2' }))} aria-label={t('header-profile_menu')}>
@@ -48,6 +51,12 @@ export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut
               <Menu.Item value="reports" className={classes.item}>
                 <Flag />
                 {t('header-reports')}
+              </Menu.Item>
+            ) : null}
+            {onReport ? (
+              <Menu.Item value="report" className={classes.item}>
+                <MessageSquareWarning />
+                {t('report-open_button')}
               </Menu.Item>
             ) : null}
             <Menu.Item value="sign-out" className={classes.item} disabled={signingOut}>

@@ -1,14 +1,16 @@
 import { defineSlotRecipe } from '@pandacss/dev';
 
-// A dense data table; the header row stays visible while the rows scroll under it.
+// A dense data table. Its box scrolls sideways only when the table is wider than the page (phones):
+// the rows go down with the page's own scroll, never in a short inner box (issue 24).
 export const table = defineSlotRecipe({
   className: 'table',
   slots: ['scroller', 'root', 'caption', 'head', 'row', 'header', 'cell'],
   base: {
     scroller: {
       w: 'full',
+      // No height cap: a capped box showed three tender rows at 1440×900. Overflow stays auto for
+      // the width; with no cap the box is never taller than its content, so it never scrolls down.
       overflow: 'auto',
-      maxH: 'min(70dvh, 44rem)',
       bg: 'bg.default',
       borderWidth: '1px',
       borderColor: 'border.default',
@@ -20,10 +22,9 @@ export const table = defineSlotRecipe({
     caption: { srOnly: true },
     head: {},
     row: { _hover: { '& > td': { bg: 'bg.subtle' } }, '&:last-child > td': { borderBottomWidth: '0' } },
+    // Not sticky: it stuck to the capped box; the box's horizontal scroll makes it a scroll
+    // container, so a sticky header could not follow the page either.
     header: {
-      position: 'sticky',
-      top: '0',
-      zIndex: '1',
       bg: 'bg.subtle',
       color: 'fg.muted',
       fontWeight: 'semibold',
@@ -47,7 +48,6 @@ export const table = defineSlotRecipe({
      */
     stack: {
       true: {
-        scroller: { mdDown: { maxH: 'none' } },
         // Styled from the table down, so that only a stacked table's rows and cells change.
         root: {
           mdDown: {
