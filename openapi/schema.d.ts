@@ -4278,6 +4278,11 @@ export interface components {
             resourcesHash: string | null;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Who saved this version (null when unknown, e.g. before it was recorded). Given with a save's 409, so the client can say "you, in another tab" or the colleague's name. */
+            updatedBy?: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
         };
         Memory: {
             _id: components["schemas"]["Id"];

@@ -779,6 +779,8 @@ export const memorySections = pgTable(
     source: text('source'),
     resourcesHash: text('resources_hash'),
     version: integer('version').notNull().default(1),
+    // Who saved the current version: a conflict says "you, in another tab" or names the colleague.
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('memory_sections_memory_idx').on(t.memoryId, t.position)],

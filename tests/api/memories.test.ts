@@ -22,6 +22,7 @@ type Section = {
   version: number;
   source: string | null;
   assigneeId: string | null;
+  updatedBy?: { _id: string; username: string } | null;
 };
 type Memory = { _id: string; title: string; version: number; notes: string[]; sections: Section[]; stale: { sectionId: string; source: string }[]; limits: unknown };
 type Reason = { kind: string; ok: boolean; key: string; msg: string; requirementIds?: string[] };
@@ -176,6 +177,20 @@ describe('autosave', () => {
     expect(errorOf(second).msg).toMatch(/Quelqu'un a enregistré cette section/);
     expect((errorOf(second).details as unknown as Section).text).toBe('Notre système grave des pistes de 50 µm.');
     expect(sectionOf(await getMemory(), (s) => s._id === section._id).text).toBe('Notre système grave des pistes de 50 µm.');
+  });
+
+  it("a refused save says who saved the newer version: the same user (another tab) or a colleague (issue 24)", async () => {
+    const section = sectionOf(await getMemory(), (s) => s.level === 2);
+    const url = `/api/memories/${memory._id}/sections/${section._id}`;
+    const byManager = await call(manager.token, 'PATCH', url, { version: section.version, content: paragraphs('Version du responsable.') });
+    expect(byManager.statusCode).toBe(200);
+    // The manager's other tab, on the old version: the newer one is their own.
+    const ownTab = await call(manager.token, 'PATCH', url, { version: section.version, content: paragraphs('Autre onglet.') });
+    expect(ownTab.statusCode).toBe(409);
+    expect((errorOf(ownTab).details as unknown as Section).updatedBy).toEqual({ _id: manager.id, username: 'Test manager' });
+    // The employee on the same old version: the newer one is the manager's, by name.
+    const colleague = await call(employee.token, 'PATCH', url, { version: section.version, content: paragraphs('Texte du collègue.') });
+    expect((errorOf(colleague).details as unknown as Section).updatedBy).toEqual({ _id: manager.id, username: 'Test manager' });
   });
 
   it('refuses bad content with a localised 400', async () => {

@@ -380,6 +380,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
             ...(assigneeId !== undefined ? { assigneeId } : {}),
             ...(requirementIds ? { requirementIds: [...new Set(requirementIds)] } : {}),
             version: sql`${memorySections.version} + 1`,
+            updatedBy: user.id,
             updatedAt: new Date(),
           })
           .where(and(eq(memorySections.id, current.id), eq(memorySections.version, version)))
@@ -390,7 +391,12 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         if (!memory!.lastSnapshotAt || Date.now() - memory!.lastSnapshotAt.getTime() >= AUTO_VERSION_MS) await snapshot(tx, { id: row.id, title: memory!.title }, 'auto', user.id);
         return true;
       });
-      if (!saved) throw new AppError(409, 'memory-section_conflict', {}, toSection(await sectionOf(row.id, current.id)));
+      if (!saved) {
+        // Who saved the newer version: the client tells "you, in another tab" from a colleague.
+        const newer = await sectionOf(row.id, current.id);
+        const [author] = newer.updatedBy ? await db.select({ _id: users.id, username: users.username }).from(users).where(eq(users.id, newer.updatedBy)).limit(1) : [];
+        throw new AppError(409, 'memory-section_conflict', {}, { ...toSection(newer), updatedBy: author ?? null });
+      }
       return { msg: t(request, 'memory-section_saved'), details: toSection(await sectionOf(row.id, current.id)) };
     },
 
@@ -420,7 +426,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         await snapshot(tx, row, 'refresh', user.id);
         await tx
           .update(memorySections)
-          .set({ content, text: plainText(content), resourcesHash: hash, version: sql`${memorySections.version} + 1`, updatedAt: new Date() })
+          .set({ content, text: plainText(content), resourcesHash: hash, version: sql`${memorySections.version} + 1`, updatedBy: user.id, updatedAt: new Date() })
           .where(eq(memorySections.id, current.id));
         await tx.update(memories).set({ updatedAt: new Date() }).where(eq(memories.id, row.id));
       });

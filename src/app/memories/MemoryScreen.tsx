@@ -9,7 +9,7 @@ import { MemoryWorkspaceView, memoryStage } from '../../ui/memories/MemoryWorksp
 import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanels';
 import type { TenderKeyFacts } from '../../ui/tenders/TenderKeyFacts';
 import { SessionContext } from '../session';
-import { SectionWorkspace, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
+import { SectionWorkspace, type ConflictAuthor, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
 import { quoteNode } from '../../ui/memories/tiptap-text';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
@@ -192,7 +192,7 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
         versions={snapshot.context.versions}
         error={snapshot.context.error}
         notice={snapshot.context.notice}
-        editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} insert={insert} comments={commenting.comments} images={commenting.images} assist={assistBridge} /> : null}
+        editor={autosave ? <AutosavedSection key={autosave.sessionId} autosave={autosave} userId={userId} insert={insert} comments={commenting.comments} images={commenting.images} assist={assistBridge} /> : null}
         library={
           memory && section && autosave ? (
             <MemoryLibrary
@@ -290,7 +290,14 @@ function keptDraft(userId: string | null, section: MemorySection): KeptDraft | n
   return { content: stored.value, baseVersion: stored.baseVersion };
 }
 
-function AutosavedSection({ autosave, insert, comments, images, assist }: { autosave: Autosave; insert: Insert | null } & Pick<SectionWorkspaceProps, 'comments' | 'images' | 'assist'>) {
+/** Who saved the version a conflict shows: the user themself (another tab or device), or a named colleague. */
+export function conflictAuthor(theirs: MemorySection | null, userId: string | null): ConflictAuthor {
+  const author = theirs?.updatedBy;
+  if (!author) return null;
+  return author._id === userId ? { self: true } : { self: false, name: author.username };
+}
+
+function AutosavedSection({ autosave, userId, insert, comments, images, assist }: { autosave: Autosave; userId: string | null; insert: Insert | null } & Pick<SectionWorkspaceProps, 'comments' | 'images' | 'assist'>) {
   const snapshot = useSelector(autosave, (s) => s);
   const { section, draft, theirs, error, revision, kept } = snapshot.context;
   return (
@@ -299,6 +306,7 @@ function AutosavedSection({ autosave, insert, comments, images, assist }: { auto
       section={section as MemorySection}
       draft={draft}
       theirs={theirs}
+      conflictBy={conflictAuthor(theirs as MemorySection | null, userId)}
       error={error}
       revision={revision}
       insert={insert}

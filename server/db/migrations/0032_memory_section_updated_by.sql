@@ -1,0 +1,2 @@
+ALTER TABLE "memory_sections" ADD COLUMN "updated_by" uuid;--> statement-breakpoint
+ALTER TABLE "memory_sections" ADD CONSTRAINT "memory_sections_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
