@@ -23,7 +23,8 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 export async function startServer(entry: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Server> {
   const started = performance.now();
   const child = spawn('node_modules/.bin/tsx', [entry, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // No built-in sourcing connector in a bench: its figures are the requests', not a fetch running beside them.
+    env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), SOURCING_CONNECTORS: 'none', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
