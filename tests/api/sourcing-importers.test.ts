@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { zipSync, strToU8 } from 'fflate';
 import { importNotices, sniffFile, type ImportedNotice, type ImportResult } from '../../server/domains/sourcing';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sourcing');
+const run = promisify(execFile);
 const fixture = (name: string) => join(FIXTURES, name);
 let tmp: string;
 
@@ -514,18 +517,10 @@ describe('streaming', () => {
     return count;
   }
 
-  async function peakGrowth(file: string) {
-    global.gc?.();
-    const base = process.memoryUsage().rss;
-    let peak = base;
-    let count = 0;
-    let refused = 0;
-    for await (const r of importNotices(file)) {
-      if ('notice' in r) count++;
-      else refused++;
-      if (count % 500 === 0) peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    return { count, refused, growth: Math.max(peak, process.memoryUsage().rss) - base };
+  /** The importers' count, refusals and RSS growth on a file, measured in a process of their own. */
+  async function peakGrowth(file: string): Promise<{ count: number; refused: number; growth: number }> {
+    const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, '../support/import-memory.ts'), file]);
+    return JSON.parse(stdout.trim().split('\n').pop()!);
   }
 
   it('a 50 MB opendatasoft export is read record by record with bounded memory', async () => {
