@@ -11,6 +11,9 @@ export const table = defineSlotRecipe({
       // No height cap: a capped box showed three tender rows at 1440×900. Overflow stays auto for
       // the width; with no cap the box is never taller than its content, so it never scrolls down.
       overflow: 'auto',
+      // The containing block of what is positioned inside (a header's visually hidden text): without
+      // it, such text escapes the box's clip and widens the page on a phone.
+      position: 'relative',
       bg: 'bg.default',
       borderWidth: '1px',
       borderColor: 'border.default',
