@@ -1303,3 +1303,32 @@ export const sourcingConnectors = pgTable('sourcing_connectors', {
   nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   ...timestamps,
 });
+
+// ── Saved searches (issue 24) ─────────────────────────────────────────────────────────────────
+// A company's named filters over the calls (rules/saved-search.ts says how a call matches one):
+// they filter its potential tenders and, with `alerts`, feed its members' digests.
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
+    departments: text('departments').array().notNull().default(sql`'{}'::text[]`),
+    // Regions by their canonical name (rules/france.ts), as company profiles keep them.
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    amountMin: bigint('amount_min', { mode: 'number' }),
+    amountMax: bigint('amount_max', { mode: 'number' }),
+    buyers: text('buyers').array().notNull().default(sql`'{}'::text[]`),
+    alerts: boolean('alerts').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // One name per company, case ignored (a second "Chauffage" beside "chauffage" is a 409).
+    uniqueIndex('saved_searches_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
