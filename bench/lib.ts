@@ -58,7 +58,7 @@ export async function load(url: string, headers: Record<string, string> = {}, se
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export type LatencyLoad = Load & { p50: number; p95: number; requests: number };
+export type LatencyLoad = Load & { p50: number; p95: number; requests: number; timeouts: number };
 
 /**
  * Like `load`, with a chosen number of connections and the p50/p95/p99 of every response's own
@@ -73,5 +73,5 @@ export async function loadLatencies(url: string, headers: Record<string, string>
   });
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? Math.round(10 * times[Math.min(times.length - 1, Math.floor(q * times.length))]!) / 10 : NaN);
-  return { rps: r.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: r.errors, non2xx: r.non2xx, requests: times.length };
+  return { rps: r.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: r.errors, non2xx: r.non2xx, requests: times.length, timeouts: r.timeouts };
 }
