@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Extension } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -22,7 +23,14 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * through such an import (docs/sourcing.md, "Throughput"); pages beyond it come from the OS cache.
  * Given on the command line (postgresqlconf would replace the data directory's postgresql.conf).
  */
-const pgliteOptions = (PGlite: { defaultStartParams: string[] }) => ({ startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+const pgliteOptions = (PGlite: { defaultStartParams: string[] }, extensions: Extensions) => ({
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  extensions,
+});
+
+type Extensions = { pg_trgm: Extension };
+/** The extensions the migrations create (PGlite bundles each apart): pg_trgm for searching references. */
+const pgliteExtensions = async (): Promise<Extensions> => ({ pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm });
 
 /**
  * Opens PostgreSQL when `url` is a postgres:// address, else PGlite persisted in `pgliteDir`
@@ -39,11 +47,11 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle }, extensions] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), pgliteExtensions()]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir
-    ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite))
-    : await PGlite.create({ ...pgliteOptions(PGlite), loadDataDir: options.pgliteImage });
+    ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite, extensions))
+    : await PGlite.create({ ...pgliteOptions(PGlite, extensions), loadDataDir: options.pgliteImage });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

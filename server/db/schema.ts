@@ -229,6 +229,9 @@ export const tenderCalls = pgTable(
     // with the reference alone the planner also scanned every call sharing the deadline.
     index('tender_calls_buyer_reference_idx').on(t.buyerReference, t.submissionDeadline),
     index('tender_calls_search_idx').using('gin', t.searchVector),
+    // A search matches a reference inside ("26-1012"): trigrams let the planner OR it with the
+    // full-text index above instead of reading every call (pg_trgm: a trusted extension).
+    index('tender_calls_reference_trgm_idx').using('gin', sql`lower(${t.reference}) gin_trgm_ops`),
   ],
 );
 
