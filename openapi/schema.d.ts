@@ -644,6 +644,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved searches of the caller's company, by name (issue 24); admins name the company with companyId (400 without it). Every member reads them. */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /** Save a search for the caller's company (admins name it with companyId). Managers and employees create; at least one criterion; the name unique in the company (case ignored); 20 per company. */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved search. Managers and admins delete any of the company's; an employee only those they created (403 otherwise). */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        /** Change a saved search (the fields given). Managers and admins change any of the company's; an employee only those they created (403 otherwise). */
+        patch: operations["updateSavedSearch"];
+        trace?: never;
+    };
     "/api/tenders/{id}": {
         parameters: {
             query?: never;
@@ -3910,6 +3946,70 @@ export interface components {
             page: number;
             perPage: number;
         };
+        /** @description Every word of one keyword starts a word of the call's title, description or lots (case, accents and plurals ignored). */
+        SavedSearchKeywords: string[];
+        /** @description CPV codes; trailing zeros make a node of the tree (45000000 matches every 45…, 45331000 every 45331…). */
+        SavedSearchCpvCodes: components["schemas"]["CpvCode"][];
+        SavedSearchDepartments: components["schemas"]["Department"][];
+        /** @description Region names (rules/france.ts), any case or accents; stored by their usual spelling. */
+        SavedSearchRegions: string[];
+        /** @description Parts of a buyer's name (case and accents ignored). */
+        SavedSearchBuyers: string[];
+        SavedSearchInput: {
+            name: string;
+            keywords?: components["schemas"]["SavedSearchKeywords"];
+            cpvCodes?: components["schemas"]["SavedSearchCpvCodes"];
+            departments?: components["schemas"]["SavedSearchDepartments"];
+            regions?: components["schemas"]["SavedSearchRegions"];
+            amountMin?: components["schemas"]["Amount"];
+            amountMax?: components["schemas"]["Amount"];
+            buyers?: components["schemas"]["SavedSearchBuyers"];
+            alerts?: boolean;
+        };
+        SavedSearchPatch: {
+            name?: string;
+            keywords?: components["schemas"]["SavedSearchKeywords"];
+            cpvCodes?: components["schemas"]["SavedSearchCpvCodes"];
+            departments?: components["schemas"]["SavedSearchDepartments"];
+            regions?: components["schemas"]["SavedSearchRegions"];
+            amountMin?: components["schemas"]["Amount"];
+            amountMax?: components["schemas"]["Amount"];
+            buyers?: components["schemas"]["SavedSearchBuyers"];
+            alerts?: boolean;
+        };
+        SavedSearch: {
+            _id: components["schemas"]["Id"];
+            companyId: components["schemas"]["Id"];
+            name: string;
+            keywords: string[];
+            cpvCodes: string[];
+            departments: string[];
+            regions: string[];
+            amountMin: number | null;
+            amountMax: number | null;
+            buyers: string[];
+            alerts: boolean;
+            createdBy: {
+                _id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** @description The caller may change and delete it (managers and admins; an employee their own). */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SavedSearchList: {
+            count: number;
+            /** @description Saved searches a company may have. */
+            limit: number;
+            savedSearches: components["schemas"]["SavedSearch"][];
+        };
+        SavedSearchWriteResult: {
+            msg: string;
+            details: components["schemas"]["SavedSearch"];
+        };
         LibraryBlockWriteResult: {
             msg: string;
             details: components["schemas"]["LibraryBlock"];
@@ -5968,6 +6068,8 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description Staff; true lists only the calls the company marked not relevant. */
                 hidden?: boolean;
+                /** @description Only the calls matching this saved search of the caller's company (any company's for admins), those matching the profile first, then the others by deadline; 404 for another company's. */
+                savedSearch?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -5986,6 +6088,120 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: {
+                /** @description Admins; staff may give their own company's (another answers 404). */
+                companyId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's saved searches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: {
+                /** @description Admins; staff may give their own company's (another answers 404). */
+                companyId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchPatch"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getTender: {

@@ -249,6 +249,18 @@ async function libraryBlockOf(target: Target) {
   return block!.id;
 }
 
+import { savedSearches } from '../../server/db/schema';
+/** A saved search of the target company (issue 24), made by nobody still there: an employee may not change it. */
+async function savedSearchOf(target: Target) {
+  const [row] = await ctx.db
+    .insert(savedSearches)
+    .values({ companyId: companyOf(target).id, name: `Chauffage ${randomUUID().slice(0, 8)}`, keywords: ['chauffage'], departments: ['38'] })
+    .returning({ id: savedSearches.id });
+  return row!.id;
+}
+/** Own company's for its staff; an employee changes only their own (403), another company's is 404. */
+const savedSearchWrite = (target: Target): Expected => (target === 'A' ? secured(200, 200, 403, 404) : secured(200, 404, 404, 200));
+
 import { digestToken } from '../../server/auth/one-time-tokens';
 /** A fresh calendar-feed secret for A's member (the earlier one stops working), as the feed's address holds it. */
 async function feedSecretOfA() {
@@ -408,7 +420,25 @@ const matrix: Record<string, Row[]> = {
   listTenders: none(adminOnly(200), async () => ({ request: json('GET', '/api/tenders?perPage=all') })),
   listMyCompanyTenders: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company?perPage=all') })),
   getMyCompanyBoard: none(secured(403, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/my-company/board') })),
-  listPotentialTenders: none(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/potential?perPage=all') })),
+  listPotentialTenders: [
+    ...none(secured(200, 200, 200, 200), async () => ({ request: json('GET', '/api/tenders/potential?perPage=all') })),
+    // Filtered by a saved search (issue 24): another company's is a 404.
+    ...onBoth(
+      (target) => scoped(target, 200, 200, 200),
+      async (_caller, target) => ({ request: json('GET', `/api/tenders/potential?savedSearch=${await savedSearchOf(target)}`) }),
+    ),
+  ],
+  // Saved searches (issue 24): every member reads and creates; managers change any, an employee their own.
+  listSavedSearches: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/saved-searches?companyId=${companyOf(target).id}`) }),
+  ),
+  createSavedSearch: onBoth(
+    (target) => scoped(target, 201, 201, 201),
+    async (_caller, target) => ({ request: json('POST', `/api/saved-searches?companyId=${companyOf(target).id}`, { name: `Écoles ${randomUUID().slice(0, 8)}`, keywords: ['école'] }) }),
+  ),
+  updateSavedSearch: onBoth(savedSearchWrite, async (_caller, target) => ({ request: json('PATCH', `/api/saved-searches/${await savedSearchOf(target)}`, { alerts: true }) })),
+  deleteSavedSearch: onBoth(savedSearchWrite, async (_caller, target) => ({ request: json('DELETE', `/api/saved-searches/${await savedSearchOf(target)}`) })),
   createTender: onBoth(
     (target) => scoped(target, 201, 201, 201),
     async (_caller, target) => ({ request: json('POST', '/api/tenders', { tenderCallId: await insertCall(), companyId: companyOf(target).id }) }),

@@ -3,6 +3,7 @@ import { callFeedback, callMatches, tenderCalls, tenders, users } from '../../db
 import { translate } from '../../i18n';
 import type { Language } from '../../i18n';
 import { daysUntil } from '../../../rules/calendar';
+import { savedSearchDigest, type SavedSearchHit } from '../saved-searches/digest';
 import { companyRecipients, formatDate, notify, notSetAsideByNoGo, pageLink, PIPELINE_STATUSES, type AlertContext, type AlertKind } from './notify';
 
 const DAY_MS = 86_400_000;
@@ -96,6 +97,8 @@ async function sendReminders(ctx: AlertContext & { now: Date }): Promise<number>
 }
 
 type Reason = { criterion: string; points: number; matched: string[] };
+/** A call of a digest: matched by the profile (its score and reasons), by saved searches (their names), or both. */
+type DigestCall = { tenderCallId: string; reference: string; title: string; buyer: string; deadline: Date; score: number | null; reasons: Reason[]; searches: string[] };
 
 function reasonLine(lng: Language, reason: Reason): string {
   const key = `tender-reason_${reason.criterion}`;
@@ -107,8 +110,9 @@ function reasonLine(lng: Language, reason: Reason): string {
 /**
  * The digest of new matching calls, for users who asked for one (daily or weekly) and whose last
  * digest is a period old: the calls matched since then (high or medium), still open with a future
- * deadline, not in the company's pipeline nor set aside as not relevant. Nothing is sent when
- * there is none; the period starts again either way.
+ * deadline, not in the company's pipeline nor set aside as not relevant; and (issue 24) the calls
+ * new since then matching one of the company's saved searches with alerts on, each call once,
+ * saying which search found it. Nothing is sent when there is none; the period starts again either way.
  */
 async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
   const { db, now } = ctx;
@@ -128,6 +132,7 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
       ),
     );
   let sent = 0;
+  const savedOf = new Map<string, (since: Date) => Promise<Map<string, SavedSearchHit>>>();
   for (const user of due) {
     const lng = user.language;
     if (user.frequency === 'off' || !user.companyId) continue;
@@ -164,26 +169,38 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
         ),
       )
       .orderBy(desc(callMatches.score), tenderCalls.submissionDeadline);
+    // The calls new since then that match a saved search with alerts on (issue 24), beside the
+    // profile's: a call in both is listed once, with the searches that found it.
+    if (!savedOf.has(companyId)) savedOf.set(companyId, await savedSearchDigest(db, companyId, now));
+    const found = await savedOf.get(companyId)!(since);
+    const profileIds = new Set(matches.map((m) => m.tenderCallId));
+    const calls: DigestCall[] = [
+      ...matches.map((m) => ({ ...m, score: m.score as number | null, searches: found.get(m.tenderCallId)?.searches ?? [] })),
+      ...[...found.values()].filter((f) => !profileIds.has(f.tenderCallId)).map((f) => ({ ...f, score: null, reasons: [] })),
+    ];
     await db.update(users).set({ digestSentAt: now }).where(eq(users.id, user.id));
-    if (!matches.length) continue;
+    if (!calls.length) continue;
     const link = pageLink(ctx.mailer, '/potential-tenders');
-    const listed = matches.slice(0, DIGEST_MAX_CALLS).map((m) =>
+    const listed = calls.slice(0, DIGEST_MAX_CALLS).map((m) =>
       [
         `• ${m.reference} — ${m.title}`,
-        `  ${translate(lng, 'mail-alert_digest_call', { buyer: m.buyer, date: formatDate(lng, m.deadline), score: m.score })}`,
+        m.score === null
+          ? `  ${translate(lng, 'mail-alert_digest_call_saved', { buyer: m.buyer, date: formatDate(lng, m.deadline) })}`
+          : `  ${translate(lng, 'mail-alert_digest_call', { buyer: m.buyer, date: formatDate(lng, m.deadline), score: m.score })}`,
         ...m.reasons.map((r) => `  – ${reasonLine(lng, r)}`),
+        ...m.searches.map((name) => `  – ${translate(lng, 'mail-alert_digest_saved_search', { name })}`),
         `  ${pageLink(ctx.mailer, '/potential-tenders')}?search=${encodeURIComponent(m.reference)}`,
       ].join('\n'),
     );
-    const more = matches.length > DIGEST_MAX_CALLS ? `\n\n${translate(lng, 'mail-alert_digest_more', { count: matches.length - DIGEST_MAX_CALLS })}` : '';
+    const more = calls.length > DIGEST_MAX_CALLS ? `\n\n${translate(lng, 'mail-alert_digest_more', { count: calls.length - DIGEST_MAX_CALLS })}` : '';
     const key = user.frequency === 'daily' ? 'daily' : 'weekly';
     const created = await notify(
       ctx,
       [{ id: user.id, email: user.email, username: user.username, alertEmails: true, language: lng }],
-      { kind: 'digest', tenderId: null, tenderCallId: null, payload: { count: matches.length }, dedupeKey: `digest:${now.toISOString()}` },
+      { kind: 'digest', tenderId: null, tenderCallId: null, payload: { count: calls.length }, dedupeKey: `digest:${now.toISOString()}` },
       () => ({
-        subject: translate(lng, `mail-alert_digest_${key}_subject`, { count: matches.length }),
-        text: `${translate(lng, 'mail-alert_digest_text', { count: matches.length })}\n\n${listed.join('\n\n')}${more}`,
+        subject: translate(lng, `mail-alert_digest_${key}_subject`, { count: calls.length }),
+        text: `${translate(lng, 'mail-alert_digest_text', { count: calls.length })}\n\n${listed.join('\n\n')}${more}`,
         link,
       }),
       now,

@@ -24,7 +24,8 @@ export function potential(call: PotentialTender['tenderCall'], match: Match, ext
   };
 }
 
-export type PotentialQuery = { where: SQL | undefined; matchStatus?: MatchStatus; hidden?: boolean; limit: number | undefined; offset: number; perPage: number | 'all' };
+/** withUnmatched: the calls matching nothing follow the matched ones without matchStatus=none (a saved search's list: every call it finds). */
+export type PotentialQuery = { where: SQL | undefined; matchStatus?: MatchStatus; hidden?: boolean; withUnmatched?: boolean; limit: number | undefined; offset: number; perPage: number | 'all' };
 
 /**
  * A company's potential tenders (staff), read from the stored matches in SQL (bench/matching.ts
@@ -58,7 +59,7 @@ export async function staffPotentialPage(db: Database, companyId: string, query:
     };
     const unmatched = and(shown, sql`not exists (select 1 from ${callMatches} where ${callMatches.companyId} = ${companyId} and ${callMatches.tenderCallId} = ${tenderCalls.id})`);
     // Calls matching nothing are listed on demand (matchStatus=none), and among the hidden ones.
-    const withUnmatched = matchStatus === 'none' || (!matchStatus && Boolean(query.hidden));
+    const withUnmatched = matchStatus === 'none' || (!matchStatus && (Boolean(query.hidden) || Boolean(query.withUnmatched)));
     const withMatched = matchStatus !== 'none';
     // The counts in one statement: the matched calls read from the (company, score, deadline)
     // index alone (an index-only scan once the table is vacuumed), the calls set aside.

@@ -20,6 +20,7 @@ import { refreshMatches, matchProfileOf, matchedCallOf } from './refresh';
 import { matchCalls, rematchCompany } from '../sourcing/matching';
 import { noMatch, potential, staffPotentialPage } from './potential';
 import { enforceLimit } from '../billing/store';
+import { savedSearchFilter } from '../saved-searches/condition';
 
 type TenderCallInput = components['schemas']['TenderCallInput'];
 type TenderCallPatch = components['schemas']['TenderCallPatch'];
@@ -168,7 +169,9 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
     async listPotentialTenders(request) {
       const { user } = sessionOf(request);
       const { matchStatus, filterBy, search } = request.query;
-      const where = and(filterBy ? eq(tenderCalls.procedure, filterBy) : undefined, tenderSearch(search));
+      // A saved search (issue 24) narrows the list in SQL, like the search and the procedure.
+      const saved = await savedSearchFilter(db, user, request.query.savedSearch);
+      const where = and(filterBy ? eq(tenderCalls.procedure, filterBy) : undefined, tenderSearch(search), saved);
       const { limit, offset, perPage } = pageOf(request.query);
 
       if (user.role === 'admin') {
@@ -193,7 +196,7 @@ export function tendersHandlers({ db, storage, alertHooks }: Deps): Handlers<
         };
       }
 
-      return staffPotentialPage(db, ownCompany(user), { where, matchStatus, hidden: request.query.hidden, limit, offset, perPage });
+      return staffPotentialPage(db, ownCompany(user), { where, matchStatus, hidden: request.query.hidden, withUnmatched: Boolean(saved), limit, offset, perPage });
     },
 
     async getTender(request) {
