@@ -65,7 +65,6 @@ import { connectorClients } from './domains/sourcing/connectors/run';
 import { connectorJobHandler, RUN_CONNECTOR, startConnectorSchedule } from './domains/sourcing/connectors/schedule';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
-import { savedSearchesHandlers } from './domains/saved-searches/routes';
 import { alertImportHooks } from './domains/alerts/notify';
 import { startAlerts } from './domains/alerts/scheduler';
 
@@ -102,6 +101,8 @@ export type AppOptions = {
   maxUploadBytes?: number;
   /** The contract to bind; the repository's openapi.yaml by default. */
   contract?: OpenApiDocument;
+  /** Compile the contract's validators and serializers on each one's first use (the server: a faster start); tests compile all at once. */
+  lazySchemas?: boolean;
   /** Background jobs this process runs at once (default 1); 0 queues them for another process (or a test) to run. */
   jobWorkers?: number;
   /** An OpenAI-compatible endpoint for the features a language model helps (chat); none: they work without one. */
@@ -260,11 +261,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...connectorsHandlers(deps, { queue: connectorJobs, config: connectorConfig }),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
-    ...savedSearchesHandlers(deps),
   };
   // Stripe signs the bytes it sends: its webhook's route keeps them.
   keepRawBody(app, 'receiveStripeWebhook');
-  bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries));
+  bindContract(app, options.contract ?? loadContract(), handlers as unknown as Record<string, BoundHandler>, createAuthenticate(tokens, userQueries), { lazy: options.lazySchemas });
 
   const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? resolve(options.staticDir) : undefined;
   if (staticDir) {

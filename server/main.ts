@@ -44,6 +44,7 @@ const app = await buildApp({
   jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
   storage,
   staticDir: resolve(env.STATIC_DIR ?? './dist'),
+  lazySchemas: true,
   logger,
   trustProxy: env.TRUST_PROXY === '1',
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -154,11 +155,12 @@ function jsonResponses(op: Operation): Record<string, Schema> {
 }
 
 /** Form fields are checked against the form schema; `format: binary` properties are its files. */
-function multipartSpec(schema: Schema, ajv: Ajv): MultipartSpec {
+function multipartSpec(schema: Schema, ajv: Ajv, lazy: boolean): MultipartSpec {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const fileFields = Object.keys(properties).filter((k) => properties[k]?.format === 'binary');
   const fieldSchema = toJsonSchema({ ...schema, properties: Object.fromEntries(Object.entries(properties).filter(([k]) => !fileFields.includes(k))) });
-  const validate = ajv.compile(boundNumbers(fieldSchema) as Schema);
+  const compile = () => ajv.compile(boundNumbers(fieldSchema) as Schema) as Validate;
+  const validate = lazy ? lazyValidator(compile) : compile();
   return {
     fileFields,
     validateFields: (fields) => {
@@ -168,12 +170,62 @@ function multipartSpec(schema: Schema, ajv: Ajv): MultipartSpec {
   };
 }
 
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * A validator compiled on its first call: compiling the ~700 schemas of the contract at start cost
+ * ~1 s of each start (issue 24, item 3), when most operations are not called soon after it.
+ * `schemaEnv` makes Fastify pass the parent (Ajv coerces a root value through it), `errors` is
+ * the compiled one's, read by Fastify after a `false`.
+ */
+function lazyValidator(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const validate: Validate = (data, context) => {
+    compiled ??= compile();
+    const valid = compiled(data, context);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.schemaEnv = true;
+  return validate;
+}
+
+type SerializerCompile = (route: { schema: unknown; method: string; url: string; httpStatus: string; contentType?: string }) => (data: unknown) => string;
+let defaultSerializerCompile: SerializerCompile | undefined;
+
+/**
+ * Fastify's own response serializer (fast-json-stringify), built on a response's first use rather
+ * than for every response of every route at start. Taken from Fastify's own dependency, with the
+ * options Fastify gives it (no shared schemas, no serializerOpts here).
+ */
+function lazySerializerCompiler(route: Parameters<SerializerCompile>[0]): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    if (!serialize) {
+      if (!defaultSerializerCompile) {
+        const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+        const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => (external: unknown, options: unknown) => SerializerCompile };
+        defaultSerializerCompile = SerializerSelector()({}, undefined);
+      }
+      serialize = defaultSerializerCompile(route);
+    }
+    return serialize(data);
+  };
+}
+
 /**
  * Registers one Fastify route per operation of the contract, with its schemas, its access rule
  * (public when `security: []`, else a signed-in caller whose role is in `x-roles`) and the
  * handler of the same operationId. Throws when the contract and the handlers disagree.
  */
-export function bindContract(app: FastifyInstance, document: OpenApiDocument, handlers: Record<string, BoundHandler>, authenticate: Authenticate) {
+export function bindContract(
+  app: FastifyInstance,
+  document: OpenApiDocument,
+  handlers: Record<string, BoundHandler>,
+  authenticate: Authenticate,
+  /** Compile validators and serializers on first use (the server's start) rather than now (tests: a bad schema fails at once). */
+  { lazy = false }: { lazy?: boolean } = {},
+) {
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv('array');
   const seen = new Set<string>();
@@ -211,10 +263,14 @@ export function bindContract(app: FastifyInstance, document: OpenApiDocument, ha
           body: jsonBody ? (formBody ? { content: { 'application/json': { schema: toJsonSchema(jsonBody) } } } : toJsonSchema(jsonBody)) : undefined,
           response: jsonResponses(op),
         }),
-        validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema),
+        validatorCompiler: ({ schema, httpPart }) => {
+          const compile = () => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundNumbers(schema) as Schema) as Validate;
+          return lazy ? lazyValidator(compile) : compile();
+        },
+        ...(lazy ? { serializerCompiler: lazySerializerCompiler as never } : {}),
         config: {
           operationId: id,
-          multipart: formBody ? multipartSpec(formBody, bodyAjv) : undefined,
+          multipart: formBody ? multipartSpec(formBody, bodyAjv, lazy) : undefined,
           // Path parameters the request log masks (query parameters are masked by name).
           credentialParams: parameters.filter((p) => p.in === 'path' && (p['x-credential'] === true || CREDENTIAL_NAME.test(p.name))).map((p) => p.name),
         },

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -38,9 +40,36 @@ export function dereference<T>(root: unknown, node: T = root as T, seen: string[
   return resolved as T;
 }
 
+/** Where parsed contracts are kept, by the SHA-256 of their YAML (node_modules/.cache: never committed). */
+export const contractCacheDir = fileURLToPath(new URL('../../node_modules/.cache/soumissio-contract', import.meta.url));
+
+/**
+ * The contract, dereferenced. Parsing the 270 KB of YAML costs ~0.7 s of a start (issue 24, item 3):
+ * the parsed document is kept as JSON named by the YAML's hash, so the next start (or test
+ * worker) reads JSON instead, and any edit of the YAML, having another hash, is parsed anew.
+ * The cache is best effort: a missing or unwritable folder only means parsing every time.
+ */
 export function loadContract(path = contractPath): OpenApiDocument {
-  const raw: unknown = parse(readFileSync(path, 'utf8'));
-  return dereference(raw);
+  const text = readFileSync(path, 'utf8');
+  const cached = join(contractCacheDir, `${createHash('sha256').update(text).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as OpenApiDocument;
+  } catch {
+    // not cached yet (or a broken copy): parsed below and written again
+  }
+  const document = dereference<OpenApiDocument>(parse(text));
+  try {
+    mkdirSync(contractCacheDir, { recursive: true });
+    // Written aside then renamed: a concurrent reader (another test worker) never sees half a file.
+    const partial = `${cached}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(document));
+    renameSync(partial, cached);
+    // Older versions' copies go (one is kept per YAML version, ~1 MB each).
+    for (const name of readdirSync(contractCacheDir)) if (name.endsWith('.json') && join(contractCacheDir, name) !== cached) rmSync(join(contractCacheDir, name), { force: true });
+  } catch {
+    // read-only install: parse at each start
+  }
+  return document;
 }
 
 const annotations = new Set(['example', 'discriminator', 'xml', 'externalDocs']);
