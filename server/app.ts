@@ -65,6 +65,7 @@ import { connectorClients } from './domains/sourcing/connectors/run';
 import { connectorJobHandler, RUN_CONNECTOR, startConnectorSchedule } from './domains/sourcing/connectors/schedule';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
+import { savedSearchesHandlers } from './domains/saved-searches/routes';
 import { alertImportHooks } from './domains/alerts/notify';
 import { startAlerts } from './domains/alerts/scheduler';
 
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...connectorsHandlers(deps, { queue: connectorJobs, config: connectorConfig }),
     ...marketHandlers(deps),
     ...alertsHandlers(deps, options.jwtSecret),
+    ...savedSearchesHandlers(deps),
   };
   // Stripe signs the bytes it sends: its webhook's route keeps them.
   keepRawBody(app, 'receiveStripeWebhook');
