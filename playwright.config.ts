@@ -9,6 +9,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium';
 // directory is created once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'soumissio-e2e-'));
 process.env.E2E_LLM_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'soumissio-e2e-llm-'));
+/** scripts/test.ts runs shards of the suite side by side, each with servers, ports and results of its own. */
+const results = process.env.E2E_RESULTS ?? 'test-results';
 const port = Number(process.env.E2E_PORT ?? 4199);
 const baseURL = `http://localhost:${port}`;
 /** A second server, with a language model (a fake endpoint): the chat's written answers. */
@@ -33,13 +35,13 @@ const { LD_PRELOAD: _preload, FAKETIME: _faketime, FAKETIME_DONT_FAKE_MONOTONIC:
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `${results}/e2e-artifacts`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${results}/e2e.json` }]],
   use: {
     baseURL,
     locale: 'fr-FR',
@@ -48,12 +50,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: browserEnv },
   },
+  // Shards start their servers at once, each migrating and seeding a demo database: allow for it.
   webServer: [
     {
       command: 'node_modules/.bin/tsx server/main.ts --demo',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, ...stripeEnv, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
@@ -62,7 +65,7 @@ export default defineConfig({
       command: 'node_modules/.bin/tsx tests/e2e/llm-server.ts --demo',
       url: `http://localhost:${LLM_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, PORT: String(LLM_PORT), DATA_DIR: process.env.E2E_LLM_DATA_DIR },

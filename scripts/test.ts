@@ -1,7 +1,7 @@
 // Runs every test layer and ends with one line "N passed, N failed".
 // Checks that are not test runners (typecheck, lint, builds) count as one test each.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium';
 
 type Outcome = { name: string; passed: number; failed: number; seconds: number; failures?: string[] };
@@ -91,16 +91,58 @@ runCounted(
   (j: VitestReport) => [j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0)],
   vitestFailures,
 );
-if (run('production build', bin('vite'), ['build', '--logLevel', 'warn'])) {
-  runCounted(
-    'end-to-end tests (playwright, chromium)',
-    bin('playwright'),
-    ['test'],
-    'test-results/e2e.json',
-    (j: PlaywrightReport) => [j.stats.expected + j.stats.flaky, j.stats.unexpected],
-    playwrightFailures,
-  );
+/**
+ * The end-to-end suite in shards side by side (E2E_SHARDS, default 2): each shard is a Playwright
+ * process with its own servers, ports, data directories and results, so no shard sees another's
+ * writes. Most of an e2e test's time is waiting on the browser and the server, not computing: two
+ * shards keep CI's two cores busy. Each line of output says its shard.
+ */
+async function runE2eShards(shards: number) {
+  const name = 'end-to-end tests (playwright, chromium)';
+  console.info(`\n━━ ${name}: ${shards} shard(s) side by side`);
+  const start = Date.now();
+  const runs = Array.from({ length: shards }, (_, index) => {
+    const results = shards === 1 ? 'test-results' : `test-results/e2e-shard-${index + 1}`;
+    // A report left by an earlier run must not stand for this one.
+    rmSync(`${results}/e2e.json`, { force: true });
+    const env = {
+      ...process.env,
+      E2E_RESULTS: results,
+      E2E_PORT: String(4199 + 10 * index),
+      E2E_LLM_PORT: String(4198 + 10 * index),
+      E2E_STRIPE_PORT: String(4197 + 10 * index),
+    };
+    const child = spawn(bin('playwright'), ['test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = shards > 1 ? `[e2e ${index + 1}/${shards}] ` : '';
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) console.info(prefix + line);
+      });
+      stream.on('end', () => rest && console.info(prefix + rest));
+    }
+    return new Promise<{ ok: boolean; report: string }>((resolve) => child.on('close', (code) => resolve({ ok: code === 0, report: `${results}/e2e.json` })));
+  });
+  const outcome: Outcome = { name, passed: 0, failed: 0, seconds: 0, failures: [] };
+  for (const { ok, report } of await Promise.all(runs)) {
+    if (!existsSync(report)) {
+      outcome.failed += 1;
+      outcome.failures!.push(`${report}: no report (the shard crashed before its tests)`);
+      continue;
+    }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
+    outcome.passed += json.stats.expected + json.stats.flaky;
+    // A shard that crashed before or after its tests still counts as a failure.
+    outcome.failed += json.stats.unexpected + (ok || json.stats.unexpected > 0 ? 0 : 1);
+    outcome.failures!.push(...playwrightFailures(json));
+  }
+  outcome.seconds = (Date.now() - start) / 1000;
+  outcomes.push(outcome);
 }
+
+if (run('production build', bin('vite'), ['build', '--logLevel', 'warn'])) await runE2eShards(Number(process.env.E2E_SHARDS ?? 2));
 run('storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
 
 console.info('\n━━ summary');
