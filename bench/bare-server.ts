@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import type { Logger } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import * as schema from '../server/db/schema';
-import type { Database } from '../server/db/client';
+import { openDatabase, type Database } from '../server/db/client';
 
 type Statement = { text: string; params: unknown[]; name: string };
 type Run = (s: Statement) => Promise<unknown[]>;
@@ -41,30 +41,30 @@ const logger: Logger = {
   },
 };
 
+// The server's own way of opening the database (pool, PGlite options and extensions), then a
+// drizzle instance with the capturing logger over the same driver client.
+const url = process.env.DATABASE_URL;
+const opened = await openDatabase({ url, pgliteDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pgdata') });
+const driver = (opened.db as unknown as { $client: unknown }).$client;
 let db: Database;
 let run: Run;
-let close: () => Promise<void>;
-const url = process.env.DATABASE_URL;
-if (url && /^postgres(ql)?:\/\//.test(url)) {
-  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+if (opened.kind === 'postgres') {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = driver as import('pg').Pool;
   db = drizzle(pool, { schema, logger }) as unknown as Database;
   run = async (s) => (await pool.query({ name: s.name, text: s.text, values: s.params })).rows;
-  close = () => pool.end();
 } else {
-  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
-  const dir = join(resolve(process.env.DATA_DIR ?? './data'), 'pgdata');
-  // The server's own PGlite options (server/db/client.ts).
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = driver as import('@electric-sql/pglite').PGlite;
   db = drizzle(client, { schema, logger }) as unknown as Database;
   run = async (s) => (await client.query(s.text, s.params)).rows;
-  close = () => client.close();
 }
+const close = opened.close;
 
 // The capture: the real app, asked each address once.
 const app = await buildApp({
   db,
-  dbKind: url ? 'postgres' : 'pglite',
+  dbKind: opened.kind,
   jwtSecret: process.env.JWT_SECRET!,
   filesDir: mkdtempSync(join(tmpdir(), 'soumissio-bare-files-')),
   jobWorkers: 0,

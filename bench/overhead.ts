@@ -57,8 +57,9 @@ async function measure(label: string, dataDir: string, databaseUrl?: string) {
 
   const env = { DATA_DIR: dataDir, JWT_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const profileDir = process.env.BENCH_CPU_PROF;
-  const realEnv = profileDir ? { ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}` } : env;
-  let real: Server | undefined = await startServer('server/main.ts', [], realEnv, PORT, '/api/health');
+  // tsx hands node's flags before the entry point to node (NODE_OPTIONS refuses --cpu-prof).
+  const [entry, args] = profileDir ? ['--cpu-prof', [`--cpu-prof-dir=${profileDir}`, 'server/main.ts']] : ['server/main.ts', []];
+  let real: Server | undefined = await startServer(entry, args, env, PORT, '/api/health');
   const signIn = async (who: typeof MANAGER) => {
     const res = await fetch(`${real!.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
     return ((await res.json()) as { token: string }).token;

@@ -44,6 +44,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     // An idle connection the server closes (restart, failover, a dropped database) must not crash
     // the process: pg emits it on the pool, and the pool opens a new connection on next use.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    nameReadStatements(pool);
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -54,6 +55,34 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     : await PGlite.create({ ...pgliteOptions(PGlite, extensions), loadDataDir: options.pgliteImage });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/** Distinct statement texts given a name, at most: past them, statements are sent unnamed as before. */
+export const MAX_NAMED_STATEMENTS = 2000;
+
+/**
+ * Every read the pool runs outside a transaction (a SELECT or WITH, which drizzle sends as the
+ * same text for the same query shape, its values as $n) becomes a named prepared statement: each
+ * connection parses and analyses it once, then only binds and executes it (issue 24: unnamed, the
+ * potential page's statements were parsed and planned on every request, bench:overhead). The
+ * name is the text's number in this process; shapes beyond MAX_NAMED_STATEMENTS (say, lists of
+ * ids of many lengths) stay unnamed, so neither the driver's nor the server's cache grows without
+ * bound. Writes are left as they are.
+ */
+function nameReadStatements(pool: { query: (...args: never[]) => unknown }) {
+  const names = new Map<string, string>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && !(config as { name?: string }).name) {
+      const { text } = config as { text?: unknown };
+      if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text)) {
+        let name = names.get(text);
+        if (name === undefined && names.size < MAX_NAMED_STATEMENTS) names.set(text, (name = `read_${names.size}`));
+        if (name !== undefined) return query({ ...config, name }, ...rest);
+      }
+    }
+    return query(config, ...rest);
+  }) as never;
 }
 
 export async function migrateDatabase(db: Database, kind: DatabaseKind): Promise<void> {

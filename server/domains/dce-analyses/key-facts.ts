@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { dceAnalyses } from '../../db/schema';
 
 type TenderKeyFacts = components['schemas']['TenderKeyFacts'];
@@ -26,18 +27,24 @@ function conflictOf(key: TenderKeyFact['key'], value: unknown, call: CallRecord)
   return null;
 }
 
+/** A tender's latest finished analysis: prepared once (a tender's page reads it, issue 24 bench:overhead). */
+const latestAnalysis = preparedPer((db) =>
+  db
+    .select({ id: dceAnalyses.id, facts: dceAnalyses.facts, finishedAt: dceAnalyses.finishedAt })
+    .from(dceAnalyses)
+    .where(and(eq(dceAnalyses.tenderId, sql.placeholder('tenderId')), isNotNull(dceAnalyses.finishedAt)))
+    .orderBy(desc(dceAnalyses.createdAt))
+    .limit(1)
+    .prepare('latest_dce_analysis'),
+);
+
 /**
  * The tender's key facts from its latest finished DCE analysis, the analysis being the tender's
  * single source of truth once run; null without one. `reviewedOnly` (employees) keeps the facts
  * a person confirmed or corrected.
  */
 export async function tenderKeyFacts(db: Database, tenderId: string, call: CallRecord, reviewedOnly: boolean): Promise<TenderKeyFacts> {
-  const [latest] = await db
-    .select({ id: dceAnalyses.id, facts: dceAnalyses.facts, finishedAt: dceAnalyses.finishedAt })
-    .from(dceAnalyses)
-    .where(and(eq(dceAnalyses.tenderId, tenderId), isNotNull(dceAnalyses.finishedAt)))
-    .orderBy(desc(dceAnalyses.createdAt))
-    .limit(1);
+  const [latest] = await latestAnalysis(db).execute({ tenderId });
   if (!latest?.finishedAt) return null;
   const facts = KEY_FACT_KEYS.flatMap((key): TenderKeyFact[] => {
     const fact = latest.facts.find((f) => f.key === key);

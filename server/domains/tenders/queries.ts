@@ -4,6 +4,7 @@ import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
 import { companies, dceTemplates, sourceNotices, tenderCallLots, tenderCalls, tenders } from '../../db/schema';
 import { fold, pageOf, totalPages, type ListQuery } from '../admin/lists';
+import { preparedPer } from '../../db/prepared';
 import { webLink } from '../../../rules/links';
 
 export type Tender = components['schemas']['Tender'];
@@ -111,27 +112,39 @@ type TenderRow = Awaited<ReturnType<typeof selectTenders>>[number];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The lots of some calls, by call id, in lot order: one query for a whole page. */
+const lotColumns = { callId: tenderCallLots.tenderCallId, number: tenderCallLots.number, title: tenderCallLots.title, estimatedAmount: tenderCallLots.estimatedAmount };
+/** The lots of one call (a tender's page): prepared once. */
+const lotsOfOne = preparedPer((db) =>
+  db.select(lotColumns).from(tenderCallLots).where(eq(tenderCallLots.tenderCallId, sql.placeholder('id'))).orderBy(asc(tenderCallLots.number)).prepare('lots_of_call'),
+);
+
 export async function lotsOf(db: Database, callIds: string[]): Promise<Map<string, Lot[]>> {
   const byCall = new Map<string, Lot[]>(callIds.map((id) => [id, []]));
   if (callIds.length === 0) return byCall;
-  const rows = await db
-    .select({ callId: tenderCallLots.tenderCallId, number: tenderCallLots.number, title: tenderCallLots.title, estimatedAmount: tenderCallLots.estimatedAmount })
-    .from(tenderCallLots)
-    .where(inArray(tenderCallLots.tenderCallId, [...new Set(callIds)]))
-    .orderBy(asc(tenderCallLots.number));
+  const ids = [...new Set(callIds)];
+  const rows =
+    ids.length === 1
+      ? await lotsOfOne(db).execute({ id: ids[0] })
+      : await db.select(lotColumns).from(tenderCallLots).where(inArray(tenderCallLots.tenderCallId, ids)).orderBy(asc(tenderCallLots.number));
   for (const { callId, ...lot } of rows) byCall.get(callId)?.push(lot);
   return byCall;
 }
+
+const linksQuery = (db: Database, where: SQL) =>
+  db
+    .select({ callId: sourceNotices.tenderCallId, source: sourceNotices.source, sourceId: sourceNotices.sourceId, url: sourceNotices.url, kind: sourceNotices.kind, publishedAt: sourceNotices.publishedAt })
+    .from(sourceNotices)
+    .where(where)
+    .orderBy(sql`${sourceNotices.publishedAt} asc nulls first`, asc(sourceNotices.createdAt), asc(sourceNotices.sourceId));
+/** The notices of one call (a tender's page): prepared once. */
+const linksOfOne = preparedPer((db) => linksQuery(db, eq(sourceNotices.tenderCallId, sql.placeholder('id'))).prepare('links_of_call'));
 
 /** The notices of some calls (their links), by call id, oldest first: one query for a whole page. */
 export async function linksOf(db: Database, callIds: string[]): Promise<Map<string, NoticeLink[]>> {
   const byCall = new Map<string, NoticeLink[]>(callIds.map((id) => [id, []]));
   if (callIds.length === 0) return byCall;
-  const rows = await db
-    .select({ callId: sourceNotices.tenderCallId, source: sourceNotices.source, sourceId: sourceNotices.sourceId, url: sourceNotices.url, kind: sourceNotices.kind, publishedAt: sourceNotices.publishedAt })
-    .from(sourceNotices)
-    .where(inArray(sourceNotices.tenderCallId, [...new Set(callIds)]))
-    .orderBy(sql`${sourceNotices.publishedAt} asc nulls first`, asc(sourceNotices.createdAt), asc(sourceNotices.sourceId));
+  const ids = [...new Set(callIds)];
+  const rows = ids.length === 1 ? await linksOfOne(db).execute({ id: ids[0] }) : await linksQuery(db, inArray(sourceNotices.tenderCallId, ids));
   // Only http(s) leaves the server, whatever an older import stored (a `javascript:` link runs when followed).
   for (const { callId, ...link } of rows) byCall.get(callId!)?.push({ ...link, url: webLink(link.url), kind: link.kind as NoticeLink['kind'] });
   return byCall;
@@ -188,8 +201,10 @@ function toTender(row: TenderRow, lots: Lot[], links: NoticeLink[] = []): Tender
   };
 }
 
+const tenderByIdQuery = preparedPer((db) => selectTenders(db).where(eq(tenders.id, sql.placeholder('id'))).limit(1).prepare('tender_by_id'));
+
 export async function tenderById(db: Database, id: string): Promise<Tender | undefined> {
-  const [row] = await selectTenders(db).where(eq(tenders.id, id)).limit(1);
+  const [row] = await tenderByIdQuery(db).execute({ id });
   if (!row) return undefined;
   const extras = await callExtrasOf(db, [row.callId]);
   return toTender(row, extras.lots(row.callId), extras.links(row.callId));
