@@ -26,9 +26,26 @@ const operation = <O, I>(run: (args: { input: I; signal: AbortSignal }) => Promi
 /** Loads the HTTP client on first use: a signed-out visit to /sign-in never needs it before submit. */
 export type ApiLoader = () => Promise<Api>;
 
+type PageCallName = keyof PageCalls;
+/** A call started before its page's code has loaded, kept for the page's first request of it. */
+type EarlyCalls = Map<PageCallName, { at: number; result: Promise<unknown> }>;
+const EARLY_CALL_MS = 10_000;
+const earlyStarters = new WeakMap<object, (name: PageCallName) => void>();
+
+/**
+ * Starts a page's input-less call now (the route knows which page comes), while the layout and the
+ * page's code still load: the page's own first request of that call then takes its answer instead
+ * of asking again, so the data arrives with the code, not after it, and is asked once (issue 24).
+ * Does nothing for operations not made by createOperations (test doubles).
+ */
+export function startEarly(operations: object, name: PageCallName): void {
+  earlyStarters.get(operations)?.(name);
+}
+
 // Actors named after the operationId they call; machines receive them with machine.provide().
 export function createOperations(loadApi: ApiLoader) {
-  return {
+  const early: EarlyCalls = new Map();
+  const operations = {
     loginUser: operation<{ token: string; message: string }, { email: string; password: string }>(async ({ input, signal }) => {
       const api = await loadApi();
       const data = await api.call(() => api.client.POST('/api/users/login', { body: input, signal }));
@@ -49,8 +66,22 @@ export function createOperations(loadApi: ApiLoader) {
         return { message: data.msg, data: { token: data.token, profile: data.details } };
       },
     ),
-    ...pageOperations(loadApi),
+    ...pageOperations(loadApi, early),
   };
+  earlyStarters.set(operations, (name) => {
+    const kept = early.get(name);
+    if (kept && Date.now() - kept.at < EARLY_CALL_MS) return;
+    const result = callPage(loadApi, name, undefined, new AbortController().signal);
+    result.catch(() => undefined); // its page reports the failure, if it comes
+    early.set(name, { at: Date.now(), result });
+  });
+  return operations;
+}
+
+async function callPage(loadApi: ApiLoader, name: PageCallName, input: unknown, signal: AbortSignal): Promise<unknown> {
+  const [api, { pageCalls }] = await Promise.all([loadApi(), import('./page-calls')]);
+  const call = pageCalls[name] as (api: Api, input: unknown, signal: AbortSignal) => Promise<unknown>;
+  return call(api, input, signal);
 }
 
 export type Operations = ReturnType<typeof createOperations>;
@@ -219,14 +250,15 @@ const PAGE_CALLS = [
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;
 
 /** Each page operation loads the page calls and the HTTP client on first use. */
-function pageOperations(loadApi: ApiLoader): PageOperations {
+function pageOperations(loadApi: ApiLoader, early: EarlyCalls): PageOperations {
   void everyPageCall;
   const entries = PAGE_CALLS.map((name) => [
     name,
     operation<unknown, unknown>(async ({ input, signal }) => {
-      const [api, { pageCalls }] = await Promise.all([loadApi(), import('./page-calls')]);
-      const call = pageCalls[name] as (api: Api, input: unknown, signal: AbortSignal) => Promise<unknown>;
-      return call(api, input, signal);
+      const kept = early.get(name);
+      if (kept) early.delete(name);
+      if (kept && input == null && Date.now() - kept.at < EARLY_CALL_MS) return kept.result;
+      return callPage(loadApi, name, input, signal);
     }),
   ]);
   return Object.fromEntries(entries) as PageOperations;

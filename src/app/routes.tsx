@@ -1,10 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import type { Profile, Role } from '../machines/types';
 import { catalogueComplete } from '../i18n/plugins';
 import { PageLoading } from '../ui/components/PageStatus';
 import { CenteredShell } from './layouts/CenteredShell';
+import { startEarly } from './operations';
 import { PageBoundary } from './PageBoundary';
+import { useServices } from './services';
 import { SessionContext, useSessionStatus, type SessionStatus } from './session';
 import SignInPage from './users/SignInPage';
 
@@ -29,15 +31,26 @@ export type RouteDef = {
   access: Access;
   roles?: Role[];
   layout: Layout;
+  /** Input-less calls of the page, started with its code rather than after it (src/app/operations.ts). */
+  early?: PageCallName[];
 } & ({ page: Page; redirect?: never } | { redirect: (profile: Profile) => string; page?: never });
+
+type PageCallName = Parameters<typeof startEarly>[1];
+
+/**
+ * A lazy page whose code can be fetched before it renders: the route starts it at the same time as
+ * its layout's, instead of after the layout (and the catalogue it waits for) has arrived.
+ */
+const lazyPage = <M extends { default: ComponentType }>(load: () => Promise<M>) => Object.assign(lazy(load), { preload: load });
+const preload = (page: Page) => void (page as { preload?: () => Promise<unknown> }).preload?.().catch(() => undefined);
 
 /** A page that shows more than the first page's strings: it renders once the whole catalogue is in. */
 const withCatalogue = <M,>(load: () => Promise<M>) => () => Promise.all([load(), catalogueComplete()]).then(([module]) => module);
 const AppShell = lazy(withCatalogue(() => import('./layouts/AppShell')));
 const FullScreenShell = lazy(withCatalogue(() => import('./layouts/FullScreenShell')));
 const NotFoundPage = lazy(() => import('./layouts/NotFoundPage'));
-const TendersPage = lazy(() => import('./tenders/TendersPage'));
-const DceTemplatesEditorPage = lazy(() => import('./dce-templates/DceTemplatesEditorPage'));
+const TendersPage = lazyPage(() => import('./tenders/TendersPage'));
+const DceTemplatesEditorPage = lazyPage(() => import('./dce-templates/DceTemplatesEditorPage'));
 
 const companyId = (profile: Profile) => profile.company?._id ?? '';
 const companyStaff: Role[] = ['manager', 'employee'];
@@ -47,51 +60,51 @@ export const routes: RouteDef[] = [
   // The one page bundled with the app: it is the first page of nearly every visit, and loading it
   // lazily cost a serial round trip before the first paint (docs/scaling.md, Lighthouse).
   { path: '/sign-in', access: 'public', layout: 'centered', page: SignInPage },
-  { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/SignUpPage')) },
-  { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/EmployeeSignUpPage')) },
-  { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ForgotPasswordPage')) },
-  { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazy(() => import('./users/ResetPasswordPage')) },
-  { path: '/verify-email', access: 'public', layout: 'centered', page: lazy(() => import('./users/VerifyEmailPage')) },
-  { path: '/alerts/unsubscribe', access: 'public', layout: 'centered', page: lazy(withCatalogue(() => import('./alerts/UnsubscribePage'))) },
-  { path: '/create-company', access: 'registered', layout: 'centered', page: lazy(withCatalogue(() => import('./companies/CreateCompanyPage'))) },
+  { path: '/manager/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazyPage(() => import('./users/SignUpPage')) },
+  { path: '/employee/sign-up', access: 'signedOutOnly', layout: 'centered', page: lazyPage(() => import('./users/EmployeeSignUpPage')) },
+  { path: '/forgot-password', access: 'signedOutOnly', layout: 'centered', page: lazyPage(() => import('./users/ForgotPasswordPage')) },
+  { path: '/reset-password', access: 'signedOutOnly', layout: 'centered', page: lazyPage(() => import('./users/ResetPasswordPage')) },
+  { path: '/verify-email', access: 'public', layout: 'centered', page: lazyPage(() => import('./users/VerifyEmailPage')) },
+  { path: '/alerts/unsubscribe', access: 'public', layout: 'centered', page: lazyPage(withCatalogue(() => import('./alerts/UnsubscribePage'))) },
+  { path: '/create-company', access: 'registered', layout: 'centered', page: lazyPage(withCatalogue(() => import('./companies/CreateCompanyPage'))) },
 
   // Side menu and header.
-  { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazy(() => import('./dashboard/DashboardPage')) },
-  { path: '/users/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./users/UserPage')) },
-  { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminUsersPage')) },
-  { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/AdminCompaniesPage')) },
-  { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./companies/CompanyPage')) },
-  { path: '/resumes/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumePage')) },
-  { path: '/companies/:id/resumes', access: 'signedIn', layout: 'app', page: lazy(() => import('./resumes/ResumesPage')) },
-  { path: '/companies/:id/library', access: 'signedIn', layout: 'app', page: lazy(() => import('./library/LibraryPage')) },
-  { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./companies/CompanyUsersPage')) },
-  { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./admin/OutboxPage')) },
-  { path: '/admin/imports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./sourcing/ImportsPage')) },
-  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/PotentialTendersPage')) },
-  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./dce-templates/DceTemplatesPage')) },
+  { path: '/dashboard', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./dashboard/DashboardPage')), early: ['getDashboardSummary'] },
+  { path: '/users/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./users/UserPage')) },
+  { path: '/users', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./admin/AdminUsersPage')) },
+  { path: '/companies', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./admin/AdminCompaniesPage')) },
+  { path: '/companies/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./companies/CompanyPage')) },
+  { path: '/resumes/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./resumes/ResumePage')) },
+  { path: '/companies/:id/resumes', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./resumes/ResumesPage')) },
+  { path: '/companies/:id/library', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./library/LibraryPage')) },
+  { path: '/company/users', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazyPage(() => import('./companies/CompanyUsersPage')) },
+  { path: '/admin/outbox', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./admin/OutboxPage')) },
+  { path: '/admin/imports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./sourcing/ImportsPage')) },
+  { path: '/potential-tenders', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./tenders/PotentialTendersPage')) },
+  { path: '/dce-templates', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./dce-templates/DceTemplatesPage')) },
   { path: '/dce-templates/add', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
   { path: '/dce-templates/edit/:id', access: 'signedIn', roles: ['admin'], layout: 'app', page: DceTemplatesEditorPage },
   { path: '/company/tenders', access: 'signedIn', roles: companyStaff, layout: 'app', page: TendersPage },
   { path: '/tenders', access: 'signedIn', roles: ['admin'], layout: 'app', page: TendersPage },
-  { path: '/company/calendar', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./calendar/CalendarPage')) },
-  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazy(() => import('./tender-docs/TenderDocsPage')) },
-  { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazy(() => import('./plannings/PlanningPage')) },
-  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./tenders/TenderDetailsPage')) },
+  { path: '/company/calendar', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazyPage(() => import('./calendar/CalendarPage')) },
+  { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./tender-docs/TenderDocsPage')) },
+  { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./plannings/PlanningPage')) },
+  { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./tenders/TenderDetailsPage')) },
   // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
-  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazy(() => import('./dce-analyses/DceAnalysePage')) },
-  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazy(() => import('./cctp-analyses/CctpAnalysePage')) },
-  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazy(() => import('./chat/ChatPage')) },
+  { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazyPage(() => import('./dce-analyses/DceAnalysePage')) },
+  { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./cctp-analyses/CctpAnalysePage')) },
+  { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./chat/ChatPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
-  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazy(() => import('./company-docs/CompanyDocsPage')) },
-  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazy(() => import('./reports/ReportsPage')) },
+  { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazyPage(() => import('./company-docs/CompanyDocsPage')) },
+  { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./reports/ReportsPage')) },
   { path: '/billing', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/billing/${companyId(p)}` },
-  { path: '/billing/success', access: 'signedIn', layout: 'app', page: lazy(() => import('./billing/CheckoutSuccessPage')) },
-  { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: lazy(() => import('./billing/CheckoutCancelPage')) },
+  { path: '/billing/success', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./billing/CheckoutSuccessPage')) },
+  { path: '/billing/cancel', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./billing/CheckoutCancelPage')) },
   // Admins too (issue 14: "admins see all"): they set a company's plan, record transfers, issue credit notes.
-  { path: '/billing/:companyId', access: 'signedIn', roles: ['admin', ...companyStaff], layout: 'app', page: lazy(() => import('./billing/BillingPage')) },
+  { path: '/billing/:companyId', access: 'signedIn', roles: ['admin', ...companyStaff], layout: 'app', page: lazyPage(() => import('./billing/BillingPage')) },
 
   // Full-screen layout without menu.
-  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazy(() => import('./tenders/AssistedWritingPage')) },
+  { path: '/tender/assisted-writing/:id', access: 'signedIn', layout: 'fullScreen', page: lazyPage(() => import('./tenders/AssistedWritingPage')) },
 
   // Other.
   { path: '/not-found', access: 'public', layout: 'bySession', page: NotFoundPage },
@@ -168,8 +181,9 @@ export function AppRoutes() {
   const { parser } = useRouter();
   const status = useSessionStatus();
   const profile = SessionContext.useSelector((s) => s.context.profile);
+  const route = location === '/' ? undefined : findRoute(location, parser);
+  useStartEarly(route && 'page' in decide(route, status, profile) ? route : undefined);
   if (location === '/') return <Redirecting outcome={homeTarget(status)} />;
-  const route = findRoute(location, parser);
   if (!route) {
     return (
       <WithLayout layout="bySession">
@@ -188,6 +202,16 @@ export function AppRoutes() {
       </Route>
     </WithLayout>
   );
+}
+
+/** The page's code and its first data, fetched while the layout (and what it waits for) loads. */
+function useStartEarly(route: RouteDef | undefined) {
+  const { operations } = useServices();
+  useEffect(() => {
+    if (!route) return;
+    if (route.page) preload(route.page);
+    for (const name of route.early ?? []) startEarly(operations, name);
+  }, [route, operations]);
 }
 
 function Redirecting({ outcome }: { outcome: Outcome }) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { Inspect } from './inspect';
@@ -11,10 +11,14 @@ import { useServices } from './services';
 import { createResetRegistry, ResetRegistryProvider, SessionScope, type ResetRegistry } from './session-reset';
 import { useActorRef, useSelector } from '@xstate/react';
 import { reauthMachine } from '../machines/reauth.machine';
-import { ReauthDialog } from '../ui/users/ReauthDialog';
 import { createUnsavedWork, UnsavedWorkContext, type UnsavedWork } from './unsaved-work';
 
 export const SessionContext = createActorContext(sessionMachine);
+
+// The dialog (Ark UI's Dialog and its focus trap, ~18 KiB gzip) loads only when a session dies
+// while an editor holds unsaved text: /sign-in never needs it (docs/scaling.md, First pages).
+const loadReauthDialog = () => import('../ui/users/ReauthDialog').then((m) => ({ default: m.ReauthDialog }));
+const ReauthDialog = lazy(loadReauthDialog);
 
 
 /** The session machine with its browser effects, fed by the API's 401 + need2Logout signal. */
@@ -93,7 +97,10 @@ function UnauthorizedBridge({ unsaved }: { unsaved: UnsavedWork }) {
     () =>
       auth.onUnauthorized((message) => {
         const { profile } = session.getSnapshot().context;
-        if (session.getSnapshot().matches('signedIn') && profile && unsaved.any()) reauth.send({ type: 'reauth.required', email: profile.primaryEmail });
+        if (session.getSnapshot().matches('signedIn') && profile && unsaved.any()) {
+          void loadReauthDialog();
+          reauth.send({ type: 'reauth.required', email: profile.primaryEmail });
+        }
         else session.send({ type: 'session.unauthorized', message });
       }),
     [auth, session, unsaved, reauth],
@@ -101,13 +108,15 @@ function UnauthorizedBridge({ unsaved }: { unsaved: UnsavedWork }) {
   const state = useSelector(reauth, (s) => s);
   if (state.matches('idle') || !state.context.email) return null;
   return (
-    <ReauthDialog
-      email={state.context.email}
-      busy={state.hasTag('submitting')}
-      error={state.context.error?.message ?? null}
-      onSubmit={(password) => reauth.send({ type: 'reauth.submit', password })}
-      onGiveUp={() => reauth.send({ type: 'reauth.giveUp' })}
-    />
+    <Suspense fallback={null}>
+      <ReauthDialog
+        email={state.context.email}
+        busy={state.hasTag('submitting')}
+        error={state.context.error?.message ?? null}
+        onSubmit={(password) => reauth.send({ type: 'reauth.submit', password })}
+        onGiveUp={() => reauth.send({ type: 'reauth.giveUp' })}
+      />
+    </Suspense>
   );
 }
 

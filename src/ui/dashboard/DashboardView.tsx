@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ArrowRight, Building2, CalendarClock, Diamond, FileWarning, Gauge, Inbox, LifeBuoy, ListTodo, MailCheck, MailPlus, Percent, Timer, TrendingUp, Trophy, Users } from 'lucide-react';
@@ -223,12 +223,52 @@ function Panel({ id, title, description, action, children }: { id: string; title
   );
 }
 
+const afterPaint = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+};
+
+/**
+ * True once the slot is near the viewport and the page has painted: recharts (~100 KiB gzip) is
+ * fetched after the figures are shown, and not at all for a chart never scrolled to (phones).
+ * Without IntersectionObserver (jsdom) the chart shows at once.
+ */
+function useShownAfterPaint() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (shown || !element) return;
+    let cancel: (() => void) | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        cancel = afterPaint(() => setShown(true));
+      },
+      { rootMargin: '100px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancel?.();
+    };
+  }, [shown]);
+  return [ref, shown] as const;
+}
+
 /** Where a lazy chart appears; a skeleton of its size while recharts loads, a notice if it fails to draw. */
 function ChartSlot({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const [ref, shown] = useShownAfterPaint();
+  const skeleton = <Skeleton lines={4} label={t('dashboard-chart_loading')} />;
   return (
     <WidgetBoundary title={t('dashboard-chart_error_title')} description={t('dashboard-chart_error_text')} retryLabel={t('page-retry')}>
-      <Suspense fallback={<Skeleton lines={4} label={t('dashboard-chart_loading')} />}>{children}</Suspense>
+      <div ref={ref}>{shown ? <Suspense fallback={skeleton}>{children}</Suspense> : skeleton}</div>
     </WidgetBoundary>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { skipLink } from './CenteredLayout';
+import { LOGO_SRC } from './logo';
 
 type AppLayoutProps = { header: ReactNode; sideMenu: ReactNode; children: ReactNode };
 
@@ -37,7 +38,7 @@ export function AppLayout({ header, sideMenu, children }: AppLayoutProps) {
           aria-label={t('header-home_link')}
           className={css({ display: 'flex', alignItems: 'center', gap: '2', h: '14', flexShrink: '0', px: { md: '0', wide: '5' }, justifyContent: { md: 'center', wide: 'flex-start' }, textDecoration: 'none', color: 'fg.default', borderBottomWidth: '1px', borderColor: 'border.default' })}
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src={LOGO_SRC} alt="" width={28} height={28} />
           {/* The compact logo is the mark alone, under the 1280 px breakpoint. */}
           <span className={css({ display: { base: 'none', wide: 'inline' }, fontWeight: 'semibold', fontSize: 'md', letterSpacing: '-0.01em' })}>{t('app-name')}</span>
         </Link>

@@ -5,6 +5,7 @@ import { Languages, Monitor, Moon, Sun } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { ChoiceMenu } from '../components/ChoiceMenu';
 import type { ThemeMode } from '../theme/theme-mode';
+import { LOGO_SRC } from './logo';
 
 export type HeaderProps = {
   language: 'fr' | 'en';
@@ -50,7 +51,7 @@ export function Header({ language, onLanguageChange, themeMode, onThemeModeChang
           logoInSideMenu && css({ md: { display: 'none' } }),
         )}
       >
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <img src={LOGO_SRC} alt="" width={28} height={28} />
         <span className={css({ fontWeight: 'semibold', fontSize: 'md', letterSpacing: '-0.01em' })}>{t('app-name')}</span>
       </Link>
       <span className={css({ me: 'auto' })} />
