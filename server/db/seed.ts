@@ -11,6 +11,7 @@ import { seedDemoPlannings } from './demo-plannings';
 import { seedDemoDce } from './demo-dce';
 import { seedDemoResumes } from './demo-resumes';
 import { seedDemoLibrary } from './demo-library';
+import { seedDemoSavedSearches } from './demo-saved-searches';
 import { seedDemoBrand } from './demo-brand';
 import { seedDemoBilling } from './demo-billing';
 import type { Storage } from '../storage/storage';
@@ -105,6 +106,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoPlannings(db, company!.id);
     await seedDemoResumes(db, company!.id, await idOf(DEMO_ACCOUNTS.employee.email));
     await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
+    await seedDemoSavedSearches(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoBrand(db, options.storage, company!.id);
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
     // Billing (issue 14): Essentiel paid by transfer, with its last invoices.

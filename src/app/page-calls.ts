@@ -25,6 +25,7 @@ import { sourcingCalls } from './sourcing/calls';
 import { alertsCalls } from './alerts/calls';
 import { calendarCalls } from './calendar/calls';
 import { billingCalls } from './billing/calls';
+import { savedSearchesCalls } from './saved-searches/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -51,6 +52,7 @@ export const pageCalls = {
   ...alertsCalls,
   ...calendarCalls,
   ...billingCalls,
+  ...savedSearchesCalls,
 };
 
 export type PageCalls = typeof pageCalls;

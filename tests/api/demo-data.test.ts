@@ -3,7 +3,8 @@
 // the day it starts (its own calls' dates are fixed by their documents), so this holds on any day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies, tenderCalls, tenderGoNoGo, tenderNotes, tenders } from '../../server/db/schema';
+import { companies, savedSearches, tenderCalls, tenderGoNoGo, tenderNotes, tenders } from '../../server/db/schema';
+import { savedSearchCondition } from '../../server/domains/saved-searches/condition';
 import { DEMO_COMPANY_NAME, seed } from '../../server/db/seed';
 import { localStorage } from '../../server/storage/local';
 import { createTestApp, type TestContext } from './context';
@@ -62,5 +63,16 @@ describe('the demo data', () => {
       if (saysGo) expect(row.decision, `${row.reference}: "${row.note}"`).toBe('go');
       if (saysNoGo) expect(row.decision, `${row.reference}: "${row.note}"`).toBe('no_go');
     }
+  });
+
+  it('gives the company two saved searches (issue 24), the heating one feeding the digest', async () => {
+    const rows = await ctx.db.select().from(savedSearches).innerJoin(companies, eq(companies.id, savedSearches.companyId)).where(eq(companies.name, DEMO_COMPANY_NAME)).orderBy(savedSearches.name);
+    expect(rows.map((r) => [r.saved_searches.name, r.saved_searches.alerts])).toEqual([
+      ['Chauffage – Isère et Savoie', true],
+      ['Écoles – réhabilitation', false],
+    ]);
+    // The schools one finds a demo call (the heating one waits for new calls in Isère and Savoie).
+    const schools = rows[1]!.saved_searches;
+    expect((await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(savedSearchCondition(schools))).length).toBeGreaterThan(0);
   });
 });

@@ -10,12 +10,15 @@ import { useServices } from '../services';
 import { SessionContext } from '../session';
 import { useList } from '../use-list';
 import { useLastSeen } from './last-seen';
+import { useSavedSearches } from '../saved-searches/use-saved-searches';
+import { SavedSearchesCard } from '../../ui/saved-searches/SavedSearchesCard';
 import { usePageTitle } from '../use-page-title';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
 // `hidden`: 'true' lists the calls the company set aside (staff).
-type Filters = { matchStatus: string; procedure: string; hidden: string };
-const potentialMachine = createListMachine<PotentialRow, Filters>('listPotentialTenders', { matchStatus: '', procedure: '', hidden: '' });
+// `savedSearch`: the id of a saved search of the company (issue 24) narrowing the list.
+type Filters = { matchStatus: string; procedure: string; hidden: string; savedSearch: string };
+const potentialMachine = createListMachine<PotentialRow, Filters>('listPotentialTenders', { matchStatus: '', procedure: '', hidden: '', savedSearch: '' });
 const addMachine = createRequestMachine<{ tenderCallId: string; companyId?: string }, TenderRow>('createTender');
 const createCallMachine = createRequestMachine<TenderCallInput, TenderCallRow>('createTenderCall');
 const companyNamesMachine = createRequestMachine<void, { _id: string; name: string }[]>('listCompanyNames');
@@ -95,11 +98,16 @@ function StaffPotential({ profileHref, seenBefore }: { profileHref: string | nul
   const list = useList(potentialMachine, operations.listPotentialTenders);
   const { add, added, dismiss } = useAdd(list.reload);
   const feedback = useFeedback(list);
+  const selected = list.filters.savedSearch ?? '';
+  const showSearch = (savedSearch: string) => list.onFilter({ savedSearch });
+  const savedSearches = useSavedSearches(selected, (id) => showSearch(selected === id ? '' : id), () => showSearch(''));
   return (
     <PotentialTendersView
       {...common(list)}
       admin={false}
       feedback={feedback}
+      savedSearches={{ options: savedSearches.searches, value: selected, onChange: showSearch }}
+      savedSearchesCard={<SavedSearchesCard {...savedSearches} />}
       seenBefore={seenBefore}
       profileHref={profileHref}
       adding={add.loading ? ((add.ref.getSnapshot().context.input as { tenderCallId: string } | null)?.tenderCallId ?? null) : null}

@@ -72,8 +72,8 @@ export const tendersCalls = {
     const data = await api.call(() => api.client.GET('/api/tenders/my-company/board', { params: { query }, signal }));
     return data.columns;
   },
-  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string; hidden: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
-    const { matchStatus, procedure, hidden } = input.filters;
+  listPotentialTenders: async (api: Api, input: ListQuery<{ matchStatus: string; procedure: string; hidden: string; savedSearch: string }>, signal: AbortSignal): Promise<ListPage<PotentialTender>> => {
+    const { matchStatus, procedure, hidden, savedSearch } = input.filters;
     const query = {
       page: input.page,
       perPage: PER_PAGE,
@@ -81,6 +81,7 @@ export const tendersCalls = {
       matchStatus: (matchStatus || undefined) as PotentialTender['matchStatus'] | undefined,
       filterBy: (procedure || undefined) as PotentialTender['tenderCall']['procedure'] | undefined,
       hidden: hidden === 'true' ? true : undefined,
+      savedSearch: savedSearch || undefined,
     };
     const data = await api.call(() => api.client.GET('/api/tenders/potential', { params: { query }, signal }));
     return { items: data.tenders, count: data.count, totalPages: data.totalPages, extra: { hiddenCount: data.hiddenCount ?? 0 } };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ArrowRight, Building2, EyeOff, Plus, Radar } from 'lucide-react';
@@ -62,6 +62,9 @@ export type PotentialTendersViewProps = {
   onCloseAssign: () => void;
   /** Staff: "Pertinent" / "Pas pertinent" on each call, and the calls set aside (issue 13). */
   feedback?: FeedbackProps;
+  /** Staff: the company's saved searches as a filter of the list (issue 24), and their card. */
+  savedSearches?: { options: { _id: string; name: string }[]; value: string; onChange: (id: string) => void };
+  savedSearchesCard?: ReactNode;
 };
 
 const CREATE_FORM = 'tender-call-create';
@@ -103,9 +106,10 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
         </Alert>
       ) : null}
       {feedback ? <FeedbackBar feedback={feedback} /> : null}
+      {admin ? null : props.savedSearchesCard}
       <ListFrame
         list={list}
-        narrowed={props.search.trim() !== '' || props.matchStatus !== '' || props.procedure !== ''}
+        narrowed={props.search.trim() !== '' || props.matchStatus !== '' || props.procedure !== '' || Boolean(props.savedSearches?.value)}
         onRetry={props.onRetry}
         onPageChange={props.onPage}
         empty={
@@ -139,6 +143,14 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
               options={[{ value: '', label: t('potential-all_procedures') }, ...PROCEDURES.map((p) => ({ value: p, label: t(`tenderdetails-procedure_${p}`) }))]}
               onChange={(v) => props.onProcedure(v as Procedure | '')}
             />
+            {!admin && props.savedSearches && props.savedSearches.options.length > 0 ? (
+              <Select
+                label={t('saved_searches-filter')}
+                value={props.savedSearches.value}
+                options={[{ value: '', label: t('saved_searches-filter_all') }, ...props.savedSearches.options.map((o) => ({ value: o._id, label: o.name }))]}
+                onChange={props.savedSearches.onChange}
+              />
+            ) : null}
           </>
         }
       >
