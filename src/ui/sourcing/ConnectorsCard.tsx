@@ -46,17 +46,23 @@ function ConnectorItem({ connector, busy, onRun, onToggle }: { connector: Connec
         <Badge tone={TONE[shown]} dot>
           {t(`connectors-status_${shown}`)}
         </Badge>
-        <div className={css({ display: 'flex', gap: '1' })}>
-          <Button size="sm" variant="outline" onClick={onRun} disabled={!connector.available || !connector.enabled || isConnectorPending(connector) || busy} aria-label={`${t('connectors-run')} — ${label}`}>
-            <Play size={14} aria-hidden="true" />
-            {t('connectors-run')}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onToggle} disabled={!connector.available || busy} aria-label={`${t(connector.enabled ? 'connectors-disable' : 'connectors-enable')} — ${label}`}>
-            {connector.enabled ? <PowerOff size={14} aria-hidden="true" /> : <Power size={14} aria-hidden="true" />}
-            {t(connector.enabled ? 'connectors-disable' : 'connectors-enable')}
-          </Button>
-        </div>
+        {connector.available ? (
+          <div className={css({ display: 'flex', gap: '1' })}>
+            {connector.enabled ? (
+              <Button size="sm" variant="outline" onClick={onRun} disabled={isConnectorPending(connector) || busy} aria-label={`${t('connectors-run')} — ${label}`}>
+                <Play size={14} aria-hidden="true" />
+                {t('connectors-run')}
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={onToggle} disabled={busy} aria-label={`${t(connector.enabled ? 'connectors-disable' : 'connectors-enable')} — ${label}`}>
+              {connector.enabled ? <PowerOff size={14} aria-hidden="true" /> : <Power size={14} aria-hidden="true" />}
+              {t(connector.enabled ? 'connectors-disable' : 'connectors-enable')}
+            </Button>
+          </div>
+        ) : null}
       </div>
+      {/* Left out of SOURCING_CONNECTORS: nothing here can run or turn it on, the server's configuration does. */}
+      {!connector.available ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('connectors-unavailable_help')}</p> : null}
       <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '1', color: 'fg.muted', fontSize: 'sm' })}>
         {connector.lastStartedAt ? <span>{t('connectors-last_run', { date: formatDateTime(connector.lastStartedAt, i18n.language) })}</span> : null}
         {connector.status === 'succeeded' || connector.status === 'failed' ? (

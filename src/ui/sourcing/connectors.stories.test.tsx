@@ -59,19 +59,22 @@ describe('notice connectors', () => {
     expect((within(decp).getByRole('button', { name: /^Lancer maintenant/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('disabled: says so, cannot be run, can be turned on again; unavailable: nothing to press', async () => {
+  it('disabled: says so, has nothing to run, can be turned on again', async () => {
     show(<S.Disabled />);
     const ted = await item('TED (Journal officiel de l\'UE)');
     expect(within(ted).getByText('Désactivé')).toBeTruthy();
     expect(within(ted).queryByText(/^Prochaine exécution/)).toBeNull();
-    expect((within(ted).getByRole('button', { name: /^Lancer maintenant/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(ted).queryByRole('button', { name: /^Lancer maintenant/ })).toBeNull();
     await userEvent.click(within(ted).getByRole('button', { name: 'Activer — TED (Journal officiel de l\'UE)' }));
     expect(arg(S.Disabled, 'onToggle')).toHaveBeenCalledWith('ted', true);
+  });
 
+  it("left out of the server's configuration: says so and why, and offers neither a run nor a switch", async () => {
     show(<S.Unavailable />);
     const decp = await item('DECP (attributions)');
-    expect(within(decp).getByText('Non activé sur ce serveur')).toBeTruthy();
-    for (const button of within(decp).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(within(decp).getByText('Désactivé par la configuration du serveur')).toBeTruthy();
+    expect(within(decp).getByText(/ajoutez-le à la variable SOURCING_CONNECTORS/)).toBeTruthy();
+    expect(within(decp).queryAllByRole('button')).toEqual([]);
   });
 
   it('loading and failure', async () => {
