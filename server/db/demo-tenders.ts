@@ -230,7 +230,7 @@ function archivedCalls(): DemoCall[] {
     ['26-102755', 'Construction d’un local technique pour les services municipaux', 'Commune de Meyzieu', '69', -180, 'won', [2, 24, 35]],
     ['26-104961', 'Réhabilitation de logements sociaux – lot maçonnerie', 'Lyon Métropole Habitat', '69', -150, 'lost', [3, 25, 38]],
     ['26-106083', 'Reprise des réseaux d’eaux pluviales du centre-bourg', 'Commune de Crémieu', '38', -120, 'won', [2, 20, 30]],
-    ['26-107640', 'Création d’un préau et d’un abri vélos au collège', 'Département de la Loire', '42', -100, 'not_started', []],
+    ['26-107640', 'Création d’un préau et d’un abri vélos au collège', 'Département de la Loire', '42', -100, 'lost', [4, 22, 30]],
     ['26-108512', 'Rénovation énergétique de la médiathèque', 'Ville d’Annecy', '74', -95, 'lost', [1, 18, 21]],
     ['26-110227', 'Aménagement d’une maison de santé pluridisciplinaire', 'Communauté de communes du Pilat', '42', -70, 'won', [2, 16, 25]],
     ['26-111396', 'Démolition et désamiantage de l’ancienne caserne', 'Ville de Valence', '26', -45, 'won', [1, 14, 20]],

@@ -40,6 +40,14 @@ describe('the demo data', () => {
     expect(late.map((r) => `${r.reference} (${r.deadline!.toISOString().slice(0, 10)})`)).toEqual([]);
   });
 
+  it(`has no pipeline tender still before submission (non démarré, en cours, en attente) more than ${LATE_DAYS} days after its deadline`, async () => {
+    const rows = await demoTenders();
+    // A call set aside by a No-Go is out of the pipeline: it stays where it was when it was let go.
+    const before = new Set(['not_started', 'in_progress', 'pending']);
+    const late = rows.filter((r) => r.decision !== 'no_go' && r.deadline && r.deadline.getTime() < Date.now() - LATE_DAYS * 86_400_000 && before.has(r.status));
+    expect(late.map((r) => `${r.reference} ${r.status} (${r.deadline!.toISOString().slice(0, 10)})`)).toEqual([]);
+  });
+
   it('explains every score by its reasons: the Grenoble tender (38) matches the company by its département 38', async () => {
     const rows = await ctx.db
       .select({ reference: tenderCalls.reference, score: tenders.matchScore, reasons: tenders.matchReasons })
