@@ -232,28 +232,40 @@ const afterPaint = (run: () => void): (() => void) => {
   return () => clearTimeout(id);
 };
 
+// Once one chart is near the viewport and the page has painted, every chart of the page draws:
+// recharts is loaded then anyway, and a page reads the same whether scrolled or not.
+let chartsWanted = false;
+const chartsListeners = new Set<() => void>();
+const wantCharts = () => {
+  chartsWanted = true;
+  for (const listener of chartsListeners) listener();
+};
+
 /**
- * True once the slot is near the viewport and the page has painted: recharts (~100 KiB gzip) is
- * fetched after the figures are shown, and not at all for a chart never scrolled to (phones).
- * Without IntersectionObserver (jsdom) the chart shows at once.
+ * True once a chart slot has been near the viewport and the page has painted: recharts (~100 KiB
+ * gzip) is fetched after the figures are shown, and not at all while no chart is scrolled to
+ * (phones). Without IntersectionObserver (jsdom) the charts show at once.
  */
 function useShownAfterPaint() {
   const ref = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [shown, setShown] = useState(() => chartsWanted || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (shown || !element) return;
+    const show = () => setShown(true);
+    chartsListeners.add(show);
     let cancel: (() => void) | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        cancel = afterPaint(() => setShown(true));
+        cancel = afterPaint(wantCharts);
       },
       { rootMargin: '100px' },
     );
     observer.observe(element);
     return () => {
+      chartsListeners.delete(show);
       observer.disconnect();
       cancel?.();
     };
