@@ -85,18 +85,40 @@ export function FeedbackButtons({ row, feedback }: { row: PotentialRow; feedback
     );
   }
   return (
-    <div role="group" aria-label={t('feedback-group', { title })} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-      <Button size="sm" variant={verdict === 'relevant' ? 'solid' : 'outline'} aria-pressed={verdict === 'relevant'} disabled={waiting} onClick={() => feedback.onRelevant(row)}>
-        {mine && feedback.asking === null ? <Spinner size="sm" label={t('common-loading')} /> : <ThumbsUp size={14} aria-hidden="true" />}
-        {t('feedback-relevant')}
+    // Icon buttons (named, with a tooltip): two text buttons wrapped onto lines of their own at phone and medium widths.
+    <div role="group" aria-label={t('feedback-group', { title })} className={css({ display: 'flex', flexWrap: 'nowrap', gap: '1', flexShrink: 0 })}>
+      <Button
+        size="sm"
+        variant={verdict === 'relevant' ? 'solid' : 'outline'}
+        aria-pressed={verdict === 'relevant'}
+        aria-label={t('feedback-relevant')}
+        title={t('feedback-relevant')}
+        data-icon-only=""
+        className={ICON_BUTTON}
+        disabled={waiting}
+        onClick={() => feedback.onRelevant(row)}
+      >
+        {mine && feedback.asking === null ? <Spinner size="sm" label={t('common-loading')} /> : <ThumbsUp size={16} aria-hidden="true" />}
       </Button>
-      <Button size="sm" variant={verdict === 'not_relevant' ? 'solid' : 'outline'} aria-pressed={verdict === 'not_relevant'} disabled={waiting} onClick={() => feedback.onNotRelevant(row)}>
-        <ThumbsDown size={14} aria-hidden="true" />
-        {t('feedback-not_relevant')}
+      <Button
+        size="sm"
+        variant={verdict === 'not_relevant' ? 'solid' : 'outline'}
+        aria-pressed={verdict === 'not_relevant'}
+        aria-label={t('feedback-not_relevant')}
+        title={t('feedback-not_relevant')}
+        data-icon-only=""
+        className={ICON_BUTTON}
+        disabled={waiting}
+        onClick={() => feedback.onNotRelevant(row)}
+      >
+        <ThumbsDown size={16} aria-hidden="true" />
       </Button>
     </div>
   );
 }
+
+/** A square button of the row's line height, its target 36 px at the least (touch). */
+const ICON_BUTTON = css({ minW: '9', w: '9', h: '9', px: '0', justifyContent: 'center' });
 
 /** Above the list: the banner of a call just set aside (with "Annuler"), a refusal, and the line leading to the hidden calls. */
 export function FeedbackBar({ feedback }: { feedback: FeedbackProps }) {

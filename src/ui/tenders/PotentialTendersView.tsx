@@ -182,15 +182,18 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                         </span>
                       </span>
                       <span className={css({ fontWeight: 'medium' })}>{call.title}</span>
-                      {admin ? null : (
-                        <details className={css({ fontSize: 'sm', '& > summary': { cursor: 'pointer', color: 'accent.text', w: 'fit-content' } })}>
-                          <summary>{t('potential-why')}</summary>
-                          <div className={css({ pt: '2' })}>
-                            <MatchReasons reasons={row.matchReasons} />
-                          </div>
-                        </details>
-                      )}
-                      {feedback ? <FeedbackButtons row={row} feedback={feedback} /> : null}
+                      {/* "Pourquoi ?" and the verdict's icon buttons share one line: the row stays one line taller, not two. */}
+                      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: '3', rowGap: '1' })}>
+                        {admin ? null : (
+                          <details className={css({ flex: '1 1 8rem', fontSize: 'sm', '& > summary': { cursor: 'pointer', color: 'accent.text', w: 'fit-content', lineHeight: '8' } })}>
+                            <summary>{t('potential-why')}</summary>
+                            <div className={css({ pt: '2' })}>
+                              <MatchReasons reasons={row.matchReasons} />
+                            </div>
+                          </details>
+                        )}
+                        {feedback ? <FeedbackButtons row={row} feedback={feedback} /> : null}
+                      </div>
                     </div>
                   </TableCell>
                   <TableCell label={t('tenders-col_buyer')} className={css({ minW: '8rem' })}>

@@ -37,6 +37,21 @@ describe('potential tenders: verdicts on calls', () => {
     expect(feedbackArg(Potential.Feedback, 'onRelevant').mock.calls.at(-1)?.[0]).toMatchObject({ _id: potentialGymnase._id });
   });
 
+  it('the verdicts are compact icon buttons, named and with a tooltip, on the line of "Pourquoi cet appel ?" (rows stay short at phone width)', async () => {
+    show(<Potential.Feedback />);
+    const row = rowOf(potentialGymnase.tenderCall.title);
+    const group = within(row).getByRole('group', { name: `Votre avis sur « ${potentialGymnase.tenderCall.title} »` });
+    for (const name of ['Pertinent', 'Pas pertinent']) {
+      const button = within(group).getByRole('button', { name });
+      // No visible words: the name is the button's label, and its tooltip says it.
+      expect(button.textContent).toBe('');
+      expect(button.getAttribute('title')).toBe(name);
+    }
+    // "Pourquoi cet appel ?" and the group are in one wrapping line, not one under the other.
+    const why = within(row).getByText('Pourquoi cet appel ?').closest('details')!;
+    expect(why.parentElement).toBe(group.parentElement);
+  });
+
   it('says how many calls are set aside and leads to them', async () => {
     show(<Potential.Feedback />);
     expect(screen.getByText('2 appels écartés')).toBeTruthy();
