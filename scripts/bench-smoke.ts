@@ -16,7 +16,7 @@ const SMALL: Record<string, { args?: string[]; env?: NodeJS.ProcessEnv }> = {
   'bench/memory.ts': { env: { BENCH_MEMORY_SAVES: '3', BENCH_MEMORY_EXPORTS: '1', BENCH_MEMORY_ANALYSES: '1' } },
   'bench/import.ts': { args: ['--count=1000'] },
   'bench/company-scale.ts': { env: { BENCH_COMPANY_SMALL: '20', BENCH_COMPANY_LARGE: '100', BENCH_COMPANY_ROUNDS: '3' } },
-  'bench/overhead.ts': { env: { BENCH_OVERHEAD_COMPANIES: '5', BENCH_OVERHEAD_PER_COMPANY: '20', BENCH_OVERHEAD_ROUTES: 'profile,tender' } },
+  'bench/overhead.ts': { env: { BENCH_OVERHEAD_COMPANIES: '5', BENCH_OVERHEAD_PER_COMPANY: '20', BENCH_OVERHEAD_ROUTES: 'tender' } },
   'bench/start.ts': { env: { BENCH_START_RUNS: '1', BENCH_START_SETTLE_MS: '500' } },
 };
 const COMMON = { BENCH_SECONDS: '1' };
