@@ -159,6 +159,8 @@ describe('saved searches: filtering calls', () => {
       await call({ title: 'Réfection de toiture', cpvCodes: ['45261000'], department: '73', region: null, estimatedAmount: null, buyer: 'SAVOIE HABITAT', lots: ['Lot 2 : Génie climatique'] }),
       await call({ title: 'Nettoyage des locaux', cpvCodes: ['90910000'], department: '35', region: 'Bretagne', estimatedAmount: 80_000, buyer: 'Rennes Métropole' }),
       await call({ title: 'Écoles : réhabilitation énergétique', cpvCodes: ['45000000'], department: null, region: 'auvergne-rhône-alpes', estimatedAmount: 1_200_000, buyer: "Département de l'Isère" }),
+      // Capitals, ligatures and accented letters inside words (the SQL matches them by character classes).
+      await call({ title: 'GROS ŒUVRE DE L’ÉCOLE', description: 'Pôle Éducation, entrée côté cour', cpvCodes: [], department: null, region: null, estimatedAmount: null, buyer: 'SIVOM' }),
     ];
     const ids = calls.map((c) => c.id);
     const none: SavedSearchCriteria = { keywords: [], cpvCodes: [], departments: [], regions: [], amountMin: null, amountMax: null, buyers: [] };
@@ -167,6 +169,11 @@ describe('saved searches: filtering calls', () => {
       { keywords: ['génie climatique'] },
       { keywords: ['chauf', 'nettoyage'] },
       { keywords: ['auffage'] },
+      { keywords: ['oeuvre'] },
+      { keywords: ['ecole gros'] },
+      { keywords: ['ducation'] },
+      { keywords: ['cote'] },
+      { keywords: ['education', 'entree'] },
       { cpvCodes: ['45000000'] },
       { cpvCodes: ['45300000-0'] },
       { cpvCodes: ['45331000'] },
@@ -183,7 +190,7 @@ describe('saved searches: filtering calls', () => {
       const full = { ...none, ...criteria };
       const rows = await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(inArray(tenderCalls.id, ids)).where(savedSearchCondition(full) as never);
       const bySql = ids.filter((id) => rows.some((r) => r.id === id));
-      const lots = [[], ['Lot 2 : Génie climatique'], [], []];
+      const lots = [[], ['Lot 2 : Génie climatique'], [], [], []];
       const stored = await ctx.db.select().from(tenderCalls).where(inArray(tenderCalls.id, ids));
       const byRule = ids.filter((id, i) => {
         const c = stored.find((s) => s.id === id)!;
@@ -200,6 +207,9 @@ describe('saved searches: filtering calls', () => {
     expect(await found({ regions: ['Auvergne-Rhône-Alpes'] })).toEqual([0, 1, 3]);
     expect(await found({ amountMin: 0 })).toEqual([0, 2, 3]);
     expect(await found({ keywords: ['génie climatique'] })).toEqual([1]);
+    expect(await found({ keywords: ['oeuvre'] })).toEqual([4]);
+    expect(await found({ keywords: ['ducation'] })).toEqual([]);
+    expect(await found({ keywords: ['ecoles'] })).toEqual([0, 3, 4]);
   });
 
   it('potential tenders with savedSearch: only its calls, those matching the profile first, paged; 404 for an unknown one', async () => {

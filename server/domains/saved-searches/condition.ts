@@ -8,22 +8,49 @@ import { foldedSql } from '../admin/lists';
 import { notFound } from '../../errors';
 import { cpvNode, departementsOfRegions, foldText, searchWords, type SavedSearchCriteria } from '../../../rules/saved-search';
 
-const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const anyOf = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
 const allOf = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);
 
-/** The folded text a call's keywords are looked for in: title, description and lot titles. */
-const callText = () =>
-  foldedSql(sql`(${tenderCalls.title} || ' ' || ${tenderCalls.description} || ' ' || coalesce((select string_agg(l.title, ' ') from tender_call_lots l where l.tender_call_id = ${tenderCalls.id}), ''))`);
+// Keywords are looked for with a regular expression on the raw text, accents and case matched by
+// character classes: folding every call's title and description in SQL (translate() over the text)
+// took seconds for 10,000 calls, where the expression alone reads them in milliseconds.
+const ACCENTS: Record<string, string> = { a: 'aàáâãäåÀÁÂÃÄÅ', c: 'cçÇ', e: 'eèéêëÈÉÊË', i: 'iìíîïÌÍÎÏ', n: 'nñÑ', o: 'oòóôõöÒÓÔÕÖ', u: 'uùúûüÙÚÛÜ', y: 'yýÿÝŸ' };
+const LETTERS = `a-z0-9${Object.values(ACCENTS).map((v) => v.slice(1)).join('')}œŒæÆ`;
+
+/** A folded word (a-z, 0-9) as a case- and accent-insensitive pattern starting a word of the raw text (with ~*). */
+export function wordStartPattern(word: string): string {
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    const pair = word.slice(i, i + 2);
+    if (pair === 'oe' || pair === 'ae') {
+      out += pair === 'oe' ? '(?:o[eèéêëÈÉÊË]|[œŒ])' : '(?:a[eèéêëÈÉÊË]|[æÆ])';
+      i++;
+      continue;
+    }
+    const c = word[i]!;
+    out += ACCENTS[c] ? `[${ACCENTS[c]}]` : c;
+  }
+  return `(^|[^${LETTERS}])${out}`;
+}
+
+/** Folded text (any characters) as a case- and accent-insensitive pattern found anywhere (with ~*). */
+export function foldedPattern(text: string): string {
+  return wordStartPattern(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).replace(/^\(\^\|\[\^[^\]]*\]\)/, '');
+}
+
+/** A word starting a word of the call's title, description or one of its lots' titles. */
+const startsAWord = (word: string) => {
+  const pattern = wordStartPattern(word);
+  return sql`(${tenderCalls.title} ~* ${pattern} or ${tenderCalls.description} ~* ${pattern} or exists (select 1 from tender_call_lots l where l.tender_call_id = ${tenderCalls.id} and l.title ~* ${pattern}))`;
+};
 
 /** Calls matching the criteria (every criterion given; any item of each list). */
 export function savedSearchCondition(c: SavedSearchCriteria): SQL {
   const parts: SQL[] = [];
   const keywords = c.keywords.map(searchWords).filter((w) => w.length > 0);
   if (keywords.length > 0) {
-    const text = callText();
-    // A word starts a word of the text: at its start or after a character that is not a letter or digit.
-    parts.push(anyOf(keywords.map((words) => allOf(words.map((w) => sql`${text} ~ ${`(^|[^a-z0-9])${w}`}`)))));
+    // Each word of a keyword starts a word of the text: at its start or after a character that is not a letter or digit.
+    parts.push(anyOf(keywords.map((words) => allOf(words.map(startsAWord)))));
   }
   if (c.cpvCodes.length > 0) {
     const nodes = [...new Set(c.cpvCodes.map(cpvNode))];
@@ -43,7 +70,7 @@ export function savedSearchCondition(c: SavedSearchCriteria): SQL {
     if (c.amountMax !== null) parts.push(sql`${tenderCalls.estimatedAmount} <= ${c.amountMax}`);
   }
   const buyers = c.buyers.map((b) => foldText(b).trim()).filter(Boolean);
-  if (buyers.length > 0) parts.push(anyOf(buyers.map((b) => sql`${foldedSql(tenderCalls.buyer)} like ${`%${like(b)}%`}`)));
+  if (buyers.length > 0) parts.push(anyOf(buyers.map((b) => sql`${tenderCalls.buyer} ~* ${foldedPattern(b)}`)));
   return parts.length > 0 ? allOf(parts) : sql`true`;
 }
 
