@@ -268,6 +268,11 @@ describe('the webhook', () => {
     const listed = (await call(admin.token, 'GET', `/api/billing/${manager.companyId}/invoices`)).json() as { invoices: { number: string; status: string; amountPaid: number; totalInclVat: number }[] };
     expect(listed.invoices).toEqual([expect.objectContaining({ number: issued!.number, status: 'open', amountPaid: 100, totalInclVat: 178800 })]);
     expect(((await call(manager.token, 'GET', `/api/billing/${manager.companyId}`)).json() as { openInvoice: unknown }).openInvoice).toMatchObject({ number: issued!.number, amountPaid: 100, totalInclVat: 178800, paymentMethod: 'card' });
+    // The managers are told: what was received, that Pro is not on, the balance and how to settle it (no "paid" invoice email).
+    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, manager.email));
+    expect(mails.map((m) => m.subject)).toEqual(['Paiement reçu incomplet : formule Pro non activée — Soumissio']);
+    expect(mails[0]!.text).toContain('Paiement reçu : 1,00 € sur 1788,00 € TTC pour la formule Pro.');
+    expect(mails[0]!.text).toContain(`Il reste 1787,00 € à régler sur la facture ${issued!.number}, par virement avec la référence ${issued!.paymentReference}`);
     // A payment received for the balance, marked by an admin, records the balance only.
     expect((await call(admin.token, 'POST', `/api/invoices/${issued!.id}/payment`, {})).statusCode).toBe(200);
     expect((await ctx.db.select().from(payments).where(eq(payments.invoiceId, issued!.id))).map((p) => p.amount).sort((a, b) => a - b)).toEqual([100, 178700]);

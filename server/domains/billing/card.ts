@@ -244,6 +244,28 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
     }
   }
 
+  /**
+   * Stripe charged less than the plan's price (issue 24): the payment is recorded, the plan is not
+   * granted. The managers are told what was received, that the plan is not on, and how to settle.
+   */
+  async function mailShortPayment(pay: CardPayments, companyId: string, short: { paid: number; due: number; plan: PlanCode; number: string; reference: string | null }) {
+    for (const to of await managersOf(companyId)) {
+      await mailer.send({
+        to,
+        kind: 'invoice',
+        link: null,
+        subject: `Paiement reçu incomplet : formule ${PLANS[short.plan].name.fr} non activée — Soumissio`,
+        text: [
+          'Bonjour,',
+          '',
+          `Paiement reçu : ${euros(short.paid)} sur ${euros(short.due)} TTC pour la formule ${PLANS[short.plan].name.fr}. La formule n'est pas activée tant que le solde n'est pas réglé.`,
+          `Il reste ${euros(short.due - short.paid)} à régler sur la facture ${short.number}, par virement${short.reference ? ` avec la référence ${short.reference}` : ''}, ou contactez-nous en répondant à ce message.`,
+          `Votre facture et son solde : ${pay.publicUrl}/billing/${companyId}`,
+        ].join('\n'),
+      });
+    }
+  }
+
   /** Applies one verified event; unknown types are ignored. */
   async function applyEvent(pay: CardPayments, event: Stripe.Event, log: Log): Promise<void> {
     switch (event.type) {
@@ -317,10 +339,14 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
             stripeInvoiceId: stripeInvoice.id,
           });
           await tx.insert(payments).values({ invoiceId, companyId, amount: stripeInvoice.amount_paid, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: dayIn(paidAt) });
-          // The "paid by card" email is for invoices paid in full.
-          return partial ? null : invoiceId;
+          // The "paid by card" email is for invoices paid in full; a short payment has its own.
+          return { invoiceId, partial, plan, due };
         });
-        if (issued) await mailInvoice(issued, log).catch((err: unknown) => log.error({ err }, 'card invoice email failed'));
+        if (issued && !issued.partial) await mailInvoice(issued.invoiceId, log).catch((err: unknown) => log.error({ err }, 'card invoice email failed'));
+        if (issued?.partial && companyId) {
+          const [row] = await db.select({ number: invoices.number, reference: invoices.paymentReference }).from(invoices).where(eq(invoices.id, issued.invoiceId)).limit(1);
+          await mailShortPayment(pay, companyId, { paid: stripeInvoice.amount_paid, due: issued.due, plan: issued.plan, number: row?.number ?? '', reference: row?.reference ?? null }).catch((err: unknown) => log.error({ err }, 'short payment email failed'));
+        }
         return;
       }
       case 'invoice.payment_failed': {

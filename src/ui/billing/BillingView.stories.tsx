@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import type { ListState } from '../components/ListFrame';
 import { BillingView } from './BillingView';
 import type { Invoice } from './InvoicesTable';
-import { billingCard, billingEmployee, billingEssential, billingNoCards, billingPastDue, billingTransferPending, billingTrial, invoicesDemo, plansFr } from './billing-fixtures';
+import { billingCard, billingEmployee, billingEssential, billingNoCards, billingPastDue, billingShortCardPayment, billingTransferPending, billingTrial, invoicesDemo, plansFr } from './billing-fixtures';
 
 const invoices: ListState<Invoice> = { state: 'loaded', items: invoicesDemo, page: 1, totalPages: 1, count: invoicesDemo.length, error: null };
 const noInvoices: ListState<Invoice> = { state: 'empty', items: [], page: 1, totalPages: 0, count: 0, error: null };
@@ -54,6 +54,8 @@ export const PaidByCard: Story = { args: { billing: billingCard } };
 export const PastDue: Story = { args: { billing: billingPastDue } };
 /** An invoice awaits its transfer: ordering by transfer is off, with why and what to do, before any dialog. */
 export const TransferPending: Story = { args: { billing: billingTransferPending } };
+/** Stripe charged 1 € of 1 788 €: the payment is received, the plan not on, the balance to settle. */
+export const ShortCardPayment: Story = { args: { billing: billingShortCardPayment } };
 export const NoCardPayments: Story = { args: { billing: billingNoCards } };
 export const Employee: Story = { args: { billing: billingEmployee } };
 export const Admin: Story = { args: { admin: true, companyName: 'BTP Lyon Rénovation' } };

@@ -126,9 +126,18 @@ function OpenInvoiceNotice({ invoice }: { invoice: NonNullable<Billing['openInvo
   const lng = i18n.language;
   return (
     <div id={OPEN_INVOICE_NOTICE} className={css({ mb: '4' })}>
-      <Alert status="warning" title={t('billing-open_invoice_title', { number: invoice.number })}>
+      <Alert
+        status="warning"
+        title={
+          // A card payment short of the price: received, but the plan it was for is not on (issue 24).
+          invoice.amountPaid > 0
+            ? t('billing-open_invoice_partial_title', { paid: formatMoney(invoice.amountPaid, lng), total: formatMoney(invoice.totalInclVat, lng) })
+            : t('billing-open_invoice_title', { number: invoice.number })
+        }
+      >
         <p>
           {t(invoice.amountPaid > 0 ? 'billing-open_invoice_partial' : 'billing-open_invoice_text', {
+            number: invoice.number,
             amount: formatMoney(invoice.totalInclVat - invoice.amountPaid, lng),
             due: formatDate(invoice.dueDate, lng),
             reference: invoice.paymentReference,

@@ -77,6 +77,12 @@ export const billingTransferPending: Billing = {
   openInvoice: { _id: 'e0000000-0000-4000-8000-000000000004', number: '2026-000004', totalInclVat: 588_00, amountPaid: 0, dueDate: '2026-03-31', paymentMethod: 'transfer', paymentReference: 'SOUM-2026-000004' },
 };
 
+/** A card payment short of the price (1 € of Pro's 1 788 €): received, the plan not granted, the balance open. */
+export const billingShortCardPayment: Billing = {
+  ...billingEssential,
+  openInvoice: { _id: 'e0000000-0000-4000-8000-000000000006', number: '2026-000006', totalInclVat: 1788_00, amountPaid: 1_00, dueDate: '2026-03-31', paymentMethod: 'card', paymentReference: 'SOUM-2026-000006' },
+};
+
 /** What an employee is shown: the plan and usage, no details, nothing to manage. */
 export const billingEmployee: Billing = { ...billingEssential, paymentMethod: null, details: null, canManage: false };
 

@@ -255,3 +255,16 @@ describe('an invoice awaiting its transfer', () => {
   });
 });
 
+
+describe('a card payment short of the price (issue 24)', () => {
+  it('says the payment was received but short, that the plan is not on, and how to pay the balance', async () => {
+    render(<Billing.ShortCardPayment />);
+    const title = await screen.findByText((text) => norm(text).startsWith('Paiement reçu : 1,00 € sur 1 788,00 €'));
+    expect(norm(title.textContent)).toBe("Paiement reçu : 1,00 € sur 1 788,00 € — la formule commandée n'est pas activée");
+    const notice = title.closest('[id="billing-open-invoice-notice"]') as HTMLElement;
+    expect(norm(notice.textContent)).toContain('il reste 1 787,00 € à régler sur la facture 2026-000006, par virement avant le 31 mars 2026 avec la référence SOUM-2026-000006');
+    expect(notice.textContent).toContain('La formule sera activée à réception du solde.');
+    expect(within(notice).getByRole('link', { name: 'Voir la facture 2026-000006' })).toBeTruthy();
+    cleanup();
+  });
+});
