@@ -2,7 +2,7 @@
 // written by managers (an employee their own), that filter the potential tenders (in SQL, the same
 // as rules/saved-search.ts says) and, with alerts on, feed the digest beside the profile's matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { callMatches, companies, outboxEmails, savedSearches, tenderCallLots, tenderCalls, users } from '../../server/db/schema';
 import { runAlerts } from '../../server/domains/alerts/scheduler';
 import { savedSearchCondition } from '../../server/domains/saved-searches/condition';
@@ -188,7 +188,7 @@ describe('saved searches: filtering calls', () => {
     ];
     for (const criteria of searches) {
       const full = { ...none, ...criteria };
-      const rows = await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(inArray(tenderCalls.id, ids)).where(savedSearchCondition(full) as never);
+      const rows = await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(and(inArray(tenderCalls.id, ids), savedSearchCondition(full)));
       const bySql = ids.filter((id) => rows.some((r) => r.id === id));
       const lots = [[], ['Lot 2 : Génie climatique'], [], [], []];
       const stored = await ctx.db.select().from(tenderCalls).where(inArray(tenderCalls.id, ids));
@@ -200,7 +200,7 @@ describe('saved searches: filtering calls', () => {
     }
     // A few expectations in plain words, that the two could agree on wrongly.
     const found = async (criteria: Partial<SavedSearchCriteria>) => {
-      const rows = await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(inArray(tenderCalls.id, ids)).where(savedSearchCondition({ ...none, ...criteria }) as never);
+      const rows = await ctx.db.select({ id: tenderCalls.id }).from(tenderCalls).where(and(inArray(tenderCalls.id, ids), savedSearchCondition({ ...none, ...criteria })));
       return ids.map((id, i) => (rows.some((r) => r.id === id) ? i : -1)).filter((i) => i >= 0);
     };
     expect(await found({ cpvCodes: ['45000000'] })).toEqual([0, 1, 3]);
