@@ -185,7 +185,7 @@ export function PotentialTendersView(props: PotentialTendersViewProps) {
                       {/* "Pourquoi ?" and the verdict's icon buttons share one line: the row stays one line taller, not two. */}
                       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: '3', rowGap: '1' })}>
                         {admin ? null : (
-                          <details className={css({ flex: '1 1 8rem', fontSize: 'sm', '& > summary': { cursor: 'pointer', color: 'accent.text', w: 'fit-content', lineHeight: '8' } })}>
+                          <details className={css({ flex: '1 1 8rem', fontSize: 'sm', '& > summary': { cursor: 'pointer', color: 'accent.text', w: 'fit-content', lineHeight: '2rem' } })}>
                             <summary>{t('potential-why')}</summary>
                             <div className={css({ pt: '2' })}>
                               <MatchReasons reasons={row.matchReasons} />
