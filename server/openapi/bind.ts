@@ -170,7 +170,7 @@ function multipartSpec(schema: Schema, ajv: Ajv, lazy: boolean): MultipartSpec {
   };
 }
 
-type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: ErrorObject[] | null; schemaEnv?: unknown };
 
 /**
  * A validator compiled on its first call: compiling the ~700 schemas of the contract at start cost
