@@ -3184,9 +3184,9 @@ export interface components {
             analyses: components["schemas"]["DceAnalysis"][];
         };
         /** @enum {string} */
-        DceDocumentKind: "RC" | "CCAP" | "CCTP" | "CCP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "OTHER";
+        DceDocumentKind: "RC" | "CCAP" | "CCTP" | "CCP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "CRT" | "CRF" | "OTHER";
         /** @enum {string} */
-        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "awardCriteriaByLots" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired";
+        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "awardCriteriaByLots" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired" | "memoryPageLimit";
         FactSource: {
             documentId: components["schemas"]["Id"];
             /** @description The entry of a ZIP archive the page belongs to. */
