@@ -715,6 +715,14 @@ export const resumes = pgTable(
 
 /** The criterion a section answers, as the DCE analysis weighs it (weights in % of the grade). */
 export type MemoryCriterion = { name: string; weight: number; subCriterion?: string; subWeight?: number };
+export type MemoryFrameRef = { documentId: string; entry: string | null; fileName: string; format: 'docx' | 'odt' | 'pdf'; fillable: boolean };
+export type MemoryFrameItem = {
+  index: number;
+  number: string;
+  prompt: string;
+  limit: { pages?: number; characters?: number; words?: number; excerpt: string } | null;
+  criterion: { label: string; weight: number | null } | null;
+};
 /** A section as a version keeps it: everything needed to put it back. */
 export type MemorySectionSnapshot = {
   id: string;
@@ -747,6 +755,8 @@ export const memories = pgTable(
     status: text('status').notNull().default('draft'),
     // The RC's page or word limit for the memory, when it sets one.
     limits: jsonb('limits').$type<{ pages?: number; words?: number }>(),
+    // The buyer's response frame the outline was made from (issue 25): where its file is, and whether answers can be written into it.
+    frame: jsonb('frame').$type<MemoryFrameRef>(),
     // Notes about how the outline was made (a price criterion left out), as catalogue keys.
     notes: jsonb('notes').$type<{ key: string; vars: Record<string, string | number> }[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
@@ -775,6 +785,8 @@ export const memorySections = pgTable(
     text: text('text').notNull().default(''),
     criterion: jsonb('criterion').$type<MemoryCriterion>(),
     requirementIds: jsonb('requirement_ids').$type<string[]>().notNull().default([]),
+    // The frame item the section answers: its place in the frame, number, the buyer's words and limit.
+    frameItem: jsonb('frame_item').$type<MemoryFrameItem>(),
     status: text('status').notNull().default('draft'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     // 'criteria' | 'staff' | 'planning' | 'references': what generated it; resource sections keep
