@@ -3413,10 +3413,10 @@ export interface components {
             alertEmails: boolean;
         };
         /**
-         * @description reminder_submission, reminder_questions, reminder_site_visit: a date of a tender is 7 or 2 days away; deadline_moved: the call's deadline changed; cancelled: the call was cancelled; digest: new calls match the company.
+         * @description reminder_submission, reminder_questions, reminder_site_visit: a date of a tender is 7 or 2 days away; deadline_moved: the call's deadline changed; cancelled: the call was cancelled; digest: new calls match the company; payment_short: a card payment was less than the plan's price, the plan is not on (to the company's managers, about its billing).
          * @enum {string}
          */
-        NotificationKind: "reminder_submission" | "reminder_questions" | "reminder_site_visit" | "deadline_moved" | "cancelled" | "digest";
+        NotificationKind: "reminder_submission" | "reminder_questions" | "reminder_site_visit" | "deadline_moved" | "cancelled" | "digest" | "payment_short";
         Notification: {
             _id: components["schemas"]["Id"];
             kind: components["schemas"]["NotificationKind"];
@@ -3426,7 +3426,7 @@ export interface components {
                 reference: string;
                 title: string;
             };
-            /** @description What the sentence needs: days (reminders), date (the reminded date), from and to (a moved deadline), count (a digest). */
+            /** @description What the sentence needs: days (reminders), date (the reminded date), from and to (a moved deadline), count (a digest); paid, due (cents, VAT included) and number (the invoice) for a short card payment. */
             payload: {
                 days?: number;
                 /** Format: date-time */
@@ -3436,6 +3436,9 @@ export interface components {
                 /** Format: date-time */
                 to?: string;
                 count?: number;
+                paid?: number;
+                due?: number;
+                number?: string;
             };
             readAt: null | string;
             /** Format: date-time */

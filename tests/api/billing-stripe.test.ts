@@ -271,11 +271,33 @@ describe('the webhook', () => {
     // The managers are told: what was received, that Pro is not on, the balance and how to settle it (no "paid" invoice email).
     const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, manager.email));
     expect(mails.map((m) => m.subject)).toEqual(['Paiement reçu incomplet : formule Pro non activée — Soumissio']);
-    expect(mails[0]!.text).toContain('Paiement reçu : 1,00 € sur 1788,00 € TTC pour la formule Pro.');
-    expect(mails[0]!.text).toContain(`Il reste 1787,00 € à régler sur la facture ${issued!.number}, par virement avec la référence ${issued!.paymentReference}`);
+    // Amounts as French writes them: a narrow no-break space between thousands, a no-break space before €.
+    expect(mails[0]!.text).toContain('Paiement reçu : 1,00\u00a0€ sur 1\u202f788,00\u00a0€ TTC pour la formule Pro.');
+    expect(mails[0]!.text).toContain(`Il reste 1\u202f787,00\u00a0€ à régler sur la facture ${issued!.number}, par virement avec la référence ${issued!.paymentReference}`);
     // A payment received for the balance, marked by an admin, records the balance only.
     expect((await call(admin.token, 'POST', `/api/invoices/${issued!.id}/payment`, {})).statusCode).toBe(200);
     expect((await ctx.db.select().from(payments).where(eq(payments.invoiceId, issued!.id))).map((p) => p.amount).sort((a, b) => a - b)).toEqual([100, 178700]);
+  });
+
+  it("a short card payment is in each manager's notification centre, once; not in the employees'", async () => {
+    const manager = await createUser(ctx, 'manager');
+    const other = await createUser(ctx, 'manager', { companyId: manager.companyId });
+    const employee = await createUser(ctx, 'employee', { companyId: manager.companyId });
+    const session = await checkout(manager, 'pro', 'monthly');
+    const { answers } = await fake.pay(session.sessionId, { charged: 5000 });
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const [issued] = await companyInvoices(manager.companyId!);
+    type Listed = { unread: number; notifications: { kind: string; tender: unknown; payload: Record<string, unknown>; readAt: string | null }[] };
+    for (const reader of [manager, other]) {
+      const listed = (await call(reader.token, 'GET', '/api/notifications')).json() as Listed;
+      expect(listed.unread).toBe(1);
+      expect(listed.notifications).toEqual([expect.objectContaining({ kind: 'payment_short', tender: null, readAt: null, payload: { paid: 5000, due: 17880, number: issued!.number } })]);
+    }
+    expect(((await call(employee.token, 'GET', '/api/notifications')).json() as Listed).notifications).toEqual([]);
+    // The same Stripe invoice told again (another event): no second notification.
+    const stripeInvoiceId = issued!.stripeInvoiceId!;
+    expect((await fake.deliver('invoice.paid', { id: stripeInvoiceId, object: 'invoice' })).status).toBe(200);
+    expect(((await call(manager.token, 'GET', '/api/notifications')).json() as Listed).notifications).toHaveLength(1);
   });
 
   it('records the amount Stripe charged on a full payment', async () => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../openapi/handlers';
-import { companies, invoices, payments, planChanges, stripeEvents, subscriptions, users } from '../../db/schema';
+import { companies, invoices, notifications, payments, planChanges, stripeEvents, subscriptions, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { pickLanguage } from '../../i18n';
@@ -15,6 +15,7 @@ import { FALLBACK_PLAN, isPlanCode, PLANS, planPrice, VAT_RATE, type PlanCode } 
 import { billingFor, canManageBilling, planLine } from './routes';
 import { callStripe, cardPaymentsOf, idempotencyKey, idOf, type CardPayments } from './stripe';
 import { dayIn } from '../../../rules/calendar';
+import { emailEuros } from './money';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Cycle = 'monthly' | 'yearly';
@@ -29,7 +30,7 @@ const signedAt = (header: string) => {
 };
 
 const frDate = (iso: string) => iso.split('-').reverse().join('/');
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+const euros = emailEuros;
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** What a plan costs a period, VAT included (20 %): what the card is charged, and what our invoice totals. */
@@ -55,6 +56,21 @@ export function statusOf(status: Stripe.Subscription.Status): SubscriptionRow['s
     default:
       return null;
   }
+}
+
+/**
+ * A card payment short of the price (issue 24): each active manager of the company finds it in
+ * the notification centre too, once per invoice, in the webhook's transaction (applied once with
+ * the event). The client words it in the reader's language and links it to /billing.
+ */
+async function notifyShortPayment(tx: Transaction, companyId: string, invoiceId: string, amounts: { paid: number; due: number }) {
+  const [invoice] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  const managers = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, 'manager'), eq(users.active, true)));
+  if (!managers.length) return;
+  await tx
+    .insert(notifications)
+    .values(managers.map((manager) => ({ userId: manager.id, kind: 'payment_short', tenderId: null, tenderCallId: null, payload: { ...amounts, number: invoice?.number ?? '' }, dedupeKey: `payment_short:${invoiceId}` })))
+    .onConflictDoNothing();
 }
 
 /** The billing cycle of a subscription's price, when Stripe gives it. */
@@ -339,6 +355,7 @@ export function cardHandlers({ db, mailer, card }: Deps): Handlers<'startCheckou
             stripeInvoiceId: stripeInvoice.id,
           });
           await tx.insert(payments).values({ invoiceId, companyId, amount: stripeInvoice.amount_paid, method: 'card', reference: stripeInvoice.number ?? stripeInvoice.id, receivedAt: dayIn(paidAt) });
+          if (partial) await notifyShortPayment(tx, companyId, invoiceId, { paid: stripeInvoice.amount_paid, due });
           // The "paid by card" email is for invoices paid in full; a short payment has its own.
           return { invoiceId, partial, plan, due };
         });
