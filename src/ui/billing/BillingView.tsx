@@ -18,17 +18,14 @@ import { InvoicesTable, type Invoice } from './InvoicesTable';
 import { CurrentPlanCard, PlanComparison, UsageCard } from './PlanCards';
 import { formatMoney } from './billing-format';
 import { LoadFailed } from '../components/LoadFailed';
+import type { BillingDialog } from '../../machines/billing.machine';
 
 export type Billing = components['schemas']['Billing'];
 export type BillingPlan = components['schemas']['BillingPlan'];
 export type BillingCycle = components['schemas']['BillingCycle'];
 
-/** The dialog open on the page: each asks before a write. */
-export type BillingDialog =
-  | { kind: 'transfer'; plan: BillingPlan; cycle: BillingCycle }
-  | { kind: 'setPlan'; plan: BillingPlan; cycle: BillingCycle }
-  | { kind: 'markPaid'; invoice: Invoice }
-  | { kind: 'credit'; invoice: Invoice };
+/** The dialog open on the page: each asks before a write (billing statechart). */
+export type { BillingDialog };
 
 /** Where the card checkout started from this page stands (checkout statechart: idle, redirecting, failed). */
 export type CheckoutStart = { state: 'idle' | 'redirecting' | 'failed'; error: string | null };

@@ -5,6 +5,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as billingStories from './BillingView.stories';
 import * as resultStories from './CheckoutResultView.stories';
+import * as statesStories from './BillingStates.stories';
 
 beforeAll(() => {
   setProjectAnnotations(preview);
@@ -265,6 +266,97 @@ describe('a card payment short of the price (issue 24)', () => {
     expect(norm(notice.textContent)).toContain('il reste 1 787,00 € à régler sur la facture 2026-000006, par virement avant le 31 mars 2026 avec la référence SOUM-2026-000006');
     expect(notice.textContent).toContain('La formule sera activée à réception du solde.');
     expect(within(notice).getByRole('link', { name: 'Voir la facture 2026-000006' })).toBeTruthy();
+    cleanup();
+  });
+});
+
+describe('the billing statechart, state by state as the page shows it', () => {
+  const States = composeStories(statesStories);
+
+  it('every state renders the page heading', () => {
+    for (const [name, Story] of Object.entries(States)) {
+      render(<Story />);
+      expect(screen.getByRole('heading', { name: 'Facturation et abonnement' }), name).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('loading, then a failure with its msg and a retry', () => {
+    render(<States.Loading />);
+    expect(screen.queryByText('Formule Essentiel')).toBeNull();
+    cleanup();
+    render(<States.LoadFailed />);
+    expect(screen.getByText('Aucune réponse du serveur.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Réessayer/ })).toBeTruthy();
+    cleanup();
+    // Loading again after an invoice: the billing stays on screen.
+    render(<States.Refreshing />);
+    expect(screen.getByText('Formule Essentiel')).toBeTruthy();
+    cleanup();
+  });
+
+  it('card: the order buttons are held while the browser is sent to Stripe; a refusal says why', () => {
+    for (const Story of [States.CardStarting, States.CardLeaving]) {
+      render(<Story />);
+      expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Redirection vers la page de paiement sécurisée…'))).toBe(true);
+      for (const button of screen.getAllByRole('button', { name: /Payer par/ })) expect((button as HTMLButtonElement).disabled).toBe(true);
+      cleanup();
+    }
+    render(<States.CardFailed />);
+    expect(screen.getByRole('alert').textContent).toContain("Le paiement par carte n'est pas disponible sur ce serveur.");
+    cleanup();
+  });
+
+  it('transfer: held by an invoice awaiting payment, asked, sent, refused with the msg inside the dialog', async () => {
+    render(<States.TransferHeld />);
+    expect((screen.getByRole('button', { name: 'Payer par virement — formule Pro' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    cleanup();
+    render(<States.TransferAsked />);
+    expect(await screen.findByRole('alertdialog', { name: 'Commander la formule Pro par virement ?' })).toBeTruthy();
+    cleanup();
+    render(<States.TransferSending />);
+    const sending = await screen.findByRole('alertdialog', { name: 'Commander la formule Pro par virement ?' });
+    expect(within(sending).getByRole('button', { name: /Commander et recevoir la facture/ }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+    render(<States.TransferRefused />);
+    const refused = await screen.findByRole('alertdialog', { name: 'Commander la formule Pro par virement ?' });
+    expect(refused.textContent).toContain('Une facture attend encore son virement');
+    cleanup();
+  });
+
+  it("an admin's page is named after the company once known; their writes show in their dialogs", async () => {
+    render(<States.AdminNamed />);
+    expect(screen.getByRole('heading', { name: 'BTP Lyon Rénovation' })).toBeTruthy();
+    cleanup();
+    for (const Story of [States.AdminNaming, States.AdminUnnamed]) {
+      render(<Story />);
+      expect(screen.getByRole('heading', { name: "Formule de l'entreprise" })).toBeTruthy();
+      cleanup();
+    }
+    render(<States.SetPlanSending />);
+    expect(await screen.findByRole('dialog', { name: "Appliquer la formule Pro à l'entreprise" })).toBeTruthy();
+    cleanup();
+    render(<States.MarkPaidSending />);
+    expect(await screen.findByRole('alertdialog', { name: /2026-000004/ })).toBeTruthy();
+    cleanup();
+    render(<States.CreditSending />);
+    expect(await screen.findByRole('dialog', { name: /2026-000004/ })).toBeTruthy();
+    cleanup();
+  });
+
+  it('details: saving holds the button, a refusal lands on its field; the portal says when it fails', () => {
+    render(<States.DetailsSaving />);
+    expect((screen.getByRole('button', { name: /Enregistrer les informations/ }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    render(<States.DetailsRefused />);
+    expect(screen.getByLabelText('N° de TVA intracommunautaire').getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+    render(<States.PortalOpening />);
+    expect((screen.getByRole('button', { name: /Gérer ma carte \/ résilier/ }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    render(<States.PortalFailed />);
+    expect(screen.getByRole('alert').textContent).toContain('Stripe ne répond pas.');
     cleanup();
   });
 });
