@@ -233,6 +233,8 @@ describe('a plan paid by bank transfer', () => {
     expect(Date.parse(billing.renewsAt!) - Date.now()).toBeGreaterThan(364 * 86_400_000);
     const [mail] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'compta@durand.fr'));
     expect(mail!.text).toContain(invoice.paymentReference);
+    // The amount as French writes it, the sign held to it by a no-break space.
+    expect(mail!.text).toContain('Montant : 588,00\u00a0€ TTC');
 
     // A second order waits for the first to be paid.
     expect((await call(manager.token, 'POST', `/api/billing/${companyId}/transfer-orders`, { plan: 'pro', cycle: 'monthly' })).statusCode).toBe(409);
@@ -285,6 +287,7 @@ describe('overdue invoices', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toContain(`Relance : facture ${list.invoices[1]!.number}`);
     expect(sent[0]!.text).toContain('40 €');
+    expect(sent[0]!.text).toContain('(58,80\u00a0€ TTC)');
     expect(((await call(manager.token, 'GET', `/api/billing/${companyId}`)).json() as Billing).status).toBe('past_due');
     // Not again the same week; again a week later.
     await remindOverdueInvoices(ctx.db, ctx.app.mailer, new Date(now.getTime() + 86_400_000));

@@ -4,12 +4,13 @@ import type { Database } from '../../db/client';
 import { invoices, subscriptions, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { currentDay } from '../../../rules/calendar';
+import { emailEuros } from './money';
 
 /** A reminder at most once a week per overdue invoice. */
 export const REMINDER_EVERY_DAYS = 7;
 
 const frDate = (iso: string) => iso.split('-').reverse().join('/');
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+const euros = emailEuros;
 
 /**
  * Overdue invoices (open past their due date) are reminded by email, to the invoicing address or

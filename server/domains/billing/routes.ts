@@ -17,6 +17,7 @@ import { PLAN_CODES, PLANS, planPrice, VAT_RATE, type Plan, type PlanCode } from
 import { invoicePdf } from './pdf';
 import { normaliseVatNumber, vatNumberValid } from './vat';
 import { currentDay, dayIn } from '../../../rules/calendar';
+import { emailEuros } from './money';
 
 type Billing = components['schemas']['Billing'];
 type Invoice = components['schemas']['Invoice'];
@@ -282,7 +283,7 @@ export function billingHandlers({ db, mailer, card }: Deps): Handlers<
           `Bonjour,`,
           ``,
           `Votre facture ${invoice.number} (formule ${plan.name.fr}) est disponible dans l'espace Facturation.`,
-          `Montant : ${(invoice.totalInclVat / 100).toFixed(2).replace('.', ',')} € TTC, à régler par virement avant le ${invoice.dueDate.split('-').reverse().join('/')} avec la référence ${invoice.paymentReference}.`,
+          `Montant : ${emailEuros(invoice.totalInclVat)} TTC, à régler par virement avant le ${invoice.dueDate.split('-').reverse().join('/')} avec la référence ${invoice.paymentReference}.`,
         ].join('\n'),
         kind: 'invoice',
         link: null,
