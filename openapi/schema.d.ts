@@ -1324,7 +1324,7 @@ export interface paths {
         /** The tender's technical memories (mémoires techniques), newest first, as summaries. */
         get: operations["listMemories"];
         put?: never;
-        /** Start a memory. `analysis`, the outline from the latest finished DCE analysis's award criteria (a chapter per technical criterion, heaviest first, a section per sub-criterion, each opening with the DCE passages about it and the CCTP requirements to cover); `memory`, the sections of another memory of the company; `blank`. Each comes with the three resource sections (staff, planning, references) generated from the company's data. Without a finished DCE analysis, `analysis` is refused with 409. */
+        /** Start a memory. `frame`, the outline of the buyer's technical response frame (`documentId`, and `entry` inside a ZIP), a section per item in its order and numbering, carrying the item's words, its limit, and the award criteria and CCTP requirements it matches (400 `memory-frame_unreadable` when the document is no frame); `analysis`, the outline from the latest finished DCE analysis's award criteria (a chapter per technical criterion, heaviest first, a section per sub-criterion, each opening with the DCE passages about it and the CCTP requirements to cover); `memory`, the sections of another memory of the company; `blank`. Each comes with the three resource sections (staff, planning, references) generated from the company's data. Without a finished DCE analysis, `analysis` is refused with 409. */
         post: operations["createMemory"];
         delete?: never;
         options?: never;
@@ -4346,6 +4346,44 @@ export interface components {
         };
         MemoryList: {
             memories: components["schemas"]["MemorySummary"][];
+            /** @description The buyer's technical response frames (documents of kind CRT in the latest finished DCE analysis), offered first as a memory's outline. */
+            frames: components["schemas"]["ResponseFrameRef"][];
+        };
+        ResponseFrameRef: {
+            documentId: components["schemas"]["Id"];
+            /** @description The file inside a ZIP document, null for a file uploaded alone. */
+            entry: string | null;
+            fileName: string;
+        };
+        MemoryFrame: {
+            documentId: components["schemas"]["Id"];
+            entry: string | null;
+            fileName: string;
+            /** @enum {string} */
+            format: "docx" | "odt" | "pdf";
+            /** @description The answers can be written into the buyer's own file (DOCX, or ODT given back as DOCX); a PDF frame gives the outline only. */
+            fillable: boolean;
+        };
+        FrameLimit: {
+            pages?: number;
+            characters?: number;
+            words?: number;
+            /** @description The buyer's words setting the limit. */
+            excerpt: string;
+        };
+        MemoryFrameItem: {
+            /** @description The item's place in the frame. */
+            index: number;
+            /** @description The buyer's number ("2.2.1"), empty when the item has none. */
+            number: string;
+            /** @description The buyer's words for the item: shown to the writers, never exported as the candidate's text. */
+            prompt: string;
+            limit: components["schemas"]["FrameLimit"] | null;
+            /** @description The award criterion the frame itself ties the item to, in its words. */
+            criterion: {
+                label: string;
+                weight: number | null;
+            } | null;
         };
         CompanyMemoryList: {
             memories: {
@@ -4377,10 +4415,12 @@ export interface components {
             assigneeId: string | null;
             version: number;
             /** @enum {string|null} */
-            source: "criteria" | "staff" | "planning" | "references" | null;
+            source: "criteria" | "frame" | "staff" | "planning" | "references" | null;
             resourcesHash: string | null;
             /** Format: date-time */
             updatedAt: string;
+            /** @description For a section made from an item of the buyer's response frame, that item; null otherwise. */
+            frameItem?: components["schemas"]["MemoryFrameItem"] | null;
             /** @description Who saved this version (null when unknown, e.g. before it was recorded). Given with a save's 409, so the client can say "you, in another tab" or the colleague's name. */
             updatedBy?: {
                 _id: components["schemas"]["Id"];
@@ -4394,6 +4434,8 @@ export interface components {
             title: string;
             status: components["schemas"]["MemoryStatus"];
             limits: components["schemas"]["MemoryLimits"] | null;
+            /** @description The buyer's response frame the outline was made from, null for other memories. */
+            frame?: components["schemas"]["MemoryFrame"] | null;
             /** @description How the outline was made (a price criterion left out), in the caller's language. */
             notes: string[];
             sections: components["schemas"]["MemorySection"][];
@@ -4460,8 +4502,12 @@ export interface components {
         };
         MemoryCreate: {
             /** @enum {string} */
-            from: "analysis" | "memory" | "blank";
+            from: "analysis" | "memory" | "blank" | "frame";
             memoryId?: components["schemas"]["Id"];
+            /** @description With `frame`: the tender document holding the buyer's response frame. */
+            documentId?: components["schemas"]["Id"];
+            /** @description With `frame`, when the document is a ZIP: the frame's entry in it. */
+            entry?: string;
             title?: string;
         };
         MemoryPatch: {
@@ -8143,6 +8189,10 @@ export interface operations {
             query?: {
                 /** @description Include the working notes (off by default): the blockquotes the outline opens sections with ("Ce que demande l'acheteur", "Exigences du CCTP à couvrir") and the source references such as "(CCTP.pdf, p. 4)" in the text. They are the writers' notes, not for the buyer. */
                 workingNotes?: boolean;
+                /** @description `frame`: the buyer's own response frame (the memory's `frame`, a DOCX, or an ODT given back as DOCX) with each section's text in its item's answer places, everything else of the file as the buyer made it; 409 `memory-frame_not_fillable` for a memory without a fillable frame. Without it, our designed document. */
+                into?: "frame";
+                /** @description Export even though sections exceed their frame item's limit (characters, words) or the memory exceeds the RC's word limit: without it such an export is refused with 409 `memory-limits_exceeded`, the sections over their limit in `details`. */
+                acceptLimits?: boolean;
             };
             header?: never;
             path: {
@@ -8164,6 +8214,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     exportMemoryPdf: {
@@ -8171,6 +8222,8 @@ export interface operations {
             query?: {
                 /** @description Include the working notes (off by default): the blockquotes the outline opens sections with ("Ce que demande l'acheteur", "Exigences du CCTP à couvrir") and the source references such as "(CCTP.pdf, p. 4)" in the text. They are the writers' notes, not for the buyer. */
                 workingNotes?: boolean;
+                /** @description Export even though sections exceed their frame item's limit (characters, words) or the memory exceeds the RC's word limit: without it such an export is refused with 409 `memory-limits_exceeded`, the sections over their limit in `details`. */
+                acceptLimits?: boolean;
             };
             header?: never;
             path: {
@@ -8194,6 +8247,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };

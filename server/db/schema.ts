@@ -737,6 +737,8 @@ export type MemorySectionSnapshot = {
   assigneeId: string | null;
   source: string | null;
   resourcesHash: string | null;
+  /** Absent in versions kept before frames (issue 25). */
+  frameItem?: MemoryFrameItem | null;
 };
 
 // A company's technical memory (mémoire technique) for one of its tenders. `version` guards the

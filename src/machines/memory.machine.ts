@@ -7,7 +7,9 @@ export type MemorySummary = components['schemas']['MemorySummary'];
 export type MemorySection = components['schemas']['MemorySection'];
 export type MemoryVersion = components['schemas']['MemoryVersion'];
 export type MemoryAnalysis = components['schemas']['MemoryAnalysis'];
-export type MemoryCreateFrom = 'analysis' | 'blank' | 'memory';
+export type MemoryCreateFrom = 'analysis' | 'blank' | 'memory' | 'frame';
+export type ResponseFrameRef = components['schemas']['ResponseFrameRef'];
+export type MemoryListing = { memories: MemorySummary[]; frames: ResponseFrameRef[] };
 export type MemoryCreate = { tenderId: string; body: components['schemas']['MemoryCreate'] };
 
 /** Creating from the DCE analysis when none has finished: the page links to the analysis. */
@@ -16,6 +18,8 @@ export const MEMORY_NO_ANALYSIS = 'memory-no_analysis';
 export type MemoryContext = {
   tenderId: string;
   memories: MemorySummary[];
+  /** The buyer's response frames the DCE analysis found: a memory is offered from them first. */
+  frames: ResponseFrameRef[];
   /** The memory opened (the newest first). */
   memoryId: string | null;
   memory: Memory | null;
@@ -33,7 +37,7 @@ export type MemoryContext = {
 
 export type MemoryEvent =
   | { type: 'memory.retry' }
-  | { type: 'memory.create'; from: MemoryCreateFrom; memoryId?: string; title?: string }
+  | { type: 'memory.create'; from: MemoryCreateFrom; memoryId?: string; title?: string; frame?: ResponseFrameRef }
   | { type: 'memory.open'; memoryId: string }
   | { type: 'memory.select'; sectionId: string }
   | { type: 'memory.section.saved'; section: MemorySection }
@@ -86,7 +90,7 @@ export const memoryMachine = setup({
     input: {} as { tenderId: string },
   },
   actors: {
-    listMemories: placeholder<MemorySummary[], { tenderId: string }>('listMemories'),
+    listMemories: placeholder<MemoryListing, { tenderId: string }>('listMemories'),
     createMemory: placeholder<RequestSuccess<Memory>, MemoryCreate>('createMemory'),
     getMemory: placeholder<Memory, { id: string }>('getMemory'),
     refreshMemorySection: placeholder<RequestSuccess<MemorySection>, { memoryId: string; sectionId: string }>('refreshMemorySection'),
@@ -96,7 +100,7 @@ export const memoryMachine = setup({
     analyseMemory: placeholder<{ summary: MemorySummary; analysis: MemoryAnalysis }, { memoryId: string }>('analyseMemory'),
   },
   guards: {
-    hasMemories: ({ event }) => (event as { output?: MemorySummary[] }).output!.length > 0,
+    hasMemories: ({ event }) => (event as { output?: MemoryListing }).output!.memories.length > 0,
   },
   actions: {
     fail: assign({ error: (_, params: { error: unknown }) => toRequestError(params.error), notice: null }),
@@ -107,6 +111,7 @@ export const memoryMachine = setup({
   context: ({ input }) => ({
     tenderId: input.tenderId,
     memories: [],
+    frames: [],
     memoryId: null,
     memory: null,
     selectedSectionId: null,
@@ -125,8 +130,12 @@ export const memoryMachine = setup({
         src: 'listMemories',
         input: ({ context }) => ({ tenderId: context.tenderId }),
         onDone: [
-          { guard: 'hasMemories', target: 'loadingMemory', actions: assign(({ event }) => ({ memories: event.output, memoryId: event.output[0]!._id, memory: null, selectedSectionId: null })) },
-          { target: 'empty', actions: assign({ memories: [] }) },
+          {
+            guard: 'hasMemories',
+            target: 'loadingMemory',
+            actions: assign(({ event }) => ({ memories: event.output.memories, frames: event.output.frames, memoryId: event.output.memories[0]!._id, memory: null, selectedSectionId: null })),
+          },
+          { target: 'empty', actions: assign(({ event }) => ({ memories: [], frames: event.output.frames })) },
         ],
         onError: { target: 'listFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -140,8 +149,9 @@ export const memoryMachine = setup({
       invoke: {
         src: 'createMemory',
         input: ({ context, event }) => {
-          const { from, memoryId, title } = event as Extract<MemoryEvent, { type: 'memory.create' }>;
-          return { tenderId: context.tenderId, body: { from, ...(memoryId ? { memoryId } : {}), ...(title ? { title } : {}) } };
+          const { from, memoryId, title, frame } = event as Extract<MemoryEvent, { type: 'memory.create' }>;
+          const framed = frame ? { documentId: frame.documentId, ...(frame.entry ? { entry: frame.entry } : {}) } : {};
+          return { tenderId: context.tenderId, body: { from, ...(memoryId ? { memoryId } : {}), ...framed, ...(title ? { title } : {}) } };
         },
         onDone: {
           target: 'ready',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { memoryMachine, type Memory, type MemoryAnalysis, type MemoryCreate, type MemorySection, type MemorySummary, type MemoryVersion } from './memory.machine';
+import { memoryMachine, type Memory, type MemoryAnalysis, type MemoryCreate, type MemoryListing, type MemorySection, type MemorySummary, type MemoryVersion } from './memory.machine';
 import type { RequestSuccess } from '../common/request-result';
 
 // What a writer sees of a tender's technical memory: a wait, none yet (create it from the DCE
@@ -86,7 +86,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start() {
   const calls = {
-    list: [] as Pending<{ tenderId: string }, MemorySummary[]>[],
+    list: [] as Pending<{ tenderId: string }, MemoryListing>[],
     create: [] as Pending<MemoryCreate, RequestSuccess<Memory>>[],
     get: [] as Pending<{ id: string }, Memory>[],
     refresh: [] as Pending<{ memoryId: string; sectionId: string }, RequestSuccess<MemorySection>>[],
@@ -140,8 +140,8 @@ describe('memory machine, model-based', () => {
       let restoredRevision = 0;
       await path.test({
         events: {
-          'server.listed': () => settle(calls.list, [summary]),
-          'server.listedNone': () => settle(calls.list, []),
+          'server.listed': () => settle(calls.list, { memories: [summary], frames: [] }),
+          'server.listedNone': () => settle(calls.list, { memories: [], frames: [] }),
           'server.listFailed': () => refuse(calls.list, { message: 'Erreur interne du serveur.', status: 500 }),
           'user.retry': () => actor.send({ type: 'memory.retry' }),
           'user.createFromAnalysis': () => actor.send({ type: 'memory.create', from: 'analysis' }),
@@ -242,7 +242,7 @@ describe('memory machine, model-based', () => {
 
   it('an updated stale section is no longer stale and replaces the old one', async () => {
     const { actor, calls } = start();
-    calls.list[0]!.resolve([summary]);
+    calls.list[0]!.resolve({ memories: [summary], frames: [] });
     await flush();
     calls.get[0]!.resolve(memory());
     await flush();
@@ -257,7 +257,7 @@ describe('memory machine, model-based', () => {
 
   it('a saved section replaces its copy in the memory', async () => {
     const { actor, calls } = start();
-    calls.list[0]!.resolve([summary]);
+    calls.list[0]!.resolve({ memories: [summary], frames: [] });
     await flush();
     calls.get[0]!.resolve(memory());
     await flush();
@@ -267,7 +267,7 @@ describe('memory machine, model-based', () => {
 
   async function opened() {
     const started = start();
-    started.calls.list[0]!.resolve([summary]);
+    started.calls.list[0]!.resolve({ memories: [summary], frames: [] });
     await flush();
     started.calls.get[0]!.resolve(memory({ requirements: [{ _id: 'r1', analysisId: 'a1', text: 'Exigence', fileName: 'CCTP.pdf', page: 2, status: 'todo' }] }));
     await flush();

@@ -336,7 +336,7 @@ describe('scope, roles and refusals', () => {
     const res = await call(manager.token, 'POST', `/api/tenders/${other}/memories`, { from: 'analysis' });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).msg).toMatch(/Aucune analyse du DCE terminée/);
-    expect((await call(manager.token, 'GET', `/api/tenders/${other}/memories`)).json()).toEqual({ memories: [] });
+    expect((await call(manager.token, 'GET', `/api/tenders/${other}/memories`)).json()).toEqual({ memories: [], frames: [] });
     const blank = await call(employee.token, 'POST', `/api/tenders/${other}/memories`, { from: 'blank' });
     expect(blank.statusCode).toBe(201);
     expect((blank.json() as { details: Memory }).details.sections.map((s) => s.source)).toEqual(['staff', 'planning', 'references']);

@@ -38,7 +38,8 @@ export type DocxMemory = {
   title: string;
   company: string;
   call: { title: string; reference: string; buyer: string };
-  sections: { title: string; level: number; content: unknown }[];
+  /** `number`: the buyer's own number of a section made from their response frame, printed instead of ours. */
+  sections: { title: string; level: number; content: unknown; number?: string }[];
   date?: Date;
   /** The memory's images, embedded where their nodes are. */
   images?: DocxImages;
@@ -164,7 +165,11 @@ function tableOf(node: TipTapNode, colour: string, emojiFont?: string): Table {
   });
 }
 
-const heading = (level: 0 | 1 | 2, colour: string) => ({
+/** A memory made from the buyer's response frame keeps the buyer's numbers: its headings are not numbered by us. */
+const buyerNumbered = (sections: DocxMemory['sections']) => sections.some((s) => s.number !== undefined);
+const headingText = (section: DocxMemory['sections'][number]) => (section.number ? `${section.number} ${section.title}` : section.title);
+
+const heading = (level: 0 | 1 | 2, colour: string, numbered = true) => ({
   id: `Heading${level + 1}`,
   name: `heading ${level + 1}`,
   basedOn: 'Normal',
@@ -176,7 +181,7 @@ const heading = (level: 0 | 1 | 2, colour: string) => ({
     keepNext: true,
     keepLines: true,
     spacing: { before: [360, 240, 200][level], after: 120 },
-    ...(level < 2 ? { numbering: { reference: HEADINGS, level }, indent: { left: [567, 851][level], hanging: [567, 851][level] } } : {}),
+    ...(level < 2 && numbered ? { numbering: { reference: HEADINGS, level }, indent: { left: [567, 851][level], hanging: [567, 851][level] } } : {}),
   },
 });
 
@@ -209,12 +214,13 @@ function headingsIn(nodes: TipTapNode[] = []): string[] {
 export function tocEntries(sections: DocxMemory['sections']): { title: string; level: number; href?: string }[] {
   let chapter = 0;
   let sub = 0;
+  const buyers = buyerNumbered(sections);
   return sections.flatMap((section, index) => {
     if (section.level === 2) sub += 1;
     else [chapter, sub] = [chapter + 1, 0];
     const number = section.level === 2 ? `${chapter}.${sub}.` : `${chapter}.`;
     const own = headingsIn((section.content as { content?: TipTapNode[] } | null)?.content).map((title) => ({ title, level: 3 }));
-    return [{ title: `${number} ${section.title}`, level: section.level === 2 ? 2 : 1, href: sectionAnchor(index) }, ...own];
+    return [{ title: buyers ? headingText(section) : `${number} ${section.title}`, level: section.level === 2 ? 2 : 1, href: sectionAnchor(index) }, ...own];
   });
 }
 const sectionAnchor = (index: number) => `_TocSection${index}`;
@@ -266,7 +272,7 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
   const lists = { count: 0 };
   const body = memory.sections.flatMap((section, index) => [
     // Each chapter opens a page; the first one also leaves the table of contents' page.
-    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: textRuns(section.title, {}, memory.emojiFont) })] }),
+    new Paragraph({ style: section.level === 2 ? 'Heading2' : 'Heading1', pageBreakBefore: index === 0 || section.level !== 2, children: [new Bookmark({ id: sectionAnchor(index), children: textRuns(headingText(section), {}, memory.emojiFont) })] }),
     ...blocksOf((section.content as { content?: TipTapNode[] } | null)?.content, lists, memory.images, COLOUR, memory.emojiFont),
     ...pictureBlocks(memory.pictures?.get(index)),
   ]);
@@ -278,8 +284,8 @@ export async function memoryDocx(memory: DocxMemory & DocxDressing): Promise<Buf
     styles: {
       default: { document: { run: { font: FONT, size: 22 }, paragraph: { spacing: { after: 120 } } } },
       paragraphStyles: [
-        heading(0, COLOUR),
-        heading(1, COLOUR),
+        heading(0, COLOUR, !buyerNumbered(memory.sections)),
+        heading(1, COLOUR, !buyerNumbered(memory.sections)),
         heading(2, COLOUR),
         { id: 'Citation', name: 'Citation', basedOn: 'Normal', next: 'Normal', quickFormat: true, run: { italics: true, color: '44546A' }, paragraph: { indent: { left: 720, right: 360 } } },
       ],

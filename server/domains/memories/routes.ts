@@ -4,7 +4,27 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, companies, memories, memoryImages, memorySections, memoryVersions, tenderCalls, tenders, users, type MemoryCriterion, type MemorySectionSnapshot, type StoredFact } from '../../db/schema';
+import {
+  cctpAnalyses,
+  cctpRequirements,
+  companies,
+  memories,
+  memoryImages,
+  memorySections,
+  memoryVersions,
+  tenderCalls,
+  tenders,
+  users,
+  type MemoryCriterion,
+  type MemoryFrameItem,
+  type MemoryFrameRef,
+  type MemorySectionSnapshot,
+  type StoredFact,
+} from '../../db/schema';
+import { frameDocx, readFrame } from '../../analysis/frame/read-frame';
+import { fillFrame } from '../../analysis/frame/fill-frame';
+import { frameOutline, frameRef, frameRefs, limitOverruns, tenderFileBytes } from './frame';
+import { textMeasure } from '../../../rules/text-measure';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -12,6 +32,7 @@ import { readScope, type Caller } from '../companies/scope';
 import { reachableTender } from '../tenders/access';
 import { uniqueName } from '../../../rules/names';
 import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from './tiptap';
+import { withoutWorkingNotes } from './working-notes';
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
@@ -67,6 +88,7 @@ const toSection = (row: SectionRow): MemorySection => ({
   source: (row.source ?? null) as MemorySection['source'],
   resourcesHash: row.resourcesHash,
   updatedAt: row.updatedAt.toISOString(),
+  frameItem: row.frameItem ?? null,
 });
 
 const scoreOf = (row: MemoryRow) => {
@@ -87,11 +109,33 @@ const snapshotOf = (row: SectionRow): MemorySectionSnapshot => ({
   assigneeId: row.assigneeId,
   source: row.source,
   resourcesHash: row.resourcesHash,
+  frameItem: row.frameItem ?? null,
 });
 
-type NewSection = { title: string; level: number; content: TipTapDoc; criterion: MemoryCriterion | null; requirementIds: string[]; source: string | null; resourcesHash: string | null };
+type NewSection = {
+  title: string;
+  level: number;
+  content: TipTapDoc;
+  criterion: MemoryCriterion | null;
+  requirementIds: string[];
+  source: string | null;
+  resourcesHash: string | null;
+  frameItem?: MemoryFrameItem | null;
+};
 const sectionValues = (memoryId: string, sections: NewSection[]) =>
-  sections.map((s, position) => ({ memoryId, position, title: s.title, level: s.level, content: s.content, text: plainText(s.content), criterion: s.criterion, requirementIds: s.requirementIds, source: s.source, resourcesHash: s.resourcesHash }));
+  sections.map((s, position) => ({
+    memoryId,
+    position,
+    title: s.title,
+    level: s.level,
+    content: s.content,
+    text: plainText(s.content),
+    criterion: s.criterion,
+    requirementIds: s.requirementIds,
+    source: s.source,
+    resourcesHash: s.resourcesHash,
+    frameItem: s.frameItem ?? null,
+  }));
 
 const resourceSections = (resources: Resources): NewSection[] =>
   RESOURCE_SOURCES.map((source) => {
@@ -145,7 +189,33 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       sectionsOf(db, row.id),
     ]);
     if (!about) throw notFound();
-    return exportDocx({ db, office, log, storage }, row, { title: row.title, company: about.company, call: about, sections, images: await memoryImageFiles(db, storage, row.id) }, options);
+    const numbered = sections.map((s) => (s.frameItem ? { ...s, number: s.frameItem.number } : s));
+    return exportDocx({ db, office, log, storage }, row, { title: row.title, company: about.company, call: about, sections: numbered, images: await memoryImageFiles(db, storage, row.id) }, options);
+  };
+  /**
+   * An export of a memory over its limits is refused until the writer confirms (the buyer may
+   * reject the offer as irregular): sections over their frame item's characters or words, the
+   * whole over the RC's word limit. The RC's page limit needs the laid-out document: not here.
+   */
+  const refuseOverLimits = async (row: typeof memories.$inferSelect) => {
+    const sections = await sectionsOf(db, row.id);
+    const over = limitOverruns(sections);
+    const words = sections.reduce((sum, s) => sum + textMeasure(s.text).words, 0);
+    const wholeOver = row.limits?.words && words > row.limits.words ? { max: row.limits.words, actual: words } : null;
+    if (over.length || wholeOver) throw new AppError(409, 'memory-limits_exceeded', { count: over.length + (wholeOver ? 1 : 0) }, { sections: over, memory: wholeOver });
+  };
+  /** The buyer's own frame with each section's answer in its item's places (the writers' notes left out). */
+  const intoFrame = async (row: typeof memories.$inferSelect) => {
+    if (!row.frame?.fillable) throw new AppError(409, 'memory-frame_not_fillable');
+    const source = await tenderFileBytes(db, storage, row.tenderId, row.frame.documentId, row.frame.entry).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 404 ? new AppError(409, 'memory-frame_gone', { fileName: row.frame!.fileName }) : error;
+    });
+    const docx = await frameDocx(source.bytes, source.fileName);
+    const frame = docx ? await readFrame(docx, source.fileName.replace(/\.odt$/i, '.docx')) : null;
+    if (!docx || !frame?.fillable) throw new AppError(409, 'memory-frame_not_fillable');
+    const sections = await sectionsOf(db, row.id);
+    const answers = sections.filter((s) => s.frameItem && s.frameItem.index < frame.items.length).map((s) => ({ item: s.frameItem!.index, content: withoutWorkingNotes(s.content) as TipTapDoc }));
+    return { file: await fillFrame(docx, frame, answers) };
   };
   const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
 
@@ -169,6 +239,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       title: row.title,
       status: row.status as Status,
       limits: row.limits ?? null,
+      frame: row.frame ?? null,
       notes: row.notes.map((n) => translate(n.key, n.vars)),
       sections: sections.map(toSection),
       requirements: requirements.map((r) => ({ ...r, status: r.status as Memory['requirements'][number]['status'] })),
@@ -250,8 +321,11 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
   return {
     async listMemories(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
-      const rows = await db.select().from(memories).where(eq(memories.tenderId, tender.id)).orderBy(desc(memories.createdAt), desc(memories.id));
-      return { memories: await summaries(rows) };
+      const [rows, analysis] = await Promise.all([
+        db.select().from(memories).where(eq(memories.tenderId, tender.id)).orderBy(desc(memories.createdAt), desc(memories.id)),
+        latestDceAnalysis(db, tender.id),
+      ]);
+      return { memories: await summaries(rows), frames: frameRefs(analysis) };
     },
 
     async listCompanyMemories(request) {
@@ -277,8 +351,21 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       let sections: NewSection[] = [];
       let notes: Note[] = [];
       let limits: { pages?: number; words?: number } | null = null;
+      let frame: MemoryFrameRef | null = null;
       const analysis = await latestDceAnalysis(db, tender.id);
-      if (body.from === 'analysis') {
+      if (body.from === 'frame') {
+        if (!body.documentId) throw new AppError(400, 'memory-frame_required');
+        const file = await tenderFileBytes(db, storage, tender.id, body.documentId, body.entry ?? null);
+        const read = await readFrame(file.bytes, file.fileName);
+        if (!read || read.items.length === 0) throw new AppError(400, 'memory-frame_unreadable');
+        frame = frameRef(body.documentId, body.entry ?? null, file.fileName, read);
+        const criteria = analysis ? criteriaForLots(analysis.facts, tender.answeredLots) : undefined;
+        const [pages, requirements] = await Promise.all([tenderPages(db, tender.id), latestRequirements(db, tender.id)]);
+        const list = Array.isArray(criteria?.value) ? (criteria.value as Parameters<typeof frameOutline>[1]) : [];
+        sections = frameOutline(read, list, requirements).map((s) => ({ ...s, source: 'frame', resourcesHash: null }));
+        notes = [{ key: 'memory-note_from_frame', vars: { fileName: file.fileName, items: read.items.length } }];
+        if (analysis) limits = limitsOf(analysis.facts, pages, new Set(analysis.documents.filter((d) => d.kind === 'RC').map((d) => d.documentId)));
+      } else if (body.from === 'analysis') {
         if (!analysis) throw new AppError(409, 'memory-no_analysis');
         const criteria = criteriaForLots(analysis.facts, tender.answeredLots);
         if (!criteria || !Array.isArray(criteria.value) || criteria.value.length === 0) throw new AppError(409, 'memory-no_criteria');
@@ -306,7 +393,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         const [call] = await tx.select({ title: tenderCalls.title }).from(tenders).innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId)).where(eq(tenders.id, tender.id)).for('update', { of: tenders });
         const siblings = await tx.select({ title: memories.title }).from(memories).where(eq(memories.tenderId, tender.id));
         const title = body.title?.trim() || uniqueName(`${t(request, 'memory-default_title')} — ${call?.title ?? ''}`.trim(), siblings.map((m) => m.title));
-        const [created] = await tx.insert(memories).values({ tenderId: tender.id, companyId: tender.companyId, title, limits, notes, createdBy: user.id }).returning({ id: memories.id });
+        const [created] = await tx.insert(memories).values({ tenderId: tender.id, companyId: tender.companyId, title, limits, frame, notes, createdBy: user.id }).returning({ id: memories.id });
         await tx.insert(memorySections).values(sectionValues(created!.id, sections));
         return created!.id;
       });
@@ -482,6 +569,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
               assigneeId: s.assigneeId && members.has(s.assigneeId) ? s.assigneeId : null,
               source: s.source,
               resourcesHash: s.resourcesHash,
+              frameItem: s.frameItem ?? null,
               version: (versions.get(s.id) ?? 0) + 1,
             })),
           );
@@ -545,13 +633,15 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
 
     async exportMemoryDocx(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
-      const { file } = await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true });
+      if (request.query.acceptLimits !== true) await refuseOverLimits(row);
+      const { file } = request.query.into === 'frame' ? await intoFrame(row) : await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true });
       reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type(DOCX_MIME).send(file);
     },
 
     async exportMemoryPdf(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
+      if (request.query.acceptLimits !== true) await refuseOverLimits(row);
       if (!(await office.available())) throw new AppError(503, 'memory-pdf_unavailable');
       const { file, emojiLeftOut } = await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true, pdf: true });
       let pdf: Buffer;

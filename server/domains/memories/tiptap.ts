@@ -102,7 +102,7 @@ export function plainText(doc: TipTapDoc | TipTapNode, { ownOnly = false } = {})
 }
 
 /** Words of a text as a reader counts them. */
-export const wordCount = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+export { wordCount } from '../../../rules/text-measure';
 
 // Builders for the sections the server writes.
 export const txt = (text: string, marks?: TipTapMark[]): TipTapNode => ({ type: 'text', text, ...(marks ? { marks } : {}) });

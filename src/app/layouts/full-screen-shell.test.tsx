@@ -15,7 +15,7 @@ afterEach(() => {
 describe('the full-screen assisted writing page', () => {
   it('links back to its tender and to the tenders list', { timeout: 20_000 }, async () => {
     const ID = tenderJeanMoulin._id;
-    const operations = fakeOperations({ current: users.manager }, { getTender: fromPromise(async () => ({ message: '', data: tenderJeanMoulin })), listMemories: fromPromise(async () => []) });
+    const operations = fakeOperations({ current: users.manager }, { getTender: fromPromise(async () => ({ message: '', data: tenderJeanMoulin })), listMemories: fromPromise(async () => ({ memories: [], frames: [] })) });
     await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'manager', operations });
     const back = await screen.findByRole('navigation', { name: 'Retour' }, { timeout: 15_000 });
     expect(within(back).getByRole('link', { name: "Retour à la fiche de l'appel d'offres" }).getAttribute('href')).toBe(`/tenders/${ID}`);

@@ -5,7 +5,7 @@ import { MemoryExportOptions, MemoryPdfExport } from '../../ui/memories/MemoryPd
 import { useServices } from '../services';
 import { useOnSuccess, useRequest } from '../use-request';
 
-const pdfMachine = createRequestMachine<{ memoryId: string; workingNotes?: boolean }, Blob>('exportMemoryPdf');
+const pdfMachine = createRequestMachine<{ memoryId: string; workingNotes?: boolean; acceptLimits?: boolean }, Blob>('exportMemoryPdf');
 
 /**
  * The memory's PDF export: asked of the server, saved as a file; its refusal shown beside the
@@ -15,7 +15,7 @@ const pdfMachine = createRequestMachine<{ memoryId: string; workingNotes?: boole
 export function MemoryPdf({ memoryId, title }: { memoryId: string; title: string }) {
   const { t } = useTranslation();
   const { operations } = useServices();
-  const { workingNotes } = useContext(MemoryExportOptions);
+  const { workingNotes, over } = useContext(MemoryExportOptions);
   const pdf = useRequest(pdfMachine, operations.exportMemoryPdf);
   useOnSuccess(pdf, ({ data }) => {
     const url = URL.createObjectURL(data);
@@ -27,5 +27,13 @@ export function MemoryPdf({ memoryId, title }: { memoryId: string; title: string
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   });
   const warning = pdf.succeeded && pdf.message ? t(pdf.message) : null;
-  return <MemoryPdfExport loading={pdf.loading} error={pdf.error?.message ?? null} warning={warning} onExport={() => pdf.submit({ memoryId, ...(workingNotes ? { workingNotes } : {}) })} />;
+  return (
+    <MemoryPdfExport
+      loading={pdf.loading}
+      error={pdf.error?.message ?? null}
+      warning={warning}
+      over={over}
+      onExport={(acceptLimits) => pdf.submit({ memoryId, ...(workingNotes ? { workingNotes } : {}), ...(acceptLimits ? { acceptLimits } : {}) })}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import { memoryMachine, type MemoryCreateFrom, type MemorySection } from '../../machines/memory.machine';
+import { memoryMachine, type MemoryCreateFrom, type MemorySection, type ResponseFrameRef } from '../../machines/memory.machine';
 import { sectionAutosaveMachine, UNSAVED_STATUSES, type AutosaveStatus, type KeptDraft, type SectionContent } from '../../machines/section-autosave.machine';
 import { createLocalDrafts, type DraftKey } from '../local-drafts';
 import { useUnsavedWork } from '../unsaved-work';
@@ -10,7 +10,8 @@ import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanel
 import type { TenderKeyFacts } from '../../ui/tenders/TenderKeyFacts';
 import { SessionContext } from '../session';
 import { SectionWorkspace, type ConflictAuthor, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
-import { quoteNode } from '../../ui/memories/tiptap-text';
+import { plainLines, quoteNode } from '../../ui/memories/tiptap-text';
+import { FrameItemBrief } from '../../ui/memories/FrameItemBrief';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
 import { MemoryTeam } from './MemoryTeam';
@@ -164,7 +165,7 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
   const commenting = useMemoryComments({ memoryId: memory?._id ?? null, sectionId: section?._id ?? null, onInsertImage: insertContent });
   // A blank memory is named first; the name offered is the default the server would give.
   const [naming, setNaming] = useState(false);
-  const create = (from: MemoryCreateFrom, memoryId?: string) => (from === 'blank' ? setNaming(true) : send({ type: 'memory.create', from, memoryId }));
+  const create = (from: MemoryCreateFrom, memoryId?: string, frame?: ResponseFrameRef) => (from === 'blank' ? setNaming(true) : send({ type: 'memory.create', from, memoryId, frame }));
   const defaultTitle = uniqueName(`${t('memory-default_title')} — ${tenderTitle}`.replace(/ — $/, ''), snapshot.context.memories.map((m) => m.title));
   const nameDialog = naming ? (
     <MemoryNameDialog
@@ -216,6 +217,7 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
               currentId={memory._id}
               busy={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
               onOpen={(memoryId) => send({ type: 'memory.open', memoryId })}
+              frames={snapshot.context.frames}
               onCreate={create}
             />
           ) : null
@@ -263,7 +265,8 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
         assist={memory && section ? <MemoryAssist key={section._id} memoryId={memory._id} sectionId={section._id} assist={memory.assist} llmNotInPlan={memory.llmNotInPlan ?? false} bridge={assistBridge} /> : null}
         team={memory ? <MemoryTeam companyId={memory.companyId} onInsert={insertContent} /> : null}
         onRetry={() => send({ type: 'memory.retry' })}
-        onCreate={(from) => create(from)}
+        frames={snapshot.context.frames}
+        onCreate={(from, frame) => create(from, undefined, frame)}
         onSelect={(sectionId) => send({ type: 'memory.select', sectionId })}
         onAnalyse={() => send({ type: 'memory.analyse' })}
         onRefresh={(sectionId) => send({ type: 'memory.refresh', sectionId })}
@@ -300,8 +303,11 @@ export function conflictAuthor(theirs: MemorySection | null, userId: string | nu
 function AutosavedSection({ autosave, userId, insert, comments, images, assist }: { autosave: Autosave; userId: string | null; insert: Insert | null } & Pick<SectionWorkspaceProps, 'comments' | 'images' | 'assist'>) {
   const snapshot = useSelector(autosave, (s) => s);
   const { section, draft, theirs, error, revision, kept } = snapshot.context;
+  const frameItem = (section as MemorySection).frameItem;
   return (
-    <SectionWorkspace
+    <>
+      {frameItem ? <FrameItemBrief item={frameItem} text={plainLines(draft ?? section.content).join('\n')} /> : null}
+      <SectionWorkspace
       status={snapshot.value as AutosaveStatus}
       section={section as MemorySection}
       draft={draft}
@@ -321,5 +327,6 @@ function AutosavedSection({ autosave, userId, insert, comments, images, assist }
       images={images}
       assist={assist}
     />
+    </>
   );
 }

@@ -15,9 +15,9 @@ export type MemorySectionSaveInput = { memoryId: string; sectionId: string; patc
 
 // The technical memory's calls (issue 12), named after their operationId.
 export const memoriesCalls = {
-  listMemories: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<MemorySummary[]> => {
+  listMemories: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<{ memories: MemorySummary[]; frames: components['schemas']['ResponseFrameRef'][] }> => {
     const data = await api.call(() => api.client.GET('/api/tenders/{id}/memories', { params: { path: { id: input.tenderId } }, signal }));
-    return data.memories;
+    return { memories: data.memories, frames: data.frames };
   },
   listCompanyMemories: async (api: Api, input: { companyId: string }, signal: AbortSignal): Promise<RequestSuccess<CompanyMemory[]>> => {
     const data = await api.call(() => api.client.GET('/api/companies/{companyId}/memories', { params: { path: { companyId: input.companyId } }, signal }));
@@ -71,10 +71,11 @@ export const memoriesCalls = {
    * The PDF as a file to save; a 503 says why there is none (no LibreOffice on the server). The
    * message is the server's warning key when the PDF differs from the document (emoji left out).
    */
-  exportMemoryPdf: async (api: Api, input: { memoryId: string; workingNotes?: boolean }, signal: AbortSignal): Promise<RequestSuccess<Blob>> => {
+  exportMemoryPdf: async (api: Api, input: { memoryId: string; workingNotes?: boolean; acceptLimits?: boolean }, signal: AbortSignal): Promise<RequestSuccess<Blob>> => {
     let warning = '';
+    const query = { ...(input.workingNotes ? { workingNotes: true } : {}), ...(input.acceptLimits ? { acceptLimits: true } : {}) };
     const data = await api.call(async () => {
-      const result = await api.client.GET('/api/memories/{id}/export.pdf', { params: { path: { id: input.memoryId }, query: input.workingNotes ? { workingNotes: true } : {} }, parseAs: 'blob', signal });
+      const result = await api.client.GET('/api/memories/{id}/export.pdf', { params: { path: { id: input.memoryId }, query }, parseAs: 'blob', signal });
       warning = result.response.headers.get('X-Export-Warning') ?? '';
       return result;
     });

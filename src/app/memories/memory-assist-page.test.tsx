@@ -39,7 +39,7 @@ async function open(assist: 'llm' | 'template') {
     { current: users.manager },
     {
       getTender: fromPromise(async () => ({ message: '', data: tenderJeanMoulin })),
-      listMemories: fromPromise(async () => [summary]),
+      listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
       getMemory: fromPromise(async () => ({ ...memoryDemo, assist })),
       updateMemorySection: fromPromise(async ({ input }) => {
         const save = input as SectionSave;

@@ -40,7 +40,7 @@ function setup(more: Parameters<typeof fakeOperations>[1] = {}) {
     { current: users.manager },
     {
       getTender: fromPromise(async () => ({ message: '', data: tenderJeanMoulin })),
-      listMemories: fromPromise(async () => [summary]),
+      listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
       getMemory: fromPromise(async () => memoryDemo),
       updateMemorySection: fromPromise(async ({ input }) => {
         const save = input as SectionSave;

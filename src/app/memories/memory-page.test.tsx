@@ -41,7 +41,7 @@ describe('assisted writing page', () => {
       if (body.from === 'analysis') throw { message: 'Aucune analyse du DCE terminée pour cet appel d’offres.', msgType: 'memory-no_analysis', status: 409 };
       return { message: 'Mémoire technique créé.', data: { ...memoryDemo, tenderId: ID } };
     });
-    const ops = operations({ listMemories: fromPromise(async () => []), createMemory: fromPromise(({ input }) => create(input as never)) });
+    const ops = operations({ listMemories: fromPromise(async () => ({ memories: [], frames: [] })), createMemory: fromPromise(({ input }) => create(input as never)) });
     await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'manager', operations: ops });
     await u.click(await screen.findByRole('button', { name: "Créer à partir de l'analyse du DCE" }, { timeout: 15_000 }));
     expect(await screen.findByText('Aucune analyse du DCE terminée pour cet appel d’offres.')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('assisted writing page', () => {
     const u = userEvent.setup();
     const saves: SectionSave[] = [];
     const ops = operations({
-      listMemories: fromPromise(async () => [summary]),
+      listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
       getMemory: fromPromise(async () => memoryDemo),
       updateMemorySection: fromPromise(async ({ input }) => {
         const save = input as SectionSave;
@@ -93,7 +93,7 @@ describe('assisted writing page', () => {
       { current: users.employee },
       {
         getTender: fromPromise(async () => ({ message: '', data: { ...tenderJeanMoulin, keyFacts: keyFactsForManager } })),
-        listMemories: fromPromise(async () => [summary]),
+        listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
         getMemory: fromPromise(async () => memoryDemo),
       },
     );
@@ -121,7 +121,7 @@ describe('assisted writing page', () => {
       { current: users.employee },
       {
         getTender: fromPromise(async () => ({ message: '', data: { ...tenderJeanMoulin, keyFacts: keyFactsNoneChecked } })),
-        listMemories: fromPromise(async () => [summary]),
+        listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
         getMemory: fromPromise(async () => memoryDemo),
       },
     );

@@ -35,7 +35,7 @@ function open(exportMemoryPdf: (input: { memoryId: string }) => Promise<unknown>
     { current: users.manager },
     {
       getTender: fromPromise(async () => ({ message: '', data: tenderJeanMoulin })),
-      listMemories: fromPromise(async () => [summary]),
+      listMemories: fromPromise(async () => ({ memories: [summary], frames: [] })),
       getMemory: fromPromise(async () => memoryDemo),
       exportMemoryPdf: fromPromise(({ input }) => exportMemoryPdf(input as { memoryId: string })),
     },

@@ -170,7 +170,7 @@ describe('guarded tender pages', () => {
   });
 
   it('assisted writing opens full screen, without the side menu', async () => {
-    const { operations } = tenderOperations(tenderJeanMoulin, vi.fn(), undefined, users.employee, { listMemories: fromPromise(async () => []) });
+    const { operations } = tenderOperations(tenderJeanMoulin, vi.fn(), undefined, users.employee, { listMemories: fromPromise(async () => ({ memories: [], frames: [] })) });
     await renderApp({ path: `/tender/assisted-writing/${ID}`, who: 'employee', operations });
     expect(await screen.findByRole('heading', { level: 2, name: 'Rédaction du mémoire technique' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: /menu/i })).toBeNull();

@@ -112,6 +112,7 @@ export function MemoryOutline({ memory, selectedSectionId, onSelect }: { memory:
                     fontWeight: section.level === 1 ? 'semibold' : 'normal',
                   })}
                 >
+                  {section.frameItem?.number ? `${section.frameItem.number} ` : ''}
                   {section.title}
                 </span>
                 <span

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FilePlus2, Plus, Trash2, UserPlus } from 'lucide-react';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
-import type { MemoryCreateFrom, MemorySection, MemorySummary } from '../../machines/memory.machine';
+import type { MemoryCreateFrom, MemorySection, MemorySummary, ResponseFrameRef } from '../../machines/memory.machine';
 import type { MemoryRequirement } from '../../machines/section-meta.machine';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';
@@ -167,7 +167,9 @@ export function MemorySwitcher(props: {
   currentId: string;
   busy: boolean;
   onOpen: (memoryId: string) => void;
-  onCreate: (from: MemoryCreateFrom, memoryId?: string) => void;
+  /** The buyer's response frames: a memory from one of them comes first. */
+  frames?: ResponseFrameRef[];
+  onCreate: (from: MemoryCreateFrom, memoryId?: string, frame?: ResponseFrameRef) => void;
 }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState('blank');
@@ -181,6 +183,7 @@ export function MemorySwitcher(props: {
         value={from}
         disabled={props.busy}
         options={[
+          ...(props.frames ?? []).map((f, i) => ({ value: `frame:${i}`, label: t('memory-create_from_frame', { fileName: f.fileName }) })),
           { value: 'blank', label: t('memory-create_blank') },
           { value: 'analysis', label: t('memory-create_from_analysis') },
           ...props.memories.map((m) => ({ value: `memory:${m._id}`, label: t('memory-create_from_memory', { title: m.title }) })),
@@ -192,7 +195,13 @@ export function MemorySwitcher(props: {
         size="sm"
         variant="outline"
         disabled={props.busy}
-        onClick={() => (from.startsWith('memory:') ? props.onCreate('memory', from.slice('memory:'.length)) : props.onCreate(from as MemoryCreateFrom))}
+        onClick={() =>
+          from.startsWith('memory:')
+            ? props.onCreate('memory', from.slice('memory:'.length))
+            : from.startsWith('frame:')
+              ? props.onCreate('frame', undefined, props.frames?.[Number(from.slice('frame:'.length))])
+              : props.onCreate(from as MemoryCreateFrom)
+        }
       >
         <FilePlus2 size={16} aria-hidden="true" />
         {t('memory-create_another')}

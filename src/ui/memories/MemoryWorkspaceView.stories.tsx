@@ -5,7 +5,20 @@ import { MemoryWorkspaceView } from './MemoryWorkspaceView';
 import { KeyFactsPanel } from './MemoryPanels';
 import { keyFactsForEmployee, keyFactsNow } from './key-facts-fixtures';
 import { SectionWorkspace } from './SectionWorkspace';
-import { memoryAnalysis, memoryDemo, memoryNoAnalysisError, memoryServerError, memoryStaffSection, memoryTenderId, memoryVersions, memoryWritten } from './memory-fixtures';
+import { FrameItemBrief } from './FrameItemBrief';
+import {
+  memoryAnalysis,
+  memoryDemo,
+  memoryFrameRef,
+  memoryFrameSection,
+  memoryFromFrame,
+  memoryNoAnalysisError,
+  memoryServerError,
+  memoryStaffSection,
+  memoryTenderId,
+  memoryVersions,
+  memoryWritten,
+} from './memory-fixtures';
 
 const editor = (
   <SectionWorkspace status="saved" section={memoryWritten} draft={null} theirs={null} error={null} revision={0} insert={null} onChange={fn()} onRetry={fn()} onTakeTheirs={fn()} onKeepMine={fn()} />
@@ -127,4 +140,23 @@ export const Restoring: Story = {
 };
 export const Failed: Story = {
   args: { error: memoryServerError },
+};
+
+/** The DCE has the buyer's response frame: it is offered first, and why. */
+export const EmptyWithFrame: Story = {
+  args: { stage: 'empty', memory: null, frames: [memoryFrameRef] },
+};
+
+/** A memory from the frame: the buyer's numbers in the outline, the item's words and limit over the editor, the export into the buyer's file; over its limit, the exports ask first. */
+export const FromFrameOverLimit: Story = {
+  args: {
+    memory: memoryFromFrame,
+    selectedSectionId: memoryFrameSection._id,
+    editor: (
+      <>
+        <FrameItemBrief item={memoryFrameSection.frameItem!} text={memoryFrameSection.text} />
+        <SectionWorkspace status="saved" section={memoryFrameSection} draft={null} theirs={null} error={null} revision={0} insert={null} onChange={fn()} onRetry={fn()} onTakeTheirs={fn()} onKeepMine={fn()} />
+      </>
+    ),
+  },
 };

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FileDown, FilePlus2, FileText, Sparkles } from 'lucide-react';
+import { FileInput, FilePlus2, FileText, Sparkles } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
-import { MEMORY_NO_ANALYSIS, type Memory, type MemoryAnalysis, type MemoryCreateFrom, type MemoryVersion } from '../../machines/memory.machine';
+import { MEMORY_NO_ANALYSIS, type Memory, type MemoryAnalysis, type MemoryCreateFrom, type MemoryVersion, type ResponseFrameRef } from '../../machines/memory.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Checkbox';
@@ -14,6 +14,7 @@ import { Spinner } from '../components/Spinner';
 import { MemoryOutline } from './MemoryOutline';
 import { AnalysisPanel, SectionPanel, VersionsPanel, type VersionsStage } from './MemoryPanels';
 import { MemoryExportOptions } from './MemoryPdfExport';
+import { MemoryDocxExports, memoryOverruns } from './MemoryDocxExports';
 
 export type MemoryStage = 'loadingList' | 'listFailed' | 'empty' | 'creating' | 'loadingMemory' | 'loadFailed' | 'ready';
 
@@ -51,8 +52,10 @@ export type MemoryWorkspaceViewProps = {
   comments?: ReactNode;
   /** The call's key facts from its DCE analysis (KeyFactsPanel, wired by the page with the tender). */
   keyFacts?: ReactNode;
+  /** The buyer's response frames the DCE analysis found: offered first, with why. */
+  frames?: ResponseFrameRef[];
   onRetry: () => void;
-  onCreate: (from: MemoryCreateFrom) => void;
+  onCreate: (from: MemoryCreateFrom, frame?: ResponseFrameRef) => void;
   onSelect: (sectionId: string) => void;
   onAnalyse: () => void;
   onRefresh: (sectionId: string) => void;
@@ -84,6 +87,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
   if (stage === 'listFailed' || stage === 'loadFailed') return <PageLoadError onRetry={props.onRetry} />;
   if (stage === 'empty' || stage === 'creating' || !memory) {
     const noAnalysis = props.error?.msgType === MEMORY_NO_ANALYSIS;
+    const frames = props.frames ?? [];
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{t('memory-workspace_title')}</h2>
@@ -97,6 +101,7 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
             ) : null}
           </Alert>
         ) : null}
+        {frames.length && stage !== 'creating' ? <Alert status="info">{t('memory-frame_first_why')}</Alert> : null}
         <EmptyState
           icon={<FileText size={32} aria-hidden="true" />}
           title={t('memory-empty_title')}
@@ -106,7 +111,13 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
               <Spinner label={t('memory-creating')} />
             ) : (
               <>
-                <Button onClick={() => props.onCreate('analysis')}>
+                {frames.map((frame) => (
+                  <Button key={`${frame.documentId}/${frame.entry ?? ''}`} onClick={() => props.onCreate('frame', frame)}>
+                    <FileInput size={16} aria-hidden="true" />
+                    {t('memory-create_from_frame', { fileName: frame.fileName })}
+                  </Button>
+                ))}
+                <Button variant={frames.length ? 'outline' : 'solid'} onClick={() => props.onCreate('analysis')}>
                   <Sparkles size={16} aria-hidden="true" />
                   {t('memory-create_from_analysis')}
                 </Button>
@@ -144,12 +155,8 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('memory-workspace_title')}</p>
           {props.switcher}
-          {/* A plain link: the download carries the session cookie, which file routes accept. */}
-          <a href={`/api/memories/${memory._id}/export.docx${workingNotes ? '?workingNotes=true' : ''}`} download className={button({ variant: 'outline', size: 'sm' })}>
-            <FileDown size={14} aria-hidden="true" />
-            {t('memory-export_docx')}
-          </a>
-          <MemoryExportOptions.Provider value={{ workingNotes }}>{props.pdfExport}</MemoryExportOptions.Provider>
+          <MemoryDocxExports memory={memory} workingNotes={workingNotes} />
+          <MemoryExportOptions.Provider value={{ workingNotes, over: memoryOverruns(memory, t) }}>{props.pdfExport}</MemoryExportOptions.Provider>
           <span title={t('memory-export_working_notes_hint')}>
             <Checkbox label={t('memory-export_working_notes')} checked={workingNotes} onChange={(event) => setWorkingNotes(event.target.checked)} />
           </span>

@@ -228,3 +228,39 @@ export const memoryConflictError = {
   msgType: 'memory-section_conflict',
   status: 409,
 };
+
+// A memory made from the buyer's response frame (the Grenoble CRTE): the buyer's numbers, words and a limit.
+export const memoryFrameRef = { documentId: 'dddddddd-0000-4000-8000-000000000001', entry: null, fileName: 'CRTE_2026FCSSA0025 v2.docx' };
+const frameAnswer =
+  'La formation dure deux jours sur site, pour huit personnes au plus : prise en main du logiciel de supervision, gravure laser, perçage et détourage, maintenance de premier niveau et sécurité laser. Chaque stagiaire reçoit le support de cours et les fiches réflexes.';
+export const memoryFrameSection: MemorySection = {
+  ...base,
+  ...empty,
+  _id: id(21),
+  order: 1,
+  title: 'Formation',
+  source: 'frame' as MemorySection['source'],
+  criterion: { name: 'Qualité des services associés', weight: 10 },
+  content: { type: 'doc', content: [para(frameAnswer)] },
+  text: frameAnswer,
+  frameItem: {
+    index: 14,
+    number: '3.3',
+    prompt:
+      'Réf. art. 8 du CCTP - Formation d’au minimum 6 personnes pendant au moins 1 journée.\nLe soumissionnaire décrit les modalités de formation proposées :\n- la durée de la formation proposée et le nombre maximal de participants ;\n- le contenu pédagogique ;\n- les supports de formation remis aux stagiaires.',
+    limit: { characters: 200, excerpt: '200 caractères maximum, espaces compris' },
+    criterion: { label: 'Critère 3 - Pondération : 10 % - Noté sur 100', weight: 10 },
+  },
+};
+export const memoryFromFrame: Memory = {
+  ...memoryDemo,
+  _id: 'cccccccc-0000-4000-8000-000000000009',
+  title: 'Mémoire – cadre de réponse de l’acheteur',
+  frame: { ...memoryFrameRef, format: 'docx', fillable: true },
+  notes: ['Ce plan suit le cadre de réponse de l’acheteur « CRTE_2026FCSSA0025 v2.docx » : 38 rubriques, dans son ordre et avec sa numérotation.'],
+  sections: [
+    { ...base, ...empty, _id: id(20), order: 0, level: 1, title: 'Qualité des services associés', source: 'frame' as MemorySection['source'], criterion: { name: 'Qualité des services associés', weight: 10 }, frameItem: { index: 11, number: '3', prompt: 'Ce critère évalue la qualité des prestations de services associées.', limit: null, criterion: { label: 'Critère 3 - Pondération : 10 % - Noté sur 100', weight: 10 } } },
+    memoryFrameSection,
+  ],
+  stale: [],
+};
