@@ -20,6 +20,8 @@ export type Grid = {
   rows: (GridCell | undefined)[][];
   /** Text around the grid (a document's title and paragraphs), for telling the file's kind. */
   context: string;
+  /** A document's table number (1-based): its cells are named "T<table>R<row>C<column>". */
+  table?: number;
 };
 
 /** "1 234,50 €", "12.5", "-3" → number; anything else → null. */
@@ -121,7 +123,7 @@ export function documentGrids(file: Buffer, format: 'docx' | 'odt'): Grid[] | nu
       rows.push(row);
     });
     const name = (format === 'odt' ? table.attrs['table:name'] : undefined) ?? `Tableau ${t + 1}`;
-    return { name, rows, context };
+    return { name, rows, context, table: t + 1 };
   });
 }
 

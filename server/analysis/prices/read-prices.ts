@@ -216,8 +216,7 @@ function readGrid(grid: Grid, sheetIndex: number): { sheet: PriceSheet; preamble
 
 /** A cell's address where the grid holds no cell: A1 in a workbook, synthetic in a document's table. */
 function cellRef(grid: Grid, r: number, c: number): string {
-  const sample = grid.rows.flat().find(Boolean)?.ref ?? 'A1';
-  if (/^T\d+R/.test(sample)) return `${sample.replace(/R\d+C\d+$/, '')}R${r + 1}C${c + 1}`;
+  if (grid.table !== undefined) return `T${grid.table}R${r + 1}C${c + 1}`;
   let letters = '';
   for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${r + 1}`;
