@@ -146,7 +146,7 @@ describe('checkPrices on a DQE returned by a candidate', async () => {
     const started = performance.now();
     const issues = checkPrices(file, file, [], null);
     const elapsed = performance.now() - started;
-    console.log(`checked 2,000 lines in ${elapsed.toFixed(1)} ms`);
+    console.info(`checked 2,000 lines in ${elapsed.toFixed(1)} ms`);
     expect(issues).toEqual([]);
     expect(elapsed).toBeLessThan(200);
   });

@@ -161,7 +161,7 @@ describe('reading time', () => {
     const started = performance.now();
     const file = (await readPriceFile(data, 'DPGF lot 1.xlsx'))!;
     const elapsed = performance.now() - started;
-    console.log(`read a 2,000-line DPGF in ${elapsed.toFixed(0)} ms`);
+    console.info(`read a 2,000-line DPGF in ${elapsed.toFixed(0)} ms`);
     expect(file.kind).toBe('DPGF');
     expect(file.sheets[0]!.lines).toHaveLength(2000);
     expect(file.sheets[0]!.lines[0]).toMatchObject({ ref: '1.1', quantity: 1, totalFormula: 'D5*E5', cells: { unitPrice: 'E5', total: 'F5' } });

@@ -43,7 +43,10 @@ function vatRate(file: PriceFileRead): number | null {
  */
 export function priceTotals(file: PriceFileRead): { totalExclVat: number | null; totalInclVat: number | null } {
   const lines = file.sheets.flatMap((s) => s.lines).filter((l) => !l.optional);
-  const amounts = lines.map((l) => amountOf(l, file.kind)).filter((a): a is number => a !== null);
+  // Quantity × unit price first: a total cell's cached value may predate the prices.
+  const amounts = lines
+    .map((l) => (l.quantity !== null && l.unitPrice !== null ? l.quantity * l.unitPrice : amountOf(l, file.kind)))
+    .filter((a): a is number => a !== null);
   if (!amounts.length) return { totalExclVat: null, totalInclVat: null };
   const totalExclVat = cents(amounts.reduce((sum, a) => sum + a, 0));
   const rate = vatRate(file);
