@@ -10,7 +10,7 @@ import * as XLSX from '@e965/xlsx';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { priceTotals } from '../../server/analysis/prices/check-prices';
-import { fillPriceWorkbook } from '../../server/analysis/prices/fill-prices';
+import { editSheetXml, fillPriceWorkbook } from '../../server/analysis/prices/fill-prices';
 import { readPriceFile } from '../../server/analysis/prices/read-prices';
 import type { PriceFileRead } from '../../server/analysis/prices/types';
 
@@ -141,6 +141,28 @@ describe('fillPriceWorkbook on the Bourget BPU', async () => {
   it.skipIf(!CALC)('opens in LibreOffice with each price in its cell', async () => {
     const { 'bourget.xlsx': sheet } = await recalculated({ 'bourget.xlsx': filled });
     expect(read.sheets[0]!.lines.map((l) => amount(at(sheet!, l.cells.unitPrice)))).toEqual(read.sheets[0]!.lines.map((_, i) => 100 + i * 12.5));
+  });
+});
+
+describe('editSheetXml', () => {
+  const sheet = (rows: string) => `<worksheet><cols><col min="5" max="5" style="7"/></cols><sheetData>${rows}</sheetData><pageMargins/></worksheet>`;
+
+  it('writes into an existing cell keeping its style, never over a formula, and creates missing cells and rows in order', () => {
+    const xml = sheet('<row r="2"><c r="A2" t="s"><v>0</v></c><c r="E2" s="3" t="s"><v>1</v></c><c r="F2"><f>D2*E2</f><v>0</v></c></row><row r="5"><c r="A5"/></row>');
+    const out = editSheetXml(xml, [
+      { ref: 'E2', value: 12.5 },
+      { ref: 'F2', value: 99 },
+      { ref: 'E3', value: 0.1 + 0.2 },
+      { ref: 'E5', value: 4 },
+    ]);
+    expect(out).toBe(
+      sheet('<row r="2"><c r="A2" t="s"><v>0</v></c><c r="E2" s="3"><v>12.5</v></c><c r="F2"><f>D2*E2</f><v>0</v></c></row><row r="3"><c r="E3" s="7"><v>0.3</v></c></row><row r="5"><c r="A5"/><c r="E5" s="7"><v>4</v></c></row>'),
+    );
+  });
+
+  it('counts rows and cells that carry no r attribute from the ones before them', () => {
+    const out = editSheetXml(sheet('<row><c><v>1</v></c></row><row><c><v>2</v></c><c s="2"/><c><v>3</v></c></row>'), [{ ref: 'B2', value: 8 }]);
+    expect(out).toBe(sheet('<row><c><v>1</v></c></row><row><c><v>2</v></c><c r="B2" s="2"><v>8</v></c><c><v>3</v></c></row>'));
   });
 });
 

@@ -146,9 +146,12 @@ export function editSheetXml(xml: string, edits: Edit[]): string {
     byRow.set(row, [...(byRow.get(row) ?? []), edit]);
   }
   const seen = new Set<number>();
+  let previous = 0;
   let next = sheetData.replace(ROW, (rowXml) => {
     const rowTag = /^<row\b[^>]*?\/?>/.exec(rowXml)![0];
-    const number = Number(attrOf(rowTag, 'r'));
+    // r is optional in the schema: a row without it follows the one before.
+    const number = Number(attrOf(rowTag, 'r') ?? previous + 1);
+    previous = number;
     const rowEdits = byRow.get(number);
     if (!rowEdits) return rowXml;
     seen.add(number);
@@ -182,9 +185,14 @@ function editRow(sheetXml: string, rowXml: string, rowTag: string, edits: Edit[]
   for (const edit of edits) {
     const { column } = parseRef(edit.ref);
     let found = false;
+    // A cell without r follows the one before it too.
+    let previousColumn = 0;
     body = body.replace(CELL, (cellXml) => {
       const cellTag = /^<c\b[^>]*?\/?>/.exec(cellXml)![0];
-      if (attrOf(cellTag, 'r') !== edit.ref) return cellXml;
+      const ref = attrOf(cellTag, 'r');
+      const cellColumn = ref ? parseRef(ref).column : previousColumn + 1;
+      previousColumn = cellColumn;
+      if (found || cellColumn !== column) return cellXml;
       found = true;
       // A formula in the price cell is the buyer's: kept, never overwritten.
       if (/<f\b/.test(cellXml)) return cellXml;
@@ -193,8 +201,12 @@ function editRow(sheetXml: string, rowXml: string, rowTag: string, edits: Edit[]
     if (found) continue;
     const cell = priceCell(edit.ref, defaultStyle(sheetXml, rowTag, column), edit.value);
     let inserted = false;
-    body = body.replace(/<c\b[^>]*?\br="([A-Z]+)\d+"/g, (tag, letters: string) => {
-      if (inserted || parseRef(`${letters}1`).column < column) return tag;
+    previousColumn = 0;
+    body = body.replace(/<c\b[^>]*?(?:\/>|>)/g, (tag) => {
+      const ref = attrOf(tag, 'r');
+      const cellColumn = ref ? parseRef(ref).column : previousColumn + 1;
+      previousColumn = cellColumn;
+      if (inserted || cellColumn < column) return tag;
       inserted = true;
       return cell + tag;
     });
