@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { headerRole, priceFileKind, readPriceFile } from '../../server/analysis/prices/read-prices';
 import type { PriceFileRead } from '../../server/analysis/prices/types';
@@ -121,6 +122,32 @@ describe('readPriceFile: Cuzieu CCTP-DPGF (PDF)', async () => {
     const lot3 = (await read('cuzieu-ecole-2015', 'Lot-03-Platrerie-Peinture-Plafond.pdf')).sheets[0]!.lines;
     expect(lot3).toHaveLength(19);
     expect(lot3.find((l) => l.ref === '4.4')).toMatchObject({ unit: 'M2', quantity: 174 });
+  });
+});
+
+describe('readPriceFile: a DQE table in a DOCX', () => {
+  const cell = (text: string, props = '') => `<w:tc><w:tcPr>${props}</w:tcPr><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+  const row = (...cells: string[]) => `<w:tr>${cells.join('')}</w:tr>`;
+  const document = `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+    <w:p><w:r><w:t>Détail quantitatif </w:t></w:r><w:r><w:t>estimatif</w:t></w:r></w:p>
+    <w:tbl>
+      ${row(cell('N°'), cell('Désignation'), cell('U'), cell('Qté'), cell('Prix', '<w:gridSpan w:val="2"/>'))}
+      ${row(cell(''), cell(''), cell(''), cell(''), cell('unitaire HT'), cell('total HT'))}
+      ${row(cell('1'), cell('Lot unique : fournitures', '<w:gridSpan w:val="5"/>'))}
+      ${row(cell('1.1'), cell('Câble U1000 R2V 3G2,5'), cell('ml'), cell('250'), cell(''), cell(''))}
+      ${row(cell('1.2'), cell('Prise 2P+T encastrée'), cell('u'), cell('1 200,5'), cell('3,20'), cell(''))}
+      ${row(cell('Total HT', '<w:gridSpan w:val="5"/>'), cell(''))}
+    </w:tbl></w:body></w:document>`;
+
+  it('reads its lines with synthetic cells, its header on two rows under a spanned "Prix"', async () => {
+    const docx = Buffer.from(zipSync({ 'word/document.xml': strToU8(document) }));
+    const file = (await readPriceFile(docx, 'annexe 3.docx'))!;
+    expect(file).toMatchObject({ kind: 'DQE', format: 'docx' });
+    expect(file.sheets[0]!.lines).toEqual([
+      expect.objectContaining({ id: '0:4', ref: '1.1', label: 'Câble U1000 R2V 3G2,5', unit: 'ml', quantity: 250, unitPrice: null, cells: expect.objectContaining({ unitPrice: 'T1R4C5', total: 'T1R4C6' }) }),
+      expect.objectContaining({ id: '0:5', ref: '1.2', quantity: 1200.5, unitPrice: 3.2 }),
+    ]);
+    expect(file.sheets[0]!.totals).toMatchObject([{ label: 'Total HT', kind: 'excl_vat', cell: 'T1R6C6', row: 6 }]);
   });
 });
 

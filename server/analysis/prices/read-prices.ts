@@ -69,7 +69,7 @@ function headerAt(grid: Grid, r: number): HeaderMatch | null {
   // A second header row: words under the first ("H.T." under "Prix"), no number, nothing in the designation column.
   const twoRows =
     next.some((cell) => cell && !cell.covered && cell.text) &&
-    next.every((cell) => !cell || cell.covered || !cell.text || (cell.value === null && cell.text.length <= 40 && !totalKind(cell.text))) &&
+    next.every((cell) => !cell || cell.covered || !cell.text || (cell.value === null && cell.text.length <= 40)) &&
     (labelColumn === undefined || !next[labelColumn]?.text || next[labelColumn]?.covered);
   const headers = twoRows ? texts.map((text, c) => `${text} ${next[c]?.covered ? '' : (next[c]?.text ?? '')}`.trim()) : texts;
   for (let c = texts.length; twoRows && c < next.length; c++) headers[c] = next[c]?.text ?? '';
