@@ -26,7 +26,7 @@ const labels: Labels[] = readdirSync(labelDir)
 const ALL_KEYS: FactKey[] = [
   'submissionDeadline', 'questionsDeadline', 'siteVisit', 'procedure', 'lots', 'awardCriteria', 'contractDuration', 'executionDelay',
   'offerValidityDays', 'variantsAllowed', 'priceType', 'warranty', 'penalties', 'candidatureDocuments', 'offerDocuments',
-  'submissionPlatform', 'electronicSignatureRequired',
+  'submissionPlatform', 'electronicSignatureRequired', 'memoryPageLimit',
 ];
 
 
@@ -81,10 +81,38 @@ describe('classifyDocument on the fixtures', () => {
     expect(classifyDocument('Plan RDC.pdf', blank)).toBe('PLANS');
     expect(classifyDocument('Notice explicative DC1.pdf', [{ page: 1, text: 'LETTRE DE CANDIDATURE' }])).toBe('OTHER');
     expect(classifyDocument('CRF.xlsx', [{ page: 1, text: 'CADRE DE RÉPONSE FINANCIER\nBORDEREAU DES PRIX UNITAIRES' }])).toBe('BPU');
-    expect(classifyDocument('CRF.xlsx', [{ page: 1, text: 'CADRE DE RÉPONSE FINANCIER' }])).toBe('OTHER');
+    expect(classifyDocument('CRF.xlsx', [{ page: 1, text: 'CADRE DE RÉPONSE FINANCIER' }])).toBe('CRF');
     expect(classifyDocument('piece 4.pdf', [{ page: 1, text: "\n   ACTE D'ENGAGEMENT\n" }])).toBe('AE');
     expect(classifyDocument('piece 5.pdf', [{ page: 1, text: 'DÉCOMPOSITION DU PRIX GLOBAL ET FORFAITAIRE' }])).toBe('DPGF');
     expect(classifyDocument('piece 6.pdf', [{ page: 1, text: 'DÉTAIL QUANTITATIF ESTIMATIF' }])).toBe('DQE');
+  });
+
+  it('tells the buyer\'s response frames, technical (CRT) and financial (CRF), by title and by name', () => {
+    const blank = [{ page: 1, text: '' }];
+    const titled = (text: string) => [{ page: 1, text }];
+    // By title, whatever the file is called.
+    expect(classifyDocument('piece 7.docx', titled('CADRE DE RÉPONSE TECHNIQUE ET ENVIRONNEMENTAL'))).toBe('CRT');
+    expect(classifyDocument('piece 7.docx', titled('Consultation 2025-14\nCadre de mémoire technique\nLot 2'))).toBe('CRT');
+    expect(classifyDocument('piece 7.odt', titled('CADRE DU MÉMOIRE TECHNIQUE'))).toBe('CRT');
+    expect(classifyDocument('annexe 3.docx', titled('QUESTIONNAIRE TECHNIQUE'))).toBe('CRT');
+    expect(classifyDocument('annexe 3.docx', titled('Trame de mémoire technique à compléter par le candidat'))).toBe('CRT');
+    expect(classifyDocument('annexe 4.xlsx', titled('Cadre de réponse financière'))).toBe('CRF');
+    expect(classifyDocument('annexe 4.xlsx', titled('CADRE DE DÉCOMPOSITION DU PRIX'))).toBe('CRF');
+    // By name when the first page says nothing.
+    expect(classifyDocument('CRTE_2026FCSSA0025 v2.docx', blank)).toBe('CRT');
+    expect(classifyDocument('04-CRT-lot1.docx', blank)).toBe('CRT');
+    expect(classifyDocument('CMT lot 2.docx', blank)).toBe('CRT');
+    expect(classifyDocument('Cadre de mémoire technique.odt', blank)).toBe('CRT');
+    expect(classifyDocument('CRF_2026.xlsx', blank)).toBe('CRF');
+    // A financial frame that is the price schedule keeps its price kind.
+    expect(classifyDocument('CRF.xlsx', titled('CADRE DE RÉPONSE FINANCIER\nDÉCOMPOSITION DU PRIX GLOBAL ET FORFAITAIRE'))).toBe('DPGF');
+    expect(classifyDocument('Cadre de réponse financier.xlsx', titled('DÉTAIL QUANTITATIF ESTIMATIF'))).toBe('DQE');
+    // A bare "cadre de réponse" by what it asks; one that says neither stays unknown.
+    expect(classifyDocument('Cadre de réponses - VF.docx', titled('CADRE DE REPONSE MARCHE DE FOURNITURE\nLe présent Cadre de réponse complété par le candidat constitue sa proposition technique.'))).toBe('CRT');
+    expect(classifyDocument('Cadre de réponse.xlsx', titled('CADRE DE RÉPONSE\nPrix unitaires HT'))).toBe('CRF');
+    expect(classifyDocument('Cadre de réponse.docx', titled('CADRE DE RÉPONSE'))).toBe('OTHER');
+    // An RC that lists the frames among its pieces is the RC.
+    expect(classifyDocument('RC.pdf', titled('RÈGLEMENT DE LA CONSULTATION\nPièces : CCTP, cadre de réponse technique (CRT)'))).toBe('RC');
   });
 
   it('tells a CCP (administrative and technical clauses in one), and titles written as dotted acronyms', () => {
@@ -677,5 +705,41 @@ describe('lots, variants, durations and the rest', () => {
   it('leaves out what no document says', () => {
     expect(extractFacts([doc('RC', 'Objet de la consultation : fourniture de papier.')])).toEqual([]);
     expect(extractFacts([])).toEqual([]);
+  });
+});
+
+describe('memoryPageLimit: the technical memory\'s length as the RC states it', () => {
+  const limitOf = (kind: DocumentKind, text: string) => valueOf('memoryPageLimit', doc(kind, text));
+
+  it('reads pages or words, with the layout and the annexes when stated, and only those', () => {
+    expect(limitOf('RC', 'Le mémoire technique ne devra pas excéder 20 pages.')).toEqual({ pages: 20 });
+    expect(limitOf('RC', 'Le mémoire technique est limité à 15 pages (hors annexes).')).toEqual({ pages: 15, annexesIncluded: false });
+    expect(limitOf('RC', 'Mémoire technique : 10 pages recto A4 maximum, police Arial 11.')).toEqual({ pages: 10, format: 'A4', fontSize: 11 });
+    expect(limitOf('RC', 'Le mémoire justificatif comportera 30 pages maximum annexes comprises.')).toEqual({ pages: 30, annexesIncluded: true });
+    expect(limitOf('RC', 'La note méthodologique ne dépassera pas 5 000 mots.')).toEqual({ words: 5000 });
+    expect(limitOf('RC', "Le mémoire technique, d'un maximum de vingt (20) pages, présentera la méthodologie.")).toEqual({ pages: 20 });
+    expect(limitOf('CCP', "L'offre technique sera limitée à 25 pages au format A3, y compris les annexes.")).toEqual({ pages: 25, format: 'A3', annexesIncluded: true });
+    // The layout in the next sentence about the same memory.
+    expect(limitOf('RC', 'Le mémoire technique ne devra pas excéder 20 pages. Il sera rédigé en police Calibri 11 minimum, au format A4.')).toEqual({ pages: 20, format: 'A4', fontSize: 11 });
+    // The buyer's frame may say it too, and a heading names the memory the line below limits.
+    expect(limitOf('CRT', 'CADRE DE MÉMOIRE TECHNIQUE\n\nLa réponse du candidat ne doit pas dépasser 12 pages.')).toEqual({ pages: 12 });
+  });
+
+  it('cites the sentence that states the limit', () => {
+    const rc = doc('RC', '5.2 - Présentation des offres\nLe mémoire technique ne devra pas excéder 20 pages (hors annexes), en police Arial 10.');
+    const fact = factOf('memoryPageLimit', rc);
+    expect(fact?.sources).toEqual([{ documentId: rc.documentId, entry: null, fileName: 'RC.pdf', page: 1, excerpt: 'Le mémoire technique ne devra pas excéder 20 pages (hors annexes), en police Arial 10.' }]);
+    expect(fact?.value).toEqual({ pages: 20, fontSize: 10, annexesIncluded: false });
+  });
+
+  it('never guesses: a count of pages, a memory without a limit, another part limited, RAM', () => {
+    expect(limitOf('CCAP', 'Le présent document comporte 20 pages numérotées de 1 à 20.')).toBeUndefined();
+    expect(limitOf('RC', 'Un mémoire technique décrivant la méthodologie et les moyens.')).toBeUndefined();
+    expect(limitOf('RC', 'Le mémoire technique comprendra les CV des intervenants, qui ne devront pas excéder 2 pages chacun.')).toBeUndefined();
+    expect(limitOf('RC', 'Les références ne devront pas excéder 3 pages.')).toBeUndefined();
+    expect(limitOf('CCTP', 'Impressions : −30 % de pages A4/an par rapport à l’année N-1.')).toBeUndefined();
+    expect(limitOf('CCTP', 'Mémoire vive : 16 Go au minimum, 64 Go au maximum.')).toBeUndefined();
+    // A price schedule or a form says nothing of the memory.
+    expect(limitOf('BPU', 'Le mémoire technique ne devra pas excéder 20 pages.')).toBeUndefined();
   });
 });

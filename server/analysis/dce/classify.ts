@@ -39,6 +39,40 @@ const NAMES: [DocumentKind, RegExp][] = [
   ['PLANS', /\b(?:plans?|synoptique|facades?|coupes?)\b|\.(?:dwg|dxf)$/],
 ];
 
+// Response frames as buyers title them (folded): the technical frame (cadre de réponse technique,
+// cadre de mémoire technique, questionnaire technique, trame de mémoire) and the financial one
+// (cadre de réponse financier, cadre de décomposition du prix).
+const FRAME_TITLES: [DocumentKind, RegExp][] = [
+  ['CRF', /\bcadre (?:de |des )?reponses? financi(?:er|ere)s?\b|\bcadre (?:de |pour la )?decomposition (?:du |des )?prix\b|\bcadre (?:de |du )?(?:bordereau|devis) financier\b/],
+  ['CRT', /\bcadre (?:de |des )?reponses? techniques?\b|\bcadre (?:de |du )?memoire (?:technique|justificatif)\b|\bquestionnaire technique\b|\btrame (?:de |du )?memoire (?:technique|justificatif)\b|\bcadre (?:de |du )?(?:proposition|offre) technique\b/],
+];
+// The same by file name (separators as spaces): "CRTE_…", "CMT lot 2", "Cadre de réponse financier".
+const FRAME_NAMES: [DocumentKind, RegExp][] = [
+  ['CRF', /\bcrf\b|\bcadre (?:de )?reponses? financ|\bcadre (?:de )?decomposition (?:du )?prix\b/],
+  ['CRT', /\bcrte?\b|\bcmt\b|\bcadre (?:de |du )?(?:reponses? )?(?:technique|memoire)|\bquestionnaire technique\b|\btrame (?:de |du )?memoire\b/],
+];
+
+/**
+ * Whether a document is a response frame, which, and where its title says so (-1 when its name
+ * does). A bare "cadre de réponse(s)" is told by what it asks: France Travail's "Le présent Cadre de
+ * réponse … constitue sa proposition technique" is technical; one that says neither is an answer
+ * template of no known kind (OTHER), not the Q&A its name's "réponses" would suggest.
+ */
+function responseFrame(name: string, title: string): { kind: 'CRT' | 'CRF' | 'OTHER'; at: number } | undefined {
+  for (const [kind, re] of FRAME_TITLES) {
+    const at = title.search(re);
+    if (at >= 0) return { kind: kind as 'CRT' | 'CRF', at };
+  }
+  const named = FRAME_NAMES.find(([, re]) => re.test(name))?.[0];
+  if (named) return { kind: named as 'CRT' | 'CRF', at: -1 };
+  const bare = /\bcadre (?:de |des )?reponses?\b/;
+  if (!bare.test(name) && !bare.test(title)) return undefined;
+  const at = Math.max(0, title.search(bare));
+  if (/\bprix\b|\bfinanci|\b(?:ht|ttc)\b/.test(title)) return { kind: 'CRF', at };
+  if (/\b(?:proposition|offre|memoire|valeur) technique\b|\bquestionnaire\b/.test(title)) return { kind: 'CRT', at };
+  return { kind: 'OTHER', at };
+}
+
 /** The title zone: the first non-empty lines of the first two pages. */
 function titleZone(pages: SourcePage[]): string {
   const lines = pages
@@ -63,12 +97,13 @@ export function classifyDocument(fileName: string, pages: SourcePage[]): Documen
   }
   const isPriceSchedule = byTitle === 'BPU' || byTitle === 'DQE' || byTitle === 'DPGF';
 
-  // Notices of the official forms and the buyer's answer templates (CRTE, CRF, "cadre de
-  // réponse") are no part the candidate must sign, unless the template is the price schedule.
+  // Notices of the official forms are no part the candidate must sign.
   if (/\bnotice\b/.test(name) || /\bnotice explicative\b|\bnotice\b.{0,40}\bdc ?[1-4]\b|\bdc ?[1-4]\b.{0,40}\bnotice\b/.test(title)) return 'OTHER';
-  if (/\b(?:crte?|crf|cadre de reponses?|cadre de memoire)\b/.test(name) || /\bcadre de reponses?\b/.test(title)) {
-    return isPriceSchedule ? (byTitle as DocumentKind) : 'OTHER';
-  }
+  // The buyer's response frames, filled and returned with the offer: a price schedule by its
+  // title keeps its kind (a "cadre de réponse financier" titled BPU is read as a BPU).
+  // A frame named in the title zone after another title (an RC listing its pieces) is not this one.
+  const frame = responseFrame(name, title);
+  if (frame && (isPriceSchedule || !byTitle || frame.at < 0 || frame.at <= firstAt)) return isPriceSchedule ? (byTitle as DocumentKind) : frame.kind;
   if (byTitle) return byTitle;
   // A contract the candidate completes and signs ("CONTRAT", parties "soussignés") is its AE.
   if (/^contrat\b/.test(title) || /\bconclu entre les soussignes\b/.test(fold(pages.slice(0, 4).map((p) => p.text).join(' ')))) return 'AE';

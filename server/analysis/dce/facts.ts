@@ -541,9 +541,89 @@ function electronicSignature(views: PageView[]): Fact | undefined {
 }
 
 // ------------------------------------------------------------------------------------------------
+// The technical memory's length
+
+/** Only what the text states: a limit in pages or words, with the layout it imposes when it does. */
+export type MemoryPageLimit = { pages?: number; words?: number; format?: string; fontSize?: number; annexesIncluded?: boolean };
+
+// What the limit bears on: the mémoire technique (justificatif, méthodologique), the note
+// méthodologique, the offre/proposition technique or the buyer's frame for it. Not RAM.
+const MEMORY_SUBJECT = /\bmemoires?\b(?! (?:vive|ram|en reclamation)\b)|\bnotes? (?:methodologique|technique)s?\b|\b(?:offre|proposition|reponse)s? techniques?\b|\bcadre (?:de |du )?(?:reponse|memoire)s?\b|\bquestionnaire technique\b/;
+// Another part limited in the same sentence: the CVs, the synthesis, the annexes as a subject.
+const OTHER_SUBJECT = /\b(?:cv|curriculum|fiches?|references?|synthese|resume|lettre|planning|plans?)\b|\bannexes? (?:ne |n'|sont |seront |etant |est |sera |doivent |devront |pourront |limitee?s? )/;
+const AMOUNT = `(\\d{1,3}(?:[ .]\\d{3})+|${QUANTITY})`;
+const PAGE_OR_WORD = `(pages?|mots)\\b`;
+const LIMIT_BEFORE = new RegExp(
+  `\\b(?:ne (?:devra|doit|pourra|peut|devront|doivent|pourront|peuvent|saurait)(?: pas)? (?:exceder|depasser)|n'excede(?:ra)? pas|ne depasse(?:ra)? pas|ne pas (?:exceder|depasser)|sans (?:exceder|depasser)|limitee?s? a|dans (?:la )?limite de|plafonnee?s? a|au maximum|maximum(?: de)?|un maximum de|au plus|jusqu'a)\\s+${AMOUNT}\\s*${PAGE_OR_WORD}`,
+);
+const LIMIT_AFTER = new RegExp(`\\b${AMOUNT}\\s*${PAGE_OR_WORD}[^.\\n;]{0,40}?\\b(?:maximum|max|maxi|au maximum|au plus)\\b`);
+const ANNEXES_EXCLUDED = /\bhors annexes?\b|\bannexes? (?:non (?:comprises?|incluses?|comptees?)|exclues?|en sus|en plus)\b|\b(?:non compris|sans (?:compter )?|en dehors d)(?:es |les )?annexes?\b|\bannexes? ne (?:sont|seront) pas (?:comprises|incluses|comptees|prises en compte)\b/;
+const ANNEXES_INCLUDED = /\bannexes? (?:comprises?|incluses?)\b|\by compris (?:les |ses )?annexes?\b|\b(?<!non )compris (?:les |ses )annexes\b/;
+const FONT_SIZE = /\b(?:police|taille (?:de (?:la )?)?(?:police|caracteres?)|corps|arial|calibri|times(?: new roman)?|verdana|helvetica|tahoma|garamond|century gothic|marianne)\b[^.\n;]{0,30}?\b(\d{1,2}(?:[.,]5)?)\b(?!\s*(?:pages?|mots|%))/;
+// The next sentence goes on with the same memory's layout ("Il sera rédigé en Arial 11, format A4").
+const LAYOUT_NEXT = /^\s*(?:il|elle|celui-ci|ce document|ce memoire|le memoire|la police|police|le format|format|les pages|le texte|la taille|la mise en page)\b/;
+
+// The RC (or the buyer's frame, the Q&A) rules the memory; a CCAP or CCTP seldom speaks of it.
+const MEMORY_DOC_WEIGHT: Partial<Record<DocumentKind, number>> = { RC: 1, CCP: 0.95, CRT: 0.9, QR: 0.8, CCAP: 0.7, CCTP: 0.5 };
+
+const amountOf = (text: string) => (/^\d{1,3}(?:[ .]\d{3})+$/.test(text) ? Number(text.replace(/\D/g, '')) : quantityValue(text));
+
+function memoryPageLimit(views: PageView[]): Fact | undefined {
+  const candidates: Candidate[] = [];
+  for (const re of [LIMIT_BEFORE, LIMIT_AFTER]) {
+    for (const hit of scan(views, re)) {
+      const [from, to] = sentenceBounds(hit.view.flat, hit.start, hit.end);
+      const prefix = hit.view.folded.slice(from, hit.start);
+      // The memory is named in the sentence before the limit, or heads the paragraph just above
+      // ("Mémoire technique :" then "20 pages maximum").
+      const subjects = [...prefix.matchAll(new RegExp(MEMORY_SUBJECT.source, 'g'))];
+      const last = subjects.at(-1);
+      const between = last ? prefix.slice((last.index ?? 0) + last[0].length) : '';
+      const heading = !last && MEMORY_SUBJECT.test(hit.view.folded.slice(Math.max(0, from - 120), from));
+      if ((!last && !heading) || OTHER_SUBJECT.test(between) || /^\s*(?:par |pour )?(?:chacune?|chaque|par (?:page|intervenant|personne|cv|fiche))\b/.test(hit.view.folded.slice(hit.end, hit.end + 30))) continue;
+      const amount = amountOf(hit.match[1] ?? '');
+      if (!amount || amount <= 0) continue;
+      const unit = (hit.match[2] ?? '').startsWith('mot') ? 'words' : 'pages';
+      if ((unit === 'pages' && amount > 500) || (unit === 'words' && amount < 100)) continue;
+      let end = to;
+      const next = sentenceBounds(hit.view.flat, Math.min(hit.view.flat.length, to + 1), Math.min(hit.view.flat.length, to + 1));
+      if (hit.view.flat[to] !== '\n' && LAYOUT_NEXT.test(hit.view.folded.slice(to, next[1]))) end = next[1];
+      const window = hit.view.folded.slice(from, end);
+      const value: MemoryPageLimit = { [unit]: amount };
+      // The other unit when the same sentence gives both ("20 pages ou 8 000 mots").
+      for (const other of [LIMIT_BEFORE, LIMIT_AFTER]) {
+        const more = new RegExp(other.source).exec(hit.view.folded.slice(from, to));
+        const moreUnit = (more?.[2] ?? '').startsWith('mot') ? 'words' : 'pages';
+        const moreAmount = more ? amountOf(more[1] ?? '') : undefined;
+        if (more && moreUnit !== unit && moreAmount && value[moreUnit] === undefined) value[moreUnit] = moreAmount;
+      }
+      const format = /\b(a[345])\b/.exec(window);
+      if (format) value.format = (format[1] as string).toUpperCase();
+      const font = FONT_SIZE.exec(window);
+      const size = font ? Number((font[1] as string).replace(',', '.')) : undefined;
+      if (size && size >= 6 && size <= 20) value.fontSize = size;
+      if (ANNEXES_EXCLUDED.test(window)) value.annexesIncluded = false;
+      else if (ANNEXES_INCLUDED.test(window)) value.annexesIncluded = true;
+      const excerpt = hit.view.flat.slice(from, end).replace(/\s+/g, ' ').trim();
+      const source = { ...sourceOf(hit.view, hit.start, hit.end), ...(excerpt.length <= 300 ? { excerpt } : {}) };
+      // Of two readings of the same limit, the one that says more (its layout too) is kept.
+      const said = Object.keys(value).length * 0.001;
+      candidates.push({ value, source, score: (last ? 0.9 : 0.75) * (MEMORY_DOC_WEIGHT[hit.view.doc.kind] ?? 0) + said });
+    }
+  }
+  // The limit the most authoritative document states; its sources are all that agree on it.
+  return decide('memoryPageLimit', candidates, (v) => {
+    const limit = v as MemoryPageLimit;
+    return `${limit.pages ?? ''}/${limit.words ?? ''}`;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
 
 /** Kinds read for facts: the forms, notices, price schedules and plans say nothing of this tender. */
 const FACT_KINDS = new Set<DocumentKind>(['RC', 'CCAP', 'CCP', 'AE', 'CCTP', 'QR']);
+/** The buyer's technical frame may state the memory's limit, and nothing else read here. */
+const MEMORY_KINDS = new Set<DocumentKind>(['RC', 'CCP', 'CRT', 'QR', 'CCAP', 'CCTP']);
 const ORDER: DocumentKind[] = ['RC', 'CCAP', 'CCP', 'AE', 'QR', 'CCTP'];
 
 export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fact[] {
@@ -585,5 +665,6 @@ export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fa
   }
 
   facts.push(submissionPlatform(views.filter((view) => view.doc.kind !== 'CCTP')), electronicSignature(views));
+  facts.push(memoryPageLimit(documents.filter((doc) => MEMORY_KINDS.has(doc.kind)).flatMap(pageViews)));
   return facts.filter((fact): fact is Fact => Boolean(fact));
 }

@@ -1,5 +1,5 @@
-/** CCP: a cahier des clauses particulières, the CCAP and the CCTP in one document. */
-export type DocumentKind = 'RC' | 'CCAP' | 'CCTP' | 'CCP' | 'AE' | 'BPU' | 'DQE' | 'DPGF' | 'DC1' | 'DC2' | 'DUME' | 'PLANS' | 'QR' | 'ATTRI1' | 'OTHER';
+/** CCP: a cahier des clauses particulières, the CCAP and the CCTP in one. CRT and CRF: the buyer's technical and financial response frames. */
+export type DocumentKind = 'RC' | 'CCAP' | 'CCTP' | 'CCP' | 'AE' | 'BPU' | 'DQE' | 'DPGF' | 'DC1' | 'DC2' | 'DUME' | 'PLANS' | 'QR' | 'ATTRI1' | 'CRT' | 'CRF' | 'OTHER';
 
 /** text = `pdftotext -layout` output of that page (or DOCX/XLSX text: sheets as tab-separated rows). */
 export type SourcePage = { page: number; text: string };
@@ -28,7 +28,8 @@ export type FactKey =
   | 'candidatureDocuments'
   | 'offerDocuments'
   | 'submissionPlatform'
-  | 'electronicSignatureRequired';
+  | 'electronicSignatureRequired'
+  | 'memoryPageLimit';
 
 export type Fact = { key: FactKey; value: unknown; sources: FactSource[]; confidence: number /* 0-1 */ };
 

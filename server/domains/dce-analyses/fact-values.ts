@@ -77,6 +77,18 @@ export const FACT_VALUE_SCHEMAS: Record<string, object> = {
   offerDocuments: codes,
   submissionPlatform: shortText,
   electronicSignatureRequired: { type: 'boolean' },
+  memoryPageLimit: {
+    type: 'object',
+    additionalProperties: false,
+    anyOf: [{ required: ['pages'] }, { required: ['words'] }],
+    properties: {
+      pages: { type: 'integer', minimum: 1, maximum: 1000 },
+      words: { type: 'integer', minimum: 1, maximum: 1000000 },
+      format: { type: 'string', minLength: 1, maxLength: 20 },
+      fontSize: { type: 'number', minimum: 4, maximum: 40 },
+      annexesIncluded: { type: 'boolean' },
+    },
+  },
 };
 
 const ajv = new Ajv({ allErrors: true });
