@@ -1506,6 +1506,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/price-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's price files of the tender (BPU, DQE, DPGF, financial response frame) read into sheets of priced lines tied to their cells, with the company's prices so far. Files the latest DCE analysis classified as price files are read on the first call (XLSX and ODS, writable back; a DOCX or PDF table where that is all there is, read only). */
+        get: operations["listPriceFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set unit prices (null empties one). `version` is the one the change was made from; when someone changed the file in between, 409 `prices-conflict` with the current file in `details`. Lines, quantities and labels are the buyer's and cannot change. */
+        patch: operations["updatePriceFile"];
+        trace?: never;
+    };
+    "/api/price-files/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read back the company's own filled copy of the buyer's file (the same workbook, XLSX or ODS). The prices of the lines as the buyer wrote them are taken; a line whose designation, unit or quantity differs, or that was added or removed, is reported in `details.changes` and its price not taken. */
+        post: operations["importPriceFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-files/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What would make the offer irregular or doubtful, each issue on its cell: `blank` (a line to price left empty), `arithmetic` (quantity × unit price ≠ line total, a total that does not add up), `changed` (the buyer's designation, unit or quantity changed, a formula replaced, a line added or removed), `inconsistent` (the same item priced differently across the tender's BPU and DQE/DPGF), `ae_mismatch` (the total differs from the AE's amount, when given), `outlier` (far from the company's own past prices for the designation: a warning). With the totals computed from the lines. */
+        get: operations["checkPriceFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-files/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's own workbook with the company's unit prices in their cells, everything else as the buyer made it (formulas, formatting, other sheets), set to recalculate on opening; as an attachment (the token cookie is accepted). The prices exported are remembered for the company's next price files. 409 `prices-not_writable` for a file read from a DOCX or PDF table. */
+        get: operations["exportPriceFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/memories/{id}/comments": {
         parameters: {
             query?: never;
@@ -4314,6 +4399,104 @@ export interface components {
         PlanningWriteResult: {
             msg: string;
             planning: components["schemas"]["Planning"];
+        };
+        /** @enum {string} */
+        PriceFileKind: "BPU" | "DQE" | "DPGF" | "CRF" | "OTHER";
+        PriceLine: {
+            /** @description The line within its file (sheet and row). */
+            _id: string;
+            ref: string;
+            label: string;
+            unit: string;
+            quantity: number | null;
+            /** @description The company's price, excl. VAT; null while blank. */
+            unitPrice: number | null;
+            /** @description quantity × unit price, rounded to the cent; null without a quantity or a price. */
+            total: number | null;
+            row: number;
+            /** @description An option or PSE (prestation supplémentaire éventuelle): priced apart, outside the base offer's totals, and may stay blank. */
+            optional?: boolean;
+            /** @description The company's last exported unit price for the same designation and unit, offered while the line is blank. */
+            suggestion: {
+                unitPrice: number;
+                fileName: string;
+                /** Format: date-time */
+                exportedAt: string;
+            } | null;
+        };
+        PriceSheet: {
+            name: string;
+            lines: components["schemas"]["PriceLine"][];
+            totals: {
+                /** @description The buyer's words ("Total HT", "TVA 20 %"). */
+                label: string;
+                /** @description As computed from the lines. */
+                value: number | null;
+            }[];
+        };
+        PriceFile: {
+            _id: components["schemas"]["Id"];
+            documentId: components["schemas"]["Id"];
+            entry: string | null;
+            fileName: string;
+            kind: components["schemas"]["PriceFileKind"];
+            /** @enum {string} */
+            format: "xlsx" | "ods" | "docx" | "pdf";
+            /** @description The prices can be written into the buyer's own file (XLSX, ODS). */
+            writable: boolean;
+            sheets: components["schemas"]["PriceSheet"][];
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PriceFileList: {
+            priceFiles: components["schemas"]["PriceFile"][];
+        };
+        PriceFilePatch: {
+            version: number;
+            lines: {
+                _id: string;
+                unitPrice: number | null;
+            }[];
+        };
+        PriceFileWriteResult: {
+            msg: string;
+            details: components["schemas"]["PriceFile"];
+        };
+        /** @description The file part is required (checked by the handler). */
+        PriceFileImportForm: {
+            /**
+             * Format: binary
+             * @description The company's filled copy of the buyer's workbook (XLSX or ODS), at most 20 MB.
+             */
+            file?: string;
+            /** @description The version the import was made from, as a form field. */
+            version?: string;
+        };
+        PriceFileImportResult: {
+            msg: string;
+            details: {
+                priceFile: components["schemas"]["PriceFile"];
+                /** @description Lines whose price was taken from the copy. */
+                taken: number;
+                /** @description Lines of the copy that differ from the buyer's file (their prices not taken), each with what differs. */
+                changes: components["schemas"]["PriceIssue"][];
+            };
+        };
+        PriceIssue: {
+            sheet: string;
+            row: number;
+            lineId: string | null;
+            /** @enum {string} */
+            kind: "blank" | "arithmetic" | "changed" | "inconsistent" | "ae_mismatch" | "outlier";
+            /** @description The A1 address the issue is on. */
+            cell: string | null;
+            msg: string;
+        };
+        PriceFileCheck: {
+            issues: components["schemas"]["PriceIssue"][];
+            totalExclVat: number | null;
+            totalInclVat: number | null;
         };
         /** @enum {string} */
         MemoryStatus: "draft" | "to_review" | "final";
@@ -8249,6 +8432,147 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             503: components["responses"]["Error"];
+        };
+    };
+    listPriceFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceFileList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updatePriceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceFilePatch"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceFileWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    importPriceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PriceFileImportForm"];
+            };
+        };
+        responses: {
+            /** @description Read back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceFileImportResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    checkPriceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceFileCheck"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    exportPriceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listMemoryComments: {

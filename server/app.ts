@@ -46,6 +46,7 @@ import { calendarHandlers } from './domains/calendar/routes';
 import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
+import { priceFilesHandlers } from './domains/price-files/routes';
 import { memoryCommentsHandlers } from './domains/memories/comments';
 import { assistHandlers } from './domains/memories/assist';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...calendarHandlers(deps),
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
+    ...priceFilesHandlers(deps),
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),

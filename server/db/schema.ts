@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PriceFileRead } from '../analysis/prices/types';
 import type { TextCut } from '../extraction/limits';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -557,6 +558,55 @@ export const dceAnalyses = pgTable(
     ...timestamps,
   },
   (t) => [index('dce_analyses_tender_idx').on(t.tenderId, t.createdAt)],
+);
+
+// A buyer's price file of a tender (BPU, DQE, DPGF, financial frame; issue 25): the file as read
+// (`read`: its lines tied to their cells, the buyer's values), the company's unit prices by line
+// id, and a version for the autosave's conflicts. `sha256` is the document's when read: a
+// replaced document is read again, the prices of lines still there kept.
+export const priceFiles = pgTable(
+  'price_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => tenderDocuments.id, { onDelete: 'cascade' }),
+    // The ZIP entry, '' for a file uploaded alone (part of the unique key).
+    entry: text('entry').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    read: jsonb('read').$type<PriceFileRead>().notNull(),
+    prices: jsonb('prices').$type<Record<string, number | null>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('price_files_document_idx').on(t.documentId, t.entry), index('price_files_tender_idx').on(t.tenderId)],
+);
+
+// The company's unit prices as it last exported them, by designation (folded) and unit: suggested
+// on its next price files and the reference of the outlier check.
+export const companyUnitPrices = pgTable(
+  'company_unit_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    designation: text('designation').notNull(),
+    unit: text('unit').notNull().default(''),
+    label: text('label').notNull(),
+    unitPrice: doublePrecision('unit_price').notNull(),
+    fileName: text('file_name').notNull(),
+    exportedAt: timestamp('exported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_unit_prices_key_idx').on(t.companyId, t.designation, t.unit)],
 );
 
 export const cctpRequirementKindEnum = pgEnum('cctp_requirement_kind', ['obligation', 'performance', 'norm', 'deliverable', 'training', 'warranty', 'other']);

@@ -200,7 +200,7 @@ async function chartOf(target: Target) {
   return companyId;
 }
 
-import { memories, memoryImages, memorySections, memoryThreads, memoryVersions } from '../../server/db/schema';
+import { memories, memoryImages, memorySections, memoryThreads, memoryVersions, priceFiles } from '../../server/db/schema';
 /** A memory of the target company's tender with one staff section and one version, inserted directly. */
 async function memoryOf(target: Target) {
   const tenderId = await tenderOf(target);
@@ -212,6 +212,15 @@ async function memoryOf(target: Target) {
     .returning({ id: memorySections.id });
   const [version] = await ctx.db.insert(memoryVersions).values({ memoryId: memory!.id, reason: 'manual', title: 'Mémoire technique', sections: [] }).returning({ id: memoryVersions.id });
   return { id: memory!.id, sectionId: section!.id, versionId: version!.id };
+}
+/** A price file (one line to price, read from a PDF table: not writable back) of the target company's tender, inserted directly. */
+async function priceFileOf(target: Target) {
+  const tenderId = await tenderOf(target);
+  const documentId = await insertTenderDoc(ctx, tenderId, companyOf(target).id);
+  const line = { id: '0:2', ref: '1', label: 'Mise en service', unit: 'forfait', quantity: 1, unitPrice: null, total: null, row: 2, cells: { label: 'B2', unitPrice: 'D2' } };
+  const read = { kind: 'BPU' as const, format: 'pdf' as const, sheets: [{ name: 'BPU', lines: [line], totals: [] }] };
+  const [row] = await ctx.db.insert(priceFiles).values({ tenderId, companyId: companyOf(target).id, documentId, fileName: 'BPU.pdf', sha256: 'x', read }).returning({ id: priceFiles.id });
+  return row!.id;
 }
 /** A comment thread (by nobody still here) on the target company's memory, inserted directly. */
 async function memoryThreadOf(target: Target) {
@@ -692,6 +701,28 @@ const matrix: Record<string, Row[]> = {
   analyseMemory: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('POST', `/api/memories/${(await memoryOf(target)).id}/analysis`) }),
+  ),
+  listPriceFiles: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/price-files`) }),
+  ),
+  updatePriceFile: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('PATCH', `/api/price-files/${await priceFileOf(target)}`, { version: 1, lines: [{ _id: '0:2', unitPrice: 1250 }] }) }),
+  ),
+  // Past the role and the scope, a form without its file is refused.
+  importPriceFile: onBoth(
+    (target) => scoped(target, 400, 400, 400),
+    async (_caller, target) => ({ request: { method: 'POST', url: `/api/price-files/${await priceFileOf(target)}/import`, ...multipart([{ name: 'version', value: '1' }]) } }),
+  ),
+  checkPriceFile: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/price-files/${await priceFileOf(target)}/check`) }),
+  ),
+  // A file read from a PDF table cannot be written back: past the role and the scope, 409.
+  exportPriceFile: onBoth(
+    (target) => scoped(target, 409, 409, 409),
+    async (_caller, target) => ({ request: json('GET', `/api/price-files/${await priceFileOf(target)}/export`) }),
   ),
   exportMemoryDocx: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -143,11 +143,12 @@ const GRENOBLE_DCE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025
 /** A file of the real Grenoble INP DCE, ready to upload. */
 export const grenobleFile = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE_DCE, name)) });
 
-/** A tender of the person's company with these Grenoble files uploaded and read (the app's jobs must run). */
-export async function tenderWithReadDocs(ctx: TestContext, person: { token: string; companyId: string | null }, files: string[]) {
+/** A tender of the person's company with these files of a fixture DCE (Grenoble's by default) uploaded and read (the app's jobs must run). */
+export async function tenderWithReadDocs(ctx: TestContext, person: { token: string; companyId: string | null }, files: string[], set = 'grenoble-inp_2026FCSSA0025') {
   const tenderId = (await insertTender(ctx, person.companyId!)).id;
   for (const name of files) {
-    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, grenobleFile(name)));
+    const file = { filename: name, data: readFileSync(join(__dirname, '../fixtures/dce', set, name)) };
+    const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, file));
     if (res.statusCode !== 201) throw new Error(`upload of ${name}: ${res.statusCode} ${res.body}`);
   }
   for (const end = Date.now() + 90_000; ; ) {
