@@ -30,6 +30,7 @@ export const FACT_ORDER: DceFactKey[] = [
   'awardCriteriaByLots',
   'candidatureDocuments',
   'offerDocuments',
+  'memoryPageLimit',
   'contractDuration',
   'executionDelay',
   'offerValidityDays',

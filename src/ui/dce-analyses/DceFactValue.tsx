@@ -11,6 +11,8 @@ export type DceFactKey = components['schemas']['DceFactKey'];
 export type Criterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
 /** awardCriteriaByLots: the RC gives each group of lots its own criteria. */
 export type CriteriaByLots = { lots: number[]; criteria: Criterion[] }[];
+/** memoryPageLimit: only what the text states. */
+export type MemoryPageLimit = { pages?: number; words?: number; format?: string; fontSize?: number; annexesIncluded?: boolean };
 type Lots = { allotted: boolean; lots: { number: number; title: string; estimatedAmount?: number }[] };
 
 const percent = (weight: number, language: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(weight)} %`;
@@ -57,6 +59,18 @@ export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> })
       return t(value ? 'dceanalysis-yes' : 'dceanalysis-no');
     case 'offerValidityDays':
       return t('dceanalysis-days', { count: value as number });
+    case 'memoryPageLimit': {
+      // Only what the RC states: "20 pages, A4, police 11, annexes non comprises".
+      const limit = (typeof value === 'number' ? { pages: value } : value) as MemoryPageLimit;
+      const parts = [
+        limit.pages ? t('dceanalysis-memory_pages', { count: limit.pages }) : null,
+        limit.words ? t('dceanalysis-memory_words', { count: limit.words, formatted: new Intl.NumberFormat(language).format(limit.words) }) : null,
+        limit.format ?? null,
+        limit.fontSize ? t('dceanalysis-memory_font', { size: new Intl.NumberFormat(language).format(limit.fontSize) }) : null,
+        limit.annexesIncluded === undefined ? null : t(limit.annexesIncluded ? 'dceanalysis-memory_annexes_included' : 'dceanalysis-memory_annexes_excluded'),
+      ];
+      return parts.filter(Boolean).join(', ');
+    }
     case 'candidatureDocuments':
     case 'offerDocuments':
       // Known codes by their name; a code typed by hand as it was typed.

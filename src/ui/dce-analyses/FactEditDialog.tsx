@@ -12,7 +12,7 @@ import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
 import { isoToParis, parisToIso } from '../format';
 import { serverFieldErrors } from '../forms/use-field-errors';
-import { lotsLabel, type CriteriaByLots, type DceFactKey } from './DceFactValue';
+import { lotsLabel, type CriteriaByLots, type DceFactKey, type MemoryPageLimit } from './DceFactValue';
 
 export type FactEditing = { key: DceFactKey; value: unknown };
 
@@ -75,6 +75,11 @@ function draftOf(key: DceFactKey, value: unknown): Draft {
   }
   if (LIST_KEYS.has(key)) return { text: ((value as string[] | undefined) ?? []).join('\n') };
   if (key === 'penalties') return { ...((value as object | undefined) ?? { summary: '' }) };
+  if (key === 'memoryPageLimit') {
+    const limit = (typeof value === 'number' ? { pages: value } : ((value as MemoryPageLimit | undefined) ?? {})) as MemoryPageLimit;
+    const annexes = limit.annexesIncluded === undefined ? '' : limit.annexesIncluded ? 'in' : 'out';
+    return { pages: String(limit.pages ?? ''), words: String(limit.words ?? ''), format: limit.format ?? '', fontSize: String(limit.fontSize ?? ''), annexes };
+  }
   return { value: value ?? (BOOLEAN_KEYS.has(key) ? false : key === 'procedure' ? 'open' : key === 'priceType' ? 'firm' : '') };
 }
 
@@ -91,6 +96,13 @@ function valueOf(key: DceFactKey, draft: Draft): unknown {
   if (LIST_KEYS.has(key)) return (draft.text as string).split('\n').map((line) => line.trim()).filter(Boolean);
   if (key === 'offerValidityDays') return Number(draft.value);
   if (key === 'penalties') return draft;
+  if (key === 'memoryPageLimit') {
+    // Only what was filled in: an empty field states nothing.
+    const number = (text: unknown) => (String(text).trim() === '' ? undefined : Number(String(text).replace(',', '.')));
+    const limit: MemoryPageLimit = { pages: number(draft.pages), words: number(draft.words), format: String(draft.format).trim() || undefined, fontSize: number(draft.fontSize) };
+    if (draft.annexes) limit.annexesIncluded = draft.annexes === 'in';
+    return Object.fromEntries(Object.entries(limit).filter(([, v]) => v !== undefined));
+  }
   return typeof draft.value === 'string' ? draft.value.trim() : draft.value;
 }
 
@@ -165,6 +177,26 @@ function FactFields({ factKey: key, draft, set }: { factKey: DceFactKey; draft: 
   if (key === 'procedure') return <Select label={label} value={draft.value as string} options={PROCEDURES.map((p) => ({ value: p, label: t(`dceprocedure-${p}`) }))} onChange={(value) => set({ value })} />;
   if (key === 'priceType') return <Select label={label} value={draft.value as string} options={['firm', 'adjustable', 'revisable'].map((p) => ({ value: p, label: t(`dceprice-${p}`) }))} onChange={(value) => set({ value })} />;
   if (key === 'offerValidityDays') return <TextField label={label} type="number" min={1} max={1000} value={String(draft.value)} onChange={(e) => set({ value: e.target.value })} />;
+  if (key === 'memoryPageLimit') {
+    return (
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+        <TextField label={t('dceanalysis-memory_pages_label')} type="number" min={1} max={1000} value={draft.pages as string} onChange={(e) => set({ pages: e.target.value })} />
+        <TextField label={t('dceanalysis-memory_words_label')} type="number" min={1} value={draft.words as string} onChange={(e) => set({ words: e.target.value })} />
+        <TextField label={t('dceanalysis-memory_format')} maxLength={20} value={draft.format as string} onChange={(e) => set({ format: e.target.value })} />
+        <TextField label={t('dceanalysis-memory_font_label')} type="number" min={4} max={40} step={0.5} value={draft.fontSize as string} onChange={(e) => set({ fontSize: e.target.value })} />
+        <Select
+          label={t('dceanalysis-memory_annexes')}
+          value={draft.annexes as string}
+          options={[
+            { value: '', label: t('dceanalysis-memory_annexes_unstated') },
+            { value: 'in', label: t('dceanalysis-memory_annexes_in') },
+            { value: 'out', label: t('dceanalysis-memory_annexes_out') },
+          ]}
+          onChange={(annexes) => set({ annexes })}
+        />
+      </div>
+    );
+  }
   if (key === 'penalties') return <TextField label={t('dceanalysis-penalties_summary')} maxLength={1000} value={draft.summary as string} onChange={(e) => set({ summary: e.target.value })} />;
   if (LIST_KEYS.has(key)) {
     return (

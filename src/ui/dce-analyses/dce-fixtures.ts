@@ -16,7 +16,7 @@ export const doneAnalysis: DceAnalysis = {
     { ...ccap, kind: 'CCAP', pages: 13 },
     { documentId: 'd0000000-0000-4000-8000-000000000023', entry: null, fileName: 'CCTP_2026FCSSA0025 v2.pdf', kind: 'CCTP', pages: 9 },
     { documentId: 'd0000000-0000-4000-8000-000000000024', entry: null, fileName: 'DC1.docx', kind: 'DC1', pages: 2 },
-    { documentId: 'd0000000-0000-4000-8000-000000000025', entry: null, fileName: 'CRF_2026FCSSA0025.xlsx', kind: 'OTHER', pages: 1 },
+    { documentId: 'd0000000-0000-4000-8000-000000000025', entry: null, fileName: 'CRF_2026FCSSA0025.xlsx', kind: 'CRF', pages: 1 },
   ],
   missing: [
     { code: 'AE', label: 'Acte d’engagement', required: true },

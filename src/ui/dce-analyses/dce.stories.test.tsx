@@ -58,6 +58,35 @@ describe('the DCE analysis page', () => {
     // Documents by kind, and what the template expects that is missing.
     expect(screen.getByText('Règlement de la consultation')).toBeTruthy();
     expect(screen.getByText(/Décomposition du prix global et forfaitaire/)).toBeTruthy();
+    // The buyer's financial frame by its own kind; the memory's limit looked for, here not stated.
+    expect(screen.getByText('Cadre de réponse financier')).toBeTruthy();
+    const limit = screen.getByRole('listitem', { name: 'Limite du mémoire technique' });
+    expect(within(limit).getByText('Non trouvé dans le DCE')).toBeTruthy();
+  });
+
+  it('says the memory\'s limit as the RC states it, and only that', () => {
+    show(<DceFactValue fact={{ key: 'memoryPageLimit', value: { pages: 20, format: 'A4', fontSize: 11, annexesIncluded: false } }} />);
+    expect(screen.getByText('20 pages, A4, police 11, annexes non comprises')).toBeTruthy();
+    show(<DceFactValue fact={{ key: 'memoryPageLimit', value: { words: 5000 } }} />);
+    expect(screen.getByText(/^5\s000 mots$/)).toBeTruthy();
+    show(<DceFactValue fact={{ key: 'memoryPageLimit', value: { pages: 1, annexesIncluded: true } }} />);
+    expect(screen.getByText('1 page, annexes comprises')).toBeTruthy();
+  });
+
+  it('corrects the memory\'s limit field by field and sends only what was filled in', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'memoryPageLimit', value: { pages: 20, format: 'A4' } }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Corriger : Limite du mémoire technique' });
+    const pages = within(dialog).getByLabelText('Pages au maximum') as HTMLInputElement;
+    expect(pages.value).toBe('20');
+    await u.clear(pages);
+    await u.type(pages, '15');
+    await u.clear(within(dialog).getByLabelText('Format de page'));
+    await u.type(within(dialog).getByLabelText('Taille de police'), '11');
+    await u.selectOptions(within(dialog).getByLabelText('Annexes'), 'out');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).toHaveBeenCalledWith('memoryPageLimit', { pages: 15, fontSize: 11, annexesIncluded: false });
   });
 
   it('opens a source at its page, confirms a fact, corrects one from its value, and puts the dates in the planning', async () => {
