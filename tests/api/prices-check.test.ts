@@ -172,4 +172,10 @@ describe('priceTotals', () => {
     expect(priceTotals(priced)).toEqual({ totalExclVat: 1000, totalInclVat: null });
     expect(checkPrices(priced, crf).filter((i) => i.kind !== 'blank')).toEqual([]);
   });
+
+  it('leaves the PSE free: only the base offer left blank is an issue', async () => {
+    const crf = (await readPriceFile(await readFile(join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025/CRF_2026FCSSA0025.xlsx')), 'CRF_2026FCSSA0025.xlsx'))!;
+    const blank = checkPrices(crf, crf).filter((i) => i.kind === 'blank');
+    expect(blank.map((i) => i.lineId)).toEqual(['0:19']);
+  });
 });
