@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { companyDocuments, tenderCalls, tenderDocuments, tenders } from '../../server/db/schema';
@@ -139,7 +140,9 @@ export function textPdf(pages: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-const GRENOBLE_DCE = join(__dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025');
+// From the module's own address: benches import these helpers outside Vitest, which alone defines __dirname.
+const DCE_SETS = fileURLToPath(new URL('../fixtures/dce/', import.meta.url));
+const GRENOBLE_DCE = join(DCE_SETS, 'grenoble-inp_2026FCSSA0025');
 /** A file of the real Grenoble INP DCE, ready to upload. */
 export const grenobleFile = (name: string): FileSpec => ({ filename: name, data: readFileSync(join(GRENOBLE_DCE, name)) });
 
@@ -147,7 +150,7 @@ export const grenobleFile = (name: string): FileSpec => ({ filename: name, data:
 export async function tenderWithReadDocs(ctx: TestContext, person: { token: string; companyId: string | null }, files: string[], set = 'grenoble-inp_2026FCSSA0025') {
   const tenderId = (await insertTender(ctx, person.companyId!)).id;
   for (const name of files) {
-    const file = { filename: name, data: readFileSync(join(__dirname, '../fixtures/dce', set, name)) };
+    const file = { filename: name, data: readFileSync(join(DCE_SETS, set, name)) };
     const res = await ctx.app.inject(formRequest('POST', `/api/tenderDocs?companyId=${person.companyId}`, person.token, { tenderId }, file));
     if (res.statusCode !== 201) throw new Error(`upload of ${name}: ${res.statusCode} ${res.body}`);
   }
