@@ -26,6 +26,7 @@ import { alertsCalls } from './alerts/calls';
 import { calendarCalls } from './calendar/calls';
 import { billingCalls } from './billing/calls';
 import { savedSearchesCalls } from './saved-searches/calls';
+import { priceFilesCalls } from './price-files/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -53,6 +54,7 @@ export const pageCalls = {
   ...calendarCalls,
   ...billingCalls,
   ...savedSearchesCalls,
+  ...priceFilesCalls,
 };
 
 export type PageCalls = typeof pageCalls;
