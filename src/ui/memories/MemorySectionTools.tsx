@@ -172,7 +172,8 @@ export function MemorySwitcher(props: {
   onCreate: (from: MemoryCreateFrom, memoryId?: string, frame?: ResponseFrameRef) => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('blank');
+  // The buyer's frame first when the DCE has one: the memory must follow it.
+  const [from, setFrom] = useState(props.frames?.length ? 'frame:0' : 'blank');
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'end' })}>
       {props.memories.length > 1 ? (
