@@ -13,7 +13,7 @@ import {
   type PriceFileSave,
 } from './price-grid.machine';
 import type { RequestSuccess } from '../common/request-result';
-import { bpuCheck, bpuFile, bpuImport, bpuTheirs, cleanCheck, dpgfFile, priceTenderId } from '../ui/price-files/price-fixtures';
+import { bpuCheck, bpuFile, bpuImport, bpuTheirs, cleanCheck, dpgfFile, priceTenderId } from './price-grid.fixtures';
 
 // What the user sees of a tender's price files: loading (failed and retried, or none found), the
 // first file checked, prices typed waiting for a pause, a save on its way (prices typed meanwhile

@@ -1,4 +1,4 @@
-import type { PriceFile, PriceFileCheck, PriceFileImport } from '../../machines/price-grid.machine';
+import type { PriceFile, PriceFileCheck, PriceFileImport } from './price-grid.machine';
 
 // A works tender's price files as the server gives them: a BPU+DQE workbook the company fills
 // (XLSX, writable), and a DPGF read from a PDF table (read only).
