@@ -94,6 +94,8 @@ export const routes: RouteDef[] = [
   { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazyPage(() => import('./dce-analyses/DceAnalysePage')) },
   { path: '/tender/cctp-analyse/:tenderCallId', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./cctp-analyses/CctpAnalysePage')) },
   { path: '/tender/chat/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./chat/ChatPage')) },
+  // Roles as the memory page: every member of the company fills the prices (issue 25).
+  { path: '/tender/prices/:tenderId', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./price-files/PriceFilesPage')) },
   { path: '/company/documents', access: 'signedIn', roles: companyStaff, layout: 'app', redirect: (p) => `/company/documents/${companyId(p)}` },
   { path: '/company/documents/:companyId', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazyPage(() => import('./company-docs/CompanyDocsPage')) },
   { path: '/reports', access: 'signedIn', roles: ['admin'], layout: 'app', page: lazyPage(() => import('./reports/ReportsPage')) },

@@ -227,12 +227,14 @@ describe('tender details: what the page tells', () => {
       `/tender/cctp-analyse/${ID}`,
       `/tender/chat/${ID}`,
       `/tender/assisted-writing/${ID}`,
+      `/tender/prices/${ID}`,
     ]);
+    expect(within(pages).getByRole('link', { name: 'Bordereaux de prix' }).getAttribute('href')).toBe(`/tender/prices/${ID}`);
     // Employees have no DCE analysis (spec 2: admin and manager).
     show(<Details.Employee />);
     const employeePages = (await screen.findByRole('heading', { name: 'Analyse et rédaction' })).closest('section')!;
     expect(within(employeePages).queryByRole('link', { name: 'Analyse du DCE' })).toBeNull();
-    expect(within(employeePages).getAllByRole('link')).toHaveLength(3);
+    expect(within(employeePages).getAllByRole('link')).toHaveLength(4);
     // Before work starts the guarded pages would send the user back here: no links, a hint.
     show(<Details.NotStarted />);
     const locked = (await screen.findByRole('heading', { name: 'Analyse et rédaction' })).closest('section')!;
