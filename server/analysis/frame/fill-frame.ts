@@ -172,6 +172,7 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     // Characters XML 1.0 forbids would make the part unreadable.
+    // eslint-disable-next-line no-control-regex -- these control characters are the ones removed
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 // The schema's order of w:pPr's children: Word refuses a part whose children are out of order.

@@ -182,7 +182,11 @@ function formatNumber(value: number, format: string): string {
   const roman = () => {
     let rest = value;
     let out = '';
-    for (const [n, s] of ROMAN) while (rest >= n) (out += s), (rest -= n);
+    for (const [n, s] of ROMAN)
+      while (rest >= n) {
+        out += s;
+        rest -= n;
+      }
     return out;
   };
   const letter = () => String.fromCharCode(65 + ((value - 1) % 26)).repeat(Math.floor((value - 1) / 26) + 1);
