@@ -88,6 +88,8 @@ function Ready(props: PriceGridViewProps & { selected: PriceFile }) {
     <>
       {props.files.length > 1 ? <FileTabs files={props.files} selected={selected} panelId={panelId} onSelect={props.onSelect} /> : null}
       <section
+        // Another file's cells start afresh (two files may share sheet names and line ids).
+        key={selected._id}
         id={panelId}
         role={props.files.length > 1 ? 'tabpanel' : undefined}
         aria-labelledby={props.files.length > 1 ? `${panelId}-tab-${selected._id}` : undefined}
