@@ -321,7 +321,15 @@ export const priceGridMachine = setup({
                     raise(({ event }) => ({ type: 'check.run' as const, fileId: event.output.data.priceFile._id })),
                   ],
                 },
-                onError: { target: 'failed', actions: assign({ importError: ({ event }) => toRequestError(event.error) }) },
+                onError: {
+                  target: 'failed',
+                  actions: assign(({ context, event }) => {
+                    const error = toRequestError(event.error);
+                    // Saved meanwhile (409): the server's file is taken, so that the next upload names its version.
+                    const current = error.msgType === PRICES_CONFLICT && typeof (error.details as Partial<PriceFile> | undefined)?.version === 'number' ? (error.details as PriceFile) : null;
+                    return { importError: error, files: current ? withFile(context.files, current) : context.files };
+                  }),
+                },
               },
             },
             review: { on: { 'import.done': { target: 'idle', actions: assign({ imported: null }) }, 'import.upload': 'uploading' } },

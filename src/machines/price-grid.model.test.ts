@@ -342,6 +342,17 @@ describe('price grid machine, cases the model leaves out', () => {
     expect(priceOf(context, bpuFile._id, context.files[0]!.sheets[0]!.lines[0]!)).toBe(310);
   });
 
+  it('an import refused because the file was saved meanwhile takes the server’s file: the next upload names its version', async () => {
+    const { actor, imports } = await ready();
+    const file = { name: 'copie.xlsx', type: '', size: 1 };
+    actor.send({ type: 'import.upload', file });
+    imports.last().reject({ message: 'Ce bordereau a été modifié entre-temps.', msgType: 'prices-conflict', status: 409, details: bpuTheirs });
+    await flush();
+    expect(actor.getSnapshot().context.importError?.status).toBe(409);
+    actor.send({ type: 'import.upload', file });
+    expect(imports.last().input).toEqual({ id: bpuFile._id, version: bpuTheirs.version, file });
+  });
+
   it('a check answered after another file was chosen is not shown for the new one', async () => {
     const { actor, checks } = await ready();
     const first = checks.calls[0]!;
