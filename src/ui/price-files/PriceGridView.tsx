@@ -14,7 +14,8 @@ import { LoadFailed } from '../components/LoadFailed';
 import { Skeleton } from '../components/Skeleton';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
 import { PriceCell } from './PriceCell';
-import { formatEuros, formatQuantity, lineTotal, sheetTotal } from './price-format';
+import { formatEuros, formatQuantity } from './price-format';
+import { baseTotal, lineAmount } from '../../../rules/price-lines';
 import type { PriceGridViewState, SaveStatus } from './price-grid-view-state';
 
 export type PriceGridViewProps = PriceGridViewState & {
@@ -368,8 +369,8 @@ type SheetTableProps = {
 function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine }: SheetTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const priced = sheet.lines.map((line) => ({ quantity: line.quantity, unitPrice: prices[line._id] ?? null }));
-  const live = sheetTotal(priced);
+  const priced = sheet.lines.map((line) => ({ quantity: line.quantity, unitPrice: prices[line._id] ?? null, optional: line.optional }));
+  const live = baseTotal(file.kind, priced);
   // The first total excl. VAT follows the typing; the others (VAT, incl. VAT) are the server's, as of the last save.
   const liveIndex = sheet.totals.findIndex((total) => /\bHT\b|hors tax|excl/i.test(total.label));
   const issuesOf = (lineId: string) => issues.filter((issue) => issue.lineId === lineId);
@@ -391,12 +392,15 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
           const id = priceCellId(file, index);
           const price = prices[line._id] ?? null;
           const found = issuesOf(line._id);
-          const total = lineTotal(line.quantity, price);
+          const total = lineAmount(file.kind, { quantity: line.quantity, unitPrice: price });
           return (
             <TableRow key={line._id} id={`line-${index}`} data-issue={found.length ? '' : undefined}>
               <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{line.ref}</TableCell>
-              <TableCell className={css({ minW: '14rem' })}>{line.label}</TableCell>
-              <TableCell>{line.unit}</TableCell>
+              <TableCell className={css({ minW: '14rem' })}>
+                {line.label}
+                {line.optional ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('prices-optional')}</span> : null}
+              </TableCell>
+              <TableCell className={css({ whiteSpace: 'nowrap' })}>{line.unit}</TableCell>
               <TableCell className={amount}>{formatQuantity(line.quantity, language)}</TableCell>
               <TableCell className={amount}>
                 <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1.5' })}>

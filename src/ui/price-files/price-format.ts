@@ -43,22 +43,3 @@ export function parsePrice(text: string, language: string): number | null | unde
   const value = Number(`${groups.join('') || '0'}${decimal === null ? '' : `.${fraction}`}`);
   return Number.isFinite(value) && value <= 1_000_000_000 ? value : undefined;
 }
-
-/** quantity × unit price, rounded to the cent as the server does; null without either. */
-export function lineTotal(quantity: number | null, unitPrice: number | null): number | null {
-  if (quantity === null || unitPrice === null) return null;
-  return Math.round(quantity * unitPrice * 100) / 100;
-}
-
-/** The sum of a sheet's line amounts, in cents to avoid drifting, or null when no line has one. */
-export function sheetTotal(lines: readonly { quantity: number | null; unitPrice: number | null }[]): number | null {
-  let cents = 0;
-  let any = false;
-  for (const line of lines) {
-    const total = lineTotal(line.quantity, line.unitPrice);
-    if (total === null) continue;
-    cents += Math.round(total * 100);
-    any = true;
-  }
-  return any ? cents / 100 : null;
-}
