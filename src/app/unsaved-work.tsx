@@ -27,8 +27,18 @@ export type UnsavedWork = ReturnType<typeof createUnsavedWork>;
 
 export const UnsavedWorkContext = createContext<UnsavedWork | null>(null);
 
-/** Registers an editor's unsaved text for as long as it is mounted (no-op outside a session). */
+/**
+ * Registers an editor's unsaved text for as long as it is mounted (no-op outside a session), and
+ * has the browser ask before leaving the page while some of it is not saved.
+ */
 export function useUnsavedWork(holder: UnsavedHolder) {
   const work = useContext(UnsavedWorkContext);
   useEffect(() => work?.register(holder), [work, holder]);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (holder.unsaved()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [holder]);
 }

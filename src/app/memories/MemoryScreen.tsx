@@ -108,14 +108,6 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
   );
   useUnsavedWork(holder);
 
-  // Leaving with text not saved yet: the browser asks first.
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (holder.unsaved()) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [holder]);
 
   // The sections' titles, statuses, writers, additions, removals and requirement ticks.
   const metaLogic = useMemo(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { priceGridMachine } from '../../machines/price-grid.machine';
@@ -50,13 +50,6 @@ function PriceFilesOf({ tenderId }: { tenderId: string }) {
     [grid],
   );
   useUnsavedWork(holder);
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (holder.unsaved()) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [holder]);
 
   return (
     <PriceGridView
