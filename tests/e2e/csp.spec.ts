@@ -118,6 +118,8 @@ for (const who of ['manager', 'employee'] as const) {
     await visit(page, watch, `/tender/assisted-writing/${data.tenderId}`);
     const main = page.getByRole('main');
     const sections = main.getByRole('navigation', { name: fr['memory-outline'] }).getByRole('button');
+    // count() does not wait: the outline comes with the memory, after the page.
+    await expect(sections.first()).toBeVisible({ timeout: 15_000 });
     const count = await sections.count();
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i += 1) {
