@@ -33,7 +33,8 @@ describe('admin statistics', () => {
     expect(within(stats).getByText((_, el) => el?.tagName === 'P' && spaced(el.textContent) === '13,7 %')).toBeTruthy();
     expect(within(stats).getByText('Décisions Go / No-Go : 21 go, 9 no-go')).toBeTruthy();
     // Charts (stood in for) and their text alternatives.
-    expect(await screen.findByRole('img', { name: /Histogramme des appels d'offres .* de déc\. 2025 à nov\. 2026/ })).toBeTruthy();
+    // The charts' code loads after the first paint: longer than findBy's 1 s on a loaded machine.
+    expect(await screen.findByRole('img', { name: /Histogramme des appels d'offres .* de déc\. 2025 à nov\. 2026/ }, { timeout: 10_000 })).toBeTruthy();
     const months = screen.getByRole('table', { name: "Appels d'offres par mois" });
     expect(within(months).getAllByRole('row')).toHaveLength(13);
     expect(spaced(within(months).getAllByRole('row')[12]!.textContent)).toBe('nov. 2026531');
