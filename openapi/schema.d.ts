@@ -4491,6 +4491,11 @@ export interface components {
             kind: "blank" | "arithmetic" | "changed" | "inconsistent" | "ae_mismatch" | "outlier";
             /** @description The A1 address the issue is on. */
             cell: string | null;
+            /**
+             * @description Which of the line's cells the issue is on (null for a total or the whole file).
+             * @enum {string|null}
+             */
+            field: "ref" | "label" | "unit" | "quantity" | "unitPrice" | "total" | null;
             msg: string;
         };
         PriceFileCheck: {

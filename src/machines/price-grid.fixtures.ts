@@ -68,9 +68,9 @@ export const priceFiles = [bpuFile, dpgfFile];
 
 export const bpuCheck: PriceFileCheck = {
   issues: [
-    { sheet: 'DQE', row: 8, lineId: 'DQE!8', kind: 'blank', cell: 'E8', msg: 'Ligne 8 : prix unitaire non renseigné (Fourniture et pose de fenêtre PVC 2 vantaux 125 × 135).' },
-    { sheet: 'DQE', row: 11, lineId: 'DQE!11', kind: 'blank', cell: 'E11', msg: 'Ligne 11 : prix unitaire non renseigné (Joint de calfeutrement extérieur).' },
-    { sheet: 'DQE', row: 14, lineId: null, kind: 'ae_mismatch', cell: 'F14', msg: "Le total HT du bordereau (3 321,00 €) diffère du montant porté à l'acte d'engagement (3 500,00 €)." },
+    { sheet: 'DQE', row: 8, lineId: 'DQE!8', kind: 'blank', cell: 'E8', field: 'unitPrice', msg: 'Ligne 8 : prix unitaire non renseigné (Fourniture et pose de fenêtre PVC 2 vantaux 125 × 135).' },
+    { sheet: 'DQE', row: 11, lineId: 'DQE!11', kind: 'blank', cell: 'E11', field: 'unitPrice', msg: 'Ligne 11 : prix unitaire non renseigné (Joint de calfeutrement extérieur).' },
+    { sheet: 'DQE', row: 14, lineId: null, kind: 'ae_mismatch', cell: 'F14', field: null, msg: "Le total HT du bordereau (3 321,00 €) diffère du montant porté à l'acte d'engagement (3 500,00 €)." },
   ],
   totalExclVat: 3321,
   totalInclVat: 3985.2,
@@ -97,7 +97,7 @@ export const bpuImport: PriceFileImport = {
   },
   taken: 3,
   changes: [
-    { sheet: 'DQE', row: 11, lineId: 'DQE!11', kind: 'changed', cell: 'D11', msg: 'Ligne 11 : quantité modifiée (120 → 100) ; prix non repris.' },
-    { sheet: 'DQE', row: 15, lineId: null, kind: 'changed', cell: 'A15', msg: 'Ligne 15 : ligne ajoutée (« Option volets roulants ») ; prix non repris.' },
+    { sheet: 'DQE', row: 11, lineId: 'DQE!11', kind: 'changed', cell: 'D11', field: 'quantity', msg: 'Ligne 11 : quantité modifiée (120 → 100) ; prix non repris.' },
+    { sheet: 'DQE', row: 15, lineId: null, kind: 'changed', cell: 'A15', field: null, msg: 'Ligne 15 : ligne ajoutée (« Option volets roulants ») ; prix non repris.' },
   ],
 };

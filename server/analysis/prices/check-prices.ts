@@ -4,7 +4,7 @@
 // issue names its cell and a catalogue key (prices-issue_<kind>[_<detail>]) with its variables.
 // Outliers need the company's past prices: the caller adds them.
 import { squash } from '../dce/text';
-import type { PriceFileRead, PriceIssue, PriceLine, PriceSheet, PriceTotal } from './types';
+import type { PriceFileRead, PriceIssue, PriceLine, PriceLineField, PriceSheet, PriceTotal } from './types';
 
 const CENT = 0.01;
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -59,9 +59,14 @@ const issue = (sheet: PriceSheet, line: PriceLine | null, row: number, kind: Pri
   lineId: line?.id ?? null,
   kind,
   cell,
+  field: fieldOf(line, cell),
   key,
   vars: { row, ...vars },
 });
+
+/** Which of the line's cells an address is (the grid marks that cell, not the whole line). */
+export const fieldOf = (line: PriceLine | null, cell: string | null): PriceLineField | null =>
+  line && cell ? ((Object.keys(line.cells) as PriceLineField[]).find((field) => line.cells[field] === cell) ?? null) : null;
 
 // Amounts as numbers to the cent: the caller writes them in the reader's language.
 const money = (value: number) => cents(value);

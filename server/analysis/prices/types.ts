@@ -44,4 +44,5 @@ export type PriceSheet = { name: string; lines: PriceLine[]; totals: PriceTotal[
 export type PriceFileRead = { kind: PriceFileKind; format: 'xlsx' | 'ods' | 'docx' | 'pdf'; sheets: PriceSheet[] };
 
 export type PriceIssueKind = 'blank' | 'arithmetic' | 'changed' | 'inconsistent' | 'ae_mismatch' | 'outlier';
-export type PriceIssue = { sheet: string; row: number; lineId: string | null; kind: PriceIssueKind; cell: CellRef | null; /** A catalogue key, with its variables. */ key: string; vars: Record<string, string | number> };
+export type PriceLineField = keyof PriceLine['cells'];
+export type PriceIssue = { sheet: string; row: number; lineId: string | null; kind: PriceIssueKind; cell: CellRef | null; field: PriceLineField | null; /** A catalogue key, with its variables. */ key: string; vars: Record<string, string | number> };

@@ -72,6 +72,7 @@ export async function outliers(db: Database, companyId: string, read: PriceFileR
         lineId: line.id,
         kind: 'outlier',
         cell: line.cells.unitPrice,
+        field: 'unitPrice',
         key: 'prices-issue_outlier',
         vars: { row: line.row, price: line.unitPrice!, past: before.unitPrice, fileName: before.fileName },
       });

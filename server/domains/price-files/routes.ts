@@ -207,7 +207,7 @@ const publicIssue = (request: Parameters<typeof t>[0], issue: PriceIssue) => {
   const language = pickLanguage(request.headers['accept-language'] as string | undefined);
   const amount = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const vars = Object.fromEntries(Object.entries(issue.vars).map(([name, value]) => [name, typeof value === 'number' && !COUNTS.has(name) ? amount.format(value) : value]));
-  return { sheet: issue.sheet, row: issue.row, lineId: issue.lineId, kind: issue.kind, cell: issue.cell, msg: t(request, issue.key, vars) };
+  return { sheet: issue.sheet, row: issue.row, lineId: issue.lineId, kind: issue.kind, cell: issue.cell, field: issue.field, msg: t(request, issue.key, vars) };
 };
 
 /** The unit prices of an exported file, remembered by designation and unit for the company's next files. */

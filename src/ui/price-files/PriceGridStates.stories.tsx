@@ -6,7 +6,7 @@ import { fromPromise, type StateValue } from 'xstate';
 import { css } from 'styled-system/css';
 import { priceGridMachine, type PriceFile, type PriceFileCheck, type PriceFileSave, type PriceGridContext } from '../../machines/price-grid.machine';
 import { PriceGridView } from './PriceGridView';
-import { priceGridViewOf, type PriceGridSnapshot } from './price-grid-view-state';
+import { priceGridViewOf, type PriceGridViewState } from './price-grid-view-state';
 import { bpuCheck, bpuFile, bpuImport, bpuTheirs, cleanCheck, dpgfFile, priceFiles, priceTenderId } from '../../machines/price-grid.fixtures';
 
 // The price files page's statechart, each state rendered from a real snapshot through
@@ -27,10 +27,11 @@ const baseContext: PriceGridContext = {
   imported: null,
   importError: null,
 };
-const readyAt = (value: Partial<Record<keyof typeof QUIET, string>>, context: Partial<PriceGridContext> = {}): PriceGridSnapshot =>
-  priceGridMachine.resolveState({ value: { ready: { ...QUIET, ...value } } as StateValue, context: { ...baseContext, ...context } });
-const at = (value: 'loading' | 'failed' | 'empty', context: Partial<PriceGridContext> = {}): PriceGridSnapshot =>
-  priceGridMachine.resolveState({ value, context: { ...baseContext, files: [], selectedId: null, checks: {}, checkingId: null, ...context } });
+// Stories take the view's plain data as args (a snapshot holds its machine: not serialisable).
+const readyAt = (value: Partial<Record<keyof typeof QUIET, string>>, context: Partial<PriceGridContext> = {}): PriceGridViewState =>
+  priceGridViewOf(priceGridMachine.resolveState({ value: { ready: { ...QUIET, ...value } } as StateValue, context: { ...baseContext, ...context } }));
+const at = (value: 'loading' | 'failed' | 'empty', context: Partial<PriceGridContext> = {}): PriceGridViewState =>
+  priceGridViewOf(priceGridMachine.resolveState({ value, context: { ...baseContext, files: [], selectedId: null, checks: {}, checkingId: null, ...context } }));
 
 const handlers = {
   onRetry: fn(),
@@ -43,11 +44,11 @@ const handlers = {
   onImportDone: fn(),
 };
 
-function PriceGridScreen({ snapshot, ...props }: { snapshot: PriceGridSnapshot } & typeof handlers) {
+function PriceGridScreen({ view, ...props }: { view: PriceGridViewState } & typeof handlers) {
   return (
     <div className={css({ p: { base: '3', md: '6' }, bg: 'bg.canvas' })}>
       <main>
-        <PriceGridView {...priceGridViewOf(snapshot)} {...props} />
+        <PriceGridView {...view} {...props} />
       </main>
     </div>
   );
@@ -56,51 +57,51 @@ function PriceGridScreen({ snapshot, ...props }: { snapshot: PriceGridSnapshot }
 const meta = {
   title: 'Statecharts/Price grid',
   component: PriceGridScreen,
-  args: { snapshot: readyAt({}), ...handlers },
+  args: { view: readyAt({}), ...handlers },
 } satisfies Meta<typeof PriceGridScreen>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = { args: { snapshot: at('loading') }, parameters: { machineStates: ['priceGrid.loading'] } };
+export const Loading: Story = { args: { view: at('loading') }, parameters: { machineStates: ['priceGrid.loading'] } };
 export const LoadFailed: Story = {
-  args: { snapshot: at('failed', { loadError: { message: 'Aucune réponse du serveur.', status: 502 } }) },
+  args: { view: at('failed', { loadError: { message: 'Aucune réponse du serveur.', status: 502 } }) },
   parameters: { machineStates: ['priceGrid.failed'] },
 };
 /** No BPU, DQE, DPGF or financial frame among the tender's documents. */
-export const Empty: Story = { args: { snapshot: at('empty') }, parameters: { machineStates: ['priceGrid.empty'] } };
+export const Empty: Story = { args: { view: at('empty') }, parameters: { machineStates: ['priceGrid.empty'] } };
 /** The first file on screen, its issues marked (two blank lines, a total other than the AE's), a suggestion offered. */
 export const Checked: Story = {
   parameters: { machineStates: ['priceGrid.ready.save.idle', 'priceGrid.ready.check.checked', 'priceGrid.ready.import.idle'] },
 };
 export const Checking: Story = {
-  args: { snapshot: readyAt({ check: 'checking' }, { checks: {} }) },
+  args: { view: readyAt({ check: 'checking' }, { checks: {} }) },
   parameters: { machineStates: ['priceGrid.ready.check.checking'] },
 };
 export const CheckFailed: Story = {
-  args: { snapshot: readyAt({ check: 'failed' }, { checks: {}, checkError: { message: 'Erreur interne du serveur.', status: 500 } }) },
+  args: { view: readyAt({ check: 'failed' }, { checks: {}, checkError: { message: 'Erreur interne du serveur.', status: 500 } }) },
   parameters: { machineStates: ['priceGrid.ready.check.failed'] },
 };
 export const Dirty: Story = {
-  args: { snapshot: readyAt({ save: 'dirty' }, { drafts: { [bpuFile._id]: { 'DQE!8': 310 } } }) },
+  args: { view: readyAt({ save: 'dirty' }, { drafts: { [bpuFile._id]: { 'DQE!8': 310 } } }) },
   parameters: { machineStates: ['priceGrid.ready.save.dirty'] },
 };
 export const Saving: Story = {
-  args: { snapshot: readyAt({ save: 'saving' }, { sending: { fileId: bpuFile._id, lines: { 'DQE!8': 310 } } }) },
+  args: { view: readyAt({ save: 'saving' }, { sending: { fileId: bpuFile._id, lines: { 'DQE!8': 310 } } }) },
   parameters: { machineStates: ['priceGrid.ready.save.saving'] },
 };
 export const Saved: Story = {
-  args: { snapshot: readyAt({ save: 'saved' }, { files: [bpuImport.priceFile, dpgfFile] }) },
+  args: { view: readyAt({ save: 'saved' }, { files: [bpuImport.priceFile, dpgfFile] }) },
   parameters: { machineStates: ['priceGrid.ready.save.saved'] },
 };
 export const SaveFailed: Story = {
-  args: { snapshot: readyAt({ save: 'failed' }, { drafts: { [bpuFile._id]: { 'DQE!8': 310 } }, saveError: { message: 'Erreur interne du serveur.', status: 500 } }) },
+  args: { view: readyAt({ save: 'failed' }, { drafts: { [bpuFile._id]: { 'DQE!8': 310 } }, saveError: { message: 'Erreur interne du serveur.', status: 500 } }) },
   parameters: { machineStates: ['priceGrid.ready.save.failed'] },
 };
 /** A colleague saved the file meanwhile: their 90 € against the user's 80 € for line 2.2. */
 export const Conflict: Story = {
   args: {
-    snapshot: readyAt(
+    view: readyAt(
       { save: 'conflict' },
       {
         conflict: { theirs: bpuTheirs, mine: { 'DQE!9': 80 } },
@@ -110,26 +111,26 @@ export const Conflict: Story = {
   },
   parameters: { machineStates: ['priceGrid.ready.save.conflict'] },
 };
-export const Importing: Story = { args: { snapshot: readyAt({ import: 'uploading' }) }, parameters: { machineStates: ['priceGrid.ready.import.uploading'] } };
+export const Importing: Story = { args: { view: readyAt({ import: 'uploading' }) }, parameters: { machineStates: ['priceGrid.ready.import.uploading'] } };
 export const ImportReview: Story = {
-  args: { snapshot: readyAt({ import: 'review' }, { files: [bpuImport.priceFile, dpgfFile], imported: bpuImport }) },
+  args: { view: readyAt({ import: 'review' }, { files: [bpuImport.priceFile, dpgfFile], imported: bpuImport }) },
   parameters: { machineStates: ['priceGrid.ready.import.review'] },
 };
 export const ImportFailed: Story = {
   args: {
-    snapshot: readyAt({ import: 'failed' }, { importError: { message: "Ce fichier n'est pas une copie lisible du bordereau : aucune ligne de prix n'y a été trouvée.", status: 400 } }),
+    view: readyAt({ import: 'failed' }, { importError: { message: "Ce fichier n'est pas une copie lisible du bordereau : aucune ligne de prix n'y a été trouvée.", status: 400 } }),
   },
   parameters: { machineStates: ['priceGrid.ready.import.failed'] },
 };
 /** The DPGF read from a PDF: prices typed here, but no export into the buyer's file, no import. */
-export const ReadOnlyFile: Story = { args: { snapshot: readyAt({}, { selectedId: dpgfFile._id, checks: { [dpgfFile._id]: cleanCheck }, checkingId: dpgfFile._id }) } };
+export const ReadOnlyFile: Story = { args: { view: readyAt({}, { selectedId: dpgfFile._id, checks: { [dpgfFile._id]: cleanCheck }, checkingId: dpgfFile._id }) } };
 /** One file only: no tabs. */
-export const SingleFile: Story = { args: { snapshot: readyAt({}, { files: [bpuFile] }) } };
+export const SingleFile: Story = { args: { view: readyAt({}, { files: [bpuFile] }) } };
 
 /** The blank lines of a file, as the check reports them (enough for the live demo). */
 function blankIssues(file: PriceFile): PriceFileCheck {
   const issues = file.sheets.flatMap((sheet) =>
-    sheet.lines.filter((line) => line.unitPrice === null).map((line) => ({ sheet: sheet.name, row: line.row, lineId: line._id, kind: 'blank' as const, cell: `E${line.row}`, msg: `Ligne ${line.row} : prix unitaire non renseigné (${line.label}).` })),
+    sheet.lines.filter((line) => line.unitPrice === null).map((line) => ({ sheet: sheet.name, row: line.row, lineId: line._id, kind: 'blank' as const, cell: `E${line.row}`, field: 'unitPrice' as const, msg: `Ligne ${line.row} : prix unitaire non renseigné (${line.label}).` })),
   );
   return { issues, totalExclVat: null, totalInclVat: null };
 }
@@ -176,5 +177,5 @@ function LiveGrid(props: typeof handlers) {
 }
 
 export const Live: Story = {
-  render: ({ snapshot: _unused, ...args }) => <LiveGrid {...args} />,
+  render: ({ view: _unused, ...args }) => <LiveGrid {...args} />,
 };

@@ -375,7 +375,7 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
   const liveIndex = sheet.totals.findIndex((total) => /\bHT\b|hors tax|excl/i.test(total.label));
   const issuesOf = (lineId: string) => issues.filter((issue) => issue.lineId === lineId);
   return (
-    <Table caption={sheet.name} className={css({ maxW: '100%' })}>
+    <Table caption={sheet.name} stackOnPhone className={css({ maxW: '100%', '& td[data-issue=error]': { bg: 'danger.subtle' }, '& td[data-issue=warning]': { bg: 'warning.subtle' } })}>
       <TableHead>
         <TableRow>
           <TableHeader>{t('prices-col_ref')}</TableHeader>
@@ -392,38 +392,44 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
           const id = priceCellId(file, index);
           const price = prices[line._id] ?? null;
           const found = issuesOf(line._id);
+          // Each issue on the cell it concerns; one the server could not place goes on the price.
+          const on = (field: PriceIssue['field']) => found.filter((issue) => (issue.field ?? 'unitPrice') === field);
+          const priceIssues = on('unitPrice');
           const total = lineAmount(file.kind, { quantity: line.quantity, unitPrice: price });
           return (
             <TableRow key={line._id} id={`line-${index}`} data-issue={found.length ? '' : undefined}>
-              <TableCell className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })}>{line.ref}</TableCell>
-              <TableCell className={css({ minW: '14rem' })}>
-                {line.label}
-                {line.optional ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('prices-optional')}</span> : null}
+              <TableCell label={t('prices-col_ref')} className={css({ whiteSpace: 'nowrap', color: 'fg.muted' })} data-issue={marked(on('ref'))}>
+                {line.ref}
+                <IssueMark issues={on('ref')} />
               </TableCell>
-              <TableCell className={css({ whiteSpace: 'nowrap' })}>{line.unit}</TableCell>
-              <TableCell className={amount}>{formatQuantity(line.quantity, language)}</TableCell>
-              <TableCell className={amount}>
+              <TableCell label={t('prices-col_label')} className={css({ minW: '14rem', mdDown: { minW: 0 } })} data-issue={marked(on('label'))}>
+                <span>
+                  {line.label}
+                  {line.optional ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('prices-optional')}</span> : null}
+                </span>
+                <IssueMark issues={on('label')} />
+              </TableCell>
+              <TableCell label={t('prices-col_unit')} className={css({ whiteSpace: 'nowrap' })} data-issue={marked(on('unit'))}>
+                {line.unit}
+                <IssueMark issues={on('unit')} />
+              </TableCell>
+              <TableCell label={t('prices-col_quantity')} className={amount} data-issue={marked(on('quantity'))}>
+                {formatQuantity(line.quantity, language)}
+                <IssueMark issues={on('quantity')} />
+              </TableCell>
+              <TableCell label={t('prices-col_unit_price')} className={amount} data-issue={marked(priceIssues)}>
                 <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1.5' })}>
-                  {found.length ? (
-                    <span title={found.map((issue) => issue.msg).join('\n')} className={css({ color: found.every((i) => i.kind === 'outlier') ? 'warning.text' : 'danger.text', display: 'inline-flex' })}>
-                      <TriangleAlert size={16} aria-hidden="true" />
-                    </span>
-                  ) : null}
+                  <IssueMark issues={priceIssues} describes={`${id}-issues`} />
                   <PriceCell
                     id={id}
                     value={price}
                     label={t('prices-price_of', { ref: line.ref, label: line.label }).trim()}
-                    describedBy={found.length ? `${id}-issues` : undefined}
-                    flagged={found.length > 0}
+                    describedBy={priceIssues.length ? `${id}-issues` : undefined}
+                    flagged={priceIssues.length > 0}
                     onCommit={(unitPrice) => onPrice(line._id, unitPrice)}
                     onMove={(step) => onFocusLine(index + step)}
                   />
                 </div>
-                {found.length ? (
-                  <span id={`${id}-issues`} className={css({ srOnly: true })}>
-                    {`${t('prices-issue_marker')} ${found.map((issue) => issue.msg).join(' ')}`}
-                  </span>
-                ) : null}
                 {price === null && line.suggestion ? (
                   <Button
                     size="sm"
@@ -435,8 +441,9 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
                   </Button>
                 ) : null}
               </TableCell>
-              <TableCell className={amount} data-testid={`total-${line._id}`}>
+              <TableCell label={t('prices-col_total')} className={amount} data-testid={`total-${line._id}`} data-issue={marked(on('total'))}>
                 {total === null ? '' : formatEuros(total, language)}
+                <IssueMark issues={on('total')} />
               </TableCell>
             </TableRow>
           );
@@ -449,6 +456,26 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
         ))}
       </tfoot>
     </Table>
+  );
+}
+
+const marked = (issues: PriceIssue[]) => (issues.length ? (issues.every((issue) => issue.kind === 'outlier') ? 'warning' : 'error') : undefined);
+
+/**
+ * The sign of a cell's issues: an icon whose title lists them, and their text for screen readers,
+ * read with the cell (or, on the price input, as its description).
+ */
+function IssueMark({ issues, describes }: { issues: PriceIssue[]; describes?: string }) {
+  const { t } = useTranslation();
+  if (!issues.length) return null;
+  const text = issues.map((issue) => issue.msg).join(' ');
+  return (
+    <>
+      <span title={issues.map((issue) => issue.msg).join('\n')} className={css({ color: marked(issues) === 'warning' ? 'warning.text' : 'danger.text', display: 'inline-flex', verticalAlign: 'middle', ml: '1' })}>
+        <TriangleAlert size={16} aria-hidden="true" />
+      </span>
+      <span id={describes} className={css({ srOnly: true })}>{`${t('prices-issue_marker')} ${text}`}</span>
+    </>
   );
 }
 

@@ -69,6 +69,10 @@ export const table = defineSlotRecipe({
             '& > tbody > tr:last-child': { borderBottomWidth: '0' },
             '& > tbody > tr > td': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', p: '0', minW: '0', maxW: 'none', borderBottomWidth: '0' },
             '& > tbody > tr > td[data-label]::before': { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', fontWeight: 'semibold', minW: '7rem' },
+            // Totals under the cards: their label and amount on one line.
+            '& > tfoot': { display: 'block' },
+            '& > tfoot > tr': { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3', px: '4', py: '2' },
+            '& > tfoot > tr > *': { p: '0', borderBottomWidth: '0' },
           },
         },
       },
