@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { memorySections } from '../../server/db/schema';
+import { memories, memorySections } from '../../server/db/schema';
+import { NOTE_HEADINGS } from '../../rules/working-notes';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { tenderWithReadDocs } from './documents-fixtures';
 
@@ -117,6 +118,30 @@ describe('a memory from the buyer\u2019s response frame', () => {
     expect(JSON.stringify(refused.json())).toContain('"limit":"characters"');
     expect((await call(manager.token, 'GET', `/api/memories/${memory._id}/export.pdf`)).statusCode).toBe(409);
     expect((await call(manager.token, 'GET', `/api/memories/${memory._id}/export.docx?into=frame&acceptLimits=true`)).statusCode).toBe(200);
+  });
+
+  it('counts the whole memory against the RC\u2019s word limit without the writers\u2019 notes', async () => {
+    const blank = (await call(manager.token, 'POST', `/api/tenders/${tenderId}/memories`, { from: 'blank', title: 'Limite de mots' })).json() as { details: Memory };
+    // One section with a note and four words of the writer's; the others emptied.
+    await ctx.db.update(memorySections).set({ content: { type: 'doc', content: [{ type: 'paragraph' }] } }).where(eq(memorySections.memoryId, blank.details._id));
+    const [first] = await ctx.db.select().from(memorySections).where(eq(memorySections.memoryId, blank.details._id)).limit(1);
+    const words = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: NOTE_HEADINGS.buyer, marks: [{ type: 'bold' }] }] }, words('Le candidat présente sa méthodologie, ses moyens humains et matériels, son planning détaillé.')] },
+        words('Méthodologie en trois phases.'),
+      ],
+    };
+    await ctx.db.update(memorySections).set({ content }).where(eq(memorySections.id, first!.id));
+    // Four words the buyer reads; thirteen more in the note.
+    await ctx.db.update(memories).set({ limits: { words: 4 } }).where(eq(memories.id, blank.details._id));
+    const within = await call(manager.token, 'GET', `/api/memories/${blank.details._id}/export.docx`);
+    expect(within.statusCode, within.body.slice(0, 300)).toBe(200);
+    await ctx.db.update(memories).set({ limits: { words: 3 } }).where(eq(memories.id, blank.details._id));
+    const refused = await call(manager.token, 'GET', `/api/memories/${blank.details._id}/export.docx`);
+    expect(refused.statusCode).toBe(409);
+    expect(JSON.stringify(refused.json())).toContain('"actual":4');
   });
 
   it('refuses what is no frame, another company\u2019s document, and a buyer\u2019s export of a memory without one', async () => {

@@ -1,5 +1,5 @@
 // The memory's Word document as it leaves the server: the text (docx.ts) without the writers'
-// working notes unless asked for (working-notes.ts), dressed with the
+// working notes unless asked for (rules/working-notes.ts), dressed with the
 // company's logo (or its monogram) and colour (brand.ts), the organisation charts at the end of the "Moyens humains" section and the
 // planning at the end of the "Planning" section (pictures.ts), and, when LibreOffice is there, the
 // table of contents' page numbers as LibreOffice lays the document out (office.ts): a first file
@@ -13,14 +13,14 @@ import { chartPicture, planningPicture, type Picture } from './pictures';
 import type { Office } from './office';
 import type { Storage } from '../../storage/storage';
 import { companyBrand } from './brand';
-import { withoutWorkingNotes } from './working-notes';
+import { withoutWorkingNotes } from '../../../rules/working-notes';
 
 type Log = { warn(obj: object, msg: string): void };
 type Section = DocxMemory['sections'][number] & { source?: string | null };
 
 export async function exportDocx(deps: { db: Database; office: Office; log?: Log; storage?: Storage }, owner: { companyId: string; tenderId: string }, given: Omit<DocxMemory, 'sections'> & { sections: Section[] }, options: { workingNotes?: boolean; pdf?: boolean } = {}): Promise<{ file: Buffer; tocPages: boolean; emojiLeftOut: boolean }> {
   // A staff section written with dashes a level is nested; the writers' notes stay out of what the
-  // buyer reads unless asked for (working-notes.ts).
+  // buyer reads unless asked for (rules/working-notes.ts).
   const sections = given.sections.map((s) => (s.source === 'staff' ? { ...s, content: nestedChartLists(s.content) } : s));
   let memory = { ...given, sections: options.workingNotes ? sections : sections.map((s) => ({ ...s, content: withoutWorkingNotes(s.content) })) };
   // The PDF draws emoji in a font of their own; a machine without one leaves them out (and says so) rather than print boxes.

@@ -15,6 +15,7 @@ import { lexemes } from '../../analysis/retrieval/lexemes';
 import type { FrameItem, ResponseFrame } from '../../analysis/frame/types';
 import { doc, para, type TipTapDoc } from './tiptap';
 import { overruns, type LimitOverrun } from '../../../rules/text-measure';
+import { buyerText } from '../../../rules/working-notes';
 import { linkRequirements } from './links';
 import { isPriceCriterion, type OutlineRequirement } from './outline';
 
@@ -156,7 +157,7 @@ export function frameOutline(frame: ResponseFrame, criteria: AnalysisCriterion[]
 
 export type SectionOverrun = LimitOverrun & { sectionId: string; title: string; number: string };
 
-/** The sections over their frame item's character or word limit (pages are laid out by LibreOffice, not counted here). */
-export function limitOverruns(sections: { id: string; title: string; text: string; frameItem: MemoryFrameItem | null }[]): SectionOverrun[] {
-  return sections.flatMap((section) => overruns(section.text, section.frameItem?.limit).map((over) => ({ ...over, sectionId: section.id, title: section.title, number: section.frameItem!.number })));
+/** The sections over their frame item's character or word limit, counted on what the buyer reads (pages are laid out by LibreOffice, not counted here). */
+export function limitOverruns(sections: { id: string; title: string; content: unknown; frameItem: MemoryFrameItem | null }[]): SectionOverrun[] {
+  return sections.flatMap((section) => overruns(buyerText(section.content), section.frameItem?.limit).map((over) => ({ ...over, sectionId: section.id, title: section.title, number: section.frameItem!.number })));
 }

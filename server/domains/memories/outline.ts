@@ -11,7 +11,7 @@ import { buildIndex, extractiveAnswer, search, type Citation, type PageText } fr
 import { fold } from '../../analysis/dce/text';
 import { bold, bullets, doc, para, quote, type TipTapDoc, type TipTapNode } from './tiptap';
 import { criterionPassages, headingPaths, linkRequirements, type LinkSection } from './links';
-import { NOTE_HEADINGS } from './working-notes';
+import { NOTE_HEADINGS } from '../../../rules/working-notes';
 
 type AnalysisCriterion = { name: string; weight: number; subCriteria?: { name: string; weight: number }[] };
 type Source = { documentId: string; entry: string | null; fileName: string; page: number; excerpt: string };

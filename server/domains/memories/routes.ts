@@ -32,7 +32,7 @@ import { readScope, type Caller } from '../companies/scope';
 import { reachableTender } from '../tenders/access';
 import { uniqueName } from '../../../rules/names';
 import { checkedContent, doc, para, plainText, wordCount, type TipTapDoc } from './tiptap';
-import { withoutWorkingNotes } from './working-notes';
+import { buyerText, withoutWorkingNotes } from '../../../rules/working-notes';
 import { criteriaOutline, latestDceAnalysis, latestRequirements, limitsOf, tenderPages, type Note, type OutlineSection } from './outline';
 import { evidenceOf, loadResources, RESOURCE_SOURCES, RESOURCE_TITLES, resourceHashes, resourceSection, type ResourceSource, type Resources } from './resources';
 import { rulesGrader, shinglesOf, type MemoryGrader, type Reason } from './analysis';
@@ -195,12 +195,13 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
   /**
    * An export of a memory over its limits is refused until the writer confirms (the buyer may
    * reject the offer as irregular): sections over their frame item's characters or words, the
-   * whole over the RC's word limit. The RC's page limit needs the laid-out document: not here.
+   * whole over the RC's word limit, both counted without the writers' notes. The RC's page limit
+   * needs the laid-out document: not here.
    */
   const refuseOverLimits = async (row: typeof memories.$inferSelect) => {
     const sections = await sectionsOf(db, row.id);
     const over = limitOverruns(sections);
-    const words = sections.reduce((sum, s) => sum + textMeasure(s.text).words, 0);
+    const words = sections.reduce((sum, s) => sum + textMeasure(buyerText(s.content)).words, 0);
     const wholeOver = row.limits?.words && words > row.limits.words ? { max: row.limits.words, actual: words } : null;
     if (over.length || wholeOver) throw new AppError(409, 'memory-limits_exceeded', { count: over.length + (wholeOver ? 1 : 0) }, { sections: over, memory: wholeOver });
   };

@@ -10,7 +10,8 @@ import { KeyFactsPanel, type VersionsStage } from '../../ui/memories/MemoryPanel
 import type { TenderKeyFacts } from '../../ui/tenders/TenderKeyFacts';
 import { SessionContext } from '../session';
 import { SectionWorkspace, type ConflictAuthor, type SectionWorkspaceProps } from '../../ui/memories/SectionWorkspace';
-import { plainLines, quoteNode } from '../../ui/memories/tiptap-text';
+import { quoteNode } from '../../ui/memories/tiptap-text';
+import { buyerText } from '../../../rules/working-notes';
 import { FrameItemBrief } from '../../ui/memories/FrameItemBrief';
 import { useServices } from '../services';
 import { MemoryLibrary } from './MemoryLibrary';
@@ -298,7 +299,7 @@ function AutosavedSection({ autosave, userId, insert, comments, images, assist }
   const frameItem = (section as MemorySection).frameItem;
   return (
     <>
-      {frameItem ? <FrameItemBrief item={frameItem} text={plainLines(draft ?? section.content).join('\n')} /> : null}
+      {frameItem ? <FrameItemBrief item={frameItem} text={buyerText(draft ?? section.content)} /> : null}
       <SectionWorkspace
       status={snapshot.value as AutosaveStatus}
       section={section as MemorySection}

@@ -3,20 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { FileDown, FileInput } from 'lucide-react';
 import type { components } from '../../../openapi/schema';
 import { overruns, textMeasure } from '../../../rules/text-measure';
+import { buyerText } from '../../../rules/working-notes';
 import { button } from 'styled-system/recipes';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/Dialog';
 
 type Memory = components['schemas']['Memory'];
 
-/** What is over the buyer's limits: sections over their frame item's characters or words, the whole over the RC's words (as the server counts them). */
+/** What is over the buyer's limits: sections over their frame item's characters or words, the whole over the RC's words (as the server counts them: without the writers' notes). */
 export function memoryOverruns(memory: Memory, t: (key: string, vars?: Record<string, unknown>) => string): string[] {
   const items = memory.sections.flatMap((s) =>
-    overruns(s.text, s.frameItem?.limit).map((o) =>
+    overruns(buyerText(s.content), s.frameItem?.limit).map((o) =>
       t('memory-export_over_item', { number: s.frameItem?.number ?? '', title: s.title, actual: o.actual, max: o.max, unit: t(`memory-export_unit_${o.limit}`) }).trim(),
     ),
   );
-  const words = memory.sections.reduce((sum, s) => sum + textMeasure(s.text).words, 0);
+  const words = memory.sections.reduce((sum, s) => sum + textMeasure(buyerText(s.content)).words, 0);
   const max = memory.limits?.words;
   return max && words > max ? [...items, t('memory-export_over_memory', { actual: words, max })] : items;
 }

@@ -33,7 +33,8 @@ export type PriceGridViewProps = PriceGridViewState & {
 export const priceCellId = (file: PriceFile, index: number) => `price-${file._id}-${index}`;
 
 const UNSAVED: readonly SaveStatus[] = ['dirty', 'saving', 'failed', 'conflict'];
-const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+// Right-aligned in the table; after their label in a phone's card.
+const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', mdDown: { textAlign: 'left', justifyContent: 'flex-start' } });
 
 /** /tender/prices/:tenderId: the tender's price files, each a grid of unit prices to fill (issue 25). */
 export function PriceGridView(props: PriceGridViewProps) {
@@ -418,7 +419,7 @@ function SheetTable({ file, sheet, prices, issues, indexOf, onPrice, onFocusLine
                 <IssueMark issues={on('quantity')} />
               </TableCell>
               <TableCell label={t('prices-col_unit_price')} className={amount} data-issue={marked(priceIssues)}>
-                <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1.5' })}>
+                <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1.5', mdDown: { justifyContent: 'flex-start' } })}>
                   <IssueMark issues={priceIssues} describes={`${id}-issues`} />
                   <PriceCell
                     id={id}

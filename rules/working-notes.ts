@@ -2,7 +2,9 @@
 // section with (what the buyer asks, the CCTP requirements to cover, each with its file and page)
 // and the raw source references "(CCTP_… v2.pdf, p. 4)" left in the text by an inserted passage.
 // They guide the editor; the buyer never reads them: the exports leave them out unless asked.
-import type { TipTapDoc, TipTapNode } from './tiptap';
+// TipTap (ProseMirror) JSON, as the server stores it and the editor sends it.
+type TipTapNode = { type: string; attrs?: Record<string, unknown>; content?: TipTapNode[]; text?: string; marks?: { type: string; attrs?: Record<string, unknown> }[] };
+type TipTapDoc = { type: 'doc'; content: TipTapNode[] };
 
 /** The bold line each note blockquote opens with (outline.ts writes them, the export recognises them). */
 export const NOTE_HEADINGS = { buyer: "Ce que demande l'acheteur", requirements: 'Exigences du CCTP à couvrir' } as const;
@@ -34,4 +36,28 @@ export function withoutWorkingNotes(content: unknown): unknown {
   };
   const doc = content as TipTapDoc;
   return { ...doc, content: doc.content.map(clean).filter((n): n is TipTapNode => n !== null) };
+}
+
+/** Blocks that end a line of text. */
+const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'tableCell', 'tableHeader', 'codeBlock']);
+
+/**
+ * The text the buyer reads, as the limits count it (issue 25): the section without its working
+ * notes and source references, a line per block. The server's export checks and the editor's live
+ * counts both measure this.
+ */
+export function buyerText(content: unknown): string {
+  const lines: string[] = [];
+  let line = '';
+  const walk = (node: TipTapNode) => {
+    if (node.type === 'text') line += node.text ?? '';
+    (node.content ?? []).forEach(walk);
+    if (BLOCKS.has(node.type) && line.trim()) {
+      lines.push(line.trim());
+      line = '';
+    }
+  };
+  const clean = withoutWorkingNotes(content);
+  if (clean && typeof clean === 'object') walk(clean as TipTapNode);
+  return lines.join('\n');
 }
