@@ -99,6 +99,15 @@ describe('session machine sign-in and sign-out', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects).toContain('notifyUnauthorized {"message":"Votre session a expiré."}');
   });
+
+  it('the reason a session ended stays for the sign-in page until the user signs in again', async () => {
+    const { actor, answer } = startSession({ token: 'good', profile });
+    await answer('getProfile', { ok: profile });
+    actor.send({ type: 'session.unauthorized', message: 'Votre session a été fermée.' });
+    expect(actor.getSnapshot().context.ended).toEqual({ message: 'Votre session a été fermée.' });
+    actor.send({ type: 'session.signIn', email: 'ann@exemple.fr', password: 'x', remember: false });
+    expect(actor.getSnapshot().context.ended).toBeNull();
+  });
 });
 
 describe('session machine, signed in again in place (issue 24)', () => {

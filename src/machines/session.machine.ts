@@ -12,6 +12,8 @@ export type SessionContext = {
   remember: boolean;
   email: string | null;
   error: RequestError | null;
+  /** Why the last session ended without the user signing out (expired, revoked): the sign-in page keeps saying it. */
+  ended: { message: string | null } | null;
 };
 
 export type SessionEvent =
@@ -71,6 +73,7 @@ export const sessionMachine = setup({
     // Every other state family of the app (page requests, cached lists) forgets the user too.
     resetStateFamilies: () => {},
     forget: assign({ token: null, profile: null, remember: false, email: null }),
+    recordEnding: assign({ ended: (_, params: { message?: string }) => ({ message: params.message || null }) }),
   },
 }).createMachine({
   id: 'session',
@@ -80,6 +83,7 @@ export const sessionMachine = setup({
     remember: false,
     email: null,
     error: null,
+    ended: null,
   }),
   initial: 'starting',
   on: {
@@ -87,6 +91,7 @@ export const sessionMachine = setup({
       target: '.signedOut',
       actions: [
         { type: 'notifyUnauthorized', params: ({ event }) => ({ message: event.message }) },
+        { type: 'recordEnding', params: ({ event }) => ({ message: event.message }) },
         ...endSession,
       ],
     },
@@ -122,12 +127,13 @@ export const sessionMachine = setup({
             email: ({ event }) => event.email,
             remember: ({ event }) => event.remember,
             error: null,
+            ended: null,
           }),
         },
         'session.registered': {
           target: 'profileLoaded',
           actions: [
-            assign({ token: ({ event }) => event.token, profile: ({ event }) => event.profile, remember: false, error: null }),
+            assign({ token: ({ event }) => event.token, profile: ({ event }) => event.profile, remember: false, error: null, ended: null }),
             { type: 'storeToken', params: ({ event }) => ({ token: event.token, remember: false }) },
             { type: 'setAuthToken', params: ({ event }) => ({ token: event.token }) },
             { type: 'storeProfile', params: ({ event }) => ({ profile: event.profile }) },
@@ -180,6 +186,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: [
                   { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
+                  { type: 'recordEnding', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
                   ...endSession,
                 ],
               },
@@ -219,6 +226,7 @@ export const sessionMachine = setup({
             target: '#session.signedOut',
             actions: [
               { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
+              { type: 'recordEnding', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
               ...endSession,
             ],
           },
@@ -276,6 +284,7 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: [
               { type: 'notifyUnauthorized', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
+              { type: 'recordEnding', params: ({ event }) => ({ message: toRequestError(event.error).message }) },
               ...endSession,
             ],
           },

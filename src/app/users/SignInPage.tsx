@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../../ui/components/PageStatus';
 import { SignedInAsView, SignInView } from '../../ui/users/SignInView';
@@ -17,8 +18,10 @@ export default function SignInPage() {
   const submitting = SessionContext.useSelector((s) => s.hasTag('submitting'));
   const signingOut = SessionContext.useSelector((s) => s.matches('signingOut'));
   const error = SessionContext.useSelector((s) => s.context.error?.message ?? null);
+  const ended = SessionContext.useSelector((s) => s.context.ended);
   const email = SessionContext.useSelector((s) => s.context.email ?? undefined);
   const profile = SessionContext.useSelector((s) => s.context.profile);
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [formShown, setFormShown] = useState(status === 'signedOut');
   if (status === 'signedOut' && !formShown) setFormShown(true);
@@ -40,5 +43,5 @@ export default function SignInPage() {
       />
     );
   }
-  return <SignInView submitting={submitting} error={error} defaultEmail={email} onSubmit={(values) => session.send({ type: 'session.signIn', ...values })} />;
+  return <SignInView submitting={submitting} error={error} ended={ended ? (ended.message ?? t('common-not_authorized_token_failed')) : null} defaultEmail={email} onSubmit={(values) => session.send({ type: 'session.signIn', ...values })} />;
 }

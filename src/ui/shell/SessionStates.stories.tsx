@@ -18,7 +18,7 @@ import { Button } from '../components/Button';
 // What the user sees in each state of the session statechart, rendered from a real snapshot.
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
-const base: SessionContext = { token: null, profile: null, remember: false, email: null, error: null };
+const base: SessionContext = { token: null, profile: null, remember: false, email: null, error: null, ended: null };
 
 function snapshotAt(value: Parameters<typeof sessionMachine.resolveState>[0]['value'], context: Partial<SessionContext> = {}): Snapshot {
   return sessionMachine.resolveState({ value, context: { ...base, ...context } });
@@ -50,7 +50,7 @@ function SessionScreen({ snapshot }: { snapshot: Snapshot }) {
   if (snapshot.matches('signedOut') || snapshot.matches('signingIn')) {
     return (
       <CenteredLayout header={<Header {...headerControls} end={<SignedOutLinks />} />}>
-        <SignInView submitting={snapshot.hasTag('submitting')} error={snapshot.context.error?.message ?? null} defaultEmail={snapshot.context.email ?? undefined} onSubmit={fn()} />
+        <SignInView submitting={snapshot.hasTag('submitting')} error={snapshot.context.error?.message ?? null} ended={snapshot.context.ended?.message} defaultEmail={snapshot.context.email ?? undefined} onSubmit={fn()} />
       </CenteredLayout>
     );
   }
@@ -87,6 +87,11 @@ type Story = StoryObj<typeof meta>;
 export const Starting: Story = { args: { snapshot: snapshotAt('starting', { token: 'jwt' }) }, parameters: { machineStates: ['session.starting', 'session.checkingToken'] } };
 export const Restoring: Story = { args: { snapshot: snapshotAt('restoring', { token: 'jwt', profile: managerWithCompany }) }, parameters: { machineStates: ['session.restoring', 'session.profileLoaded'] } };
 export const SignedOut: Story = { args: { snapshot: snapshotAt('signedOut') }, parameters: { machineStates: ['session.signedOut'] } };
+/** Sent back by the server (a session revoked by a password change, an account disabled): said until the next sign-in. */
+export const SessionEnded: Story = {
+  args: { snapshot: snapshotAt('signedOut', { ended: { message: 'Votre session a été fermée : votre mot de passe a été modifié. Reconnectez-vous.' } }) },
+  parameters: { machineStates: ['session.signedOut'] },
+};
 export const SignInRefused: Story = {
   args: { snapshot: snapshotAt('signedOut', { email: 'camille.martin@btp-lyon.fr', error: { message: 'E-mail ou mot de passe incorrect.', status: 401 } }) },
   parameters: { machineStates: ['session.signedOut'] },

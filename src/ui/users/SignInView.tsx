@@ -17,13 +17,15 @@ export type SignInValues = { email: string; password: string; remember: boolean 
 type SignInViewProps = {
   submitting: boolean;
   error: string | null;
+  /** Why the last session ended (expired, revoked): said until the user signs in again. */
+  ended?: string | null;
   defaultEmail?: string;
   onSubmit: (values: SignInValues) => void;
 };
 
 const FIELDS = ['email', 'password'] as const;
 
-export function SignInView({ submitting, error, defaultEmail, onSubmit }: SignInViewProps) {
+export function SignInView({ submitting, error, ended, defaultEmail, onSubmit }: SignInViewProps) {
   const { t } = useTranslation();
   // Our own checks in the interface language rather than the browser's bubbles (noValidate).
   const { errors, check, onFormChange } = useFieldErrors<(typeof FIELDS)[number]>(() => ({ email: rules.email, password: rules.required }));
@@ -43,6 +45,7 @@ export function SignInView({ submitting, error, defaultEmail, onSubmit }: SignIn
       </CardHeader>
       <form onSubmit={submit} onChange={onFormChange} noValidate aria-busy={submitting}>
         <CardBody>
+          {ended && !error ? <Alert status="warning" title={t('signin-session_ended_title')}>{ended}</Alert> : null}
           {error ? <Alert status="error" title={t('signin-error_title')}>{error}</Alert> : null}
           <fieldset disabled={submitting} className={css({ display: 'flex', flexDirection: 'column', gap: '4', border: 'none', p: 0, m: 0, minW: 0 })}>
             <TextField
