@@ -14,6 +14,8 @@ import { requiredUnderCi } from '../support/ci-tools';
 
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 requiredUnderCi('openssl (signs the test PDFs)', hasOpenssl, 'openssl');
+const hasPdfsig = spawnSync('pdfsig', ['-v']).status === 0;
+requiredUnderCi('pdfsig (checks the test PDFs as a reader would)', hasPdfsig, 'poppler-utils');
 
 const UNSIGNED_REAL_PDF = join(import.meta.dirname, '../fixtures/dce/grenoble-inp_2026FCSSA0025/Notice explicative DC1.pdf');
 const BYTE_RANGE_PLACEHOLDER = '[0 9999999999 9999999999 9999999999]';
@@ -25,10 +27,10 @@ type Signer = { key: string; cert: string; certificate: X509Certificate };
 let dir = '';
 const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
 
-function makeSigner(name: string, keyOptions: string[]): Signer {
+function makeSigner(name: string, keyOptions: string[], subject = '/C=FR/O=Menuiserie Dupré SARL/CN=Jeanne Martin'): Signer {
   const key = join(dir, `${name}.key`);
   const cert = join(dir, `${name}.pem`);
-  openssl('req', '-x509', '-utf8', ...keyOptions, '-nodes', '-keyout', key, '-out', cert, '-days', '365', '-subj', '/C=FR/O=Menuiserie Dupré SARL/CN=Jeanne Martin');
+  openssl('req', '-x509', '-utf8', ...keyOptions, '-nodes', '-keyout', key, '-out', cert, '-days', '365', '-subj', subject);
   return { key, cert, certificate: new X509Certificate(readFileSync(cert)) };
 }
 
@@ -44,8 +46,8 @@ async function pdfWithSignatureField(subFilter: string): Promise<Buffer> {
   const form = (doc as unknown as { _root: { data: { AcroForm: { data: { Fields: unknown[]; SigFlags?: number } } } } })._root.data.AcroForm;
   form.data.Fields.push(widget);
   form.data.SigFlags = 3;
-  signature.end();
-  widget.end();
+  signature.end(undefined); // written now: the types want a chunk, pdfkit takes none
+  widget.end(undefined);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => doc.on('end', resolve));
@@ -54,32 +56,49 @@ async function pdfWithSignatureField(subFilter: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Fills the placeholders: the byte range around the hole, then OpenSSL's detached CMS in the hole. */
-function sign(pdf: Buffer, signer: Signer, cmsOptions: string[]): Buffer {
+/** Fills the last placeholders: the byte range around the hole, then the CMS `makeCms` writes to cms.der. */
+function fillSignature(pdf: Buffer, makeCms: (signedRangesFile: string) => void): Buffer {
   const signed = Buffer.from(pdf);
-  const holeStart = signed.indexOf('/Contents <') + '/Contents '.length;
+  const holeStart = signed.lastIndexOf('/Contents <') + '/Contents '.length;
   const holeEnd = signed.indexOf('>', holeStart) + 1;
   const byteRange = `[0 ${holeStart} ${holeEnd} ${signed.length - holeEnd}]`;
-  signed.write(byteRange.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '), signed.indexOf(BYTE_RANGE_PLACEHOLDER), 'latin1');
+  signed.write(byteRange.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '), signed.lastIndexOf(BYTE_RANGE_PLACEHOLDER), 'latin1');
   writeFileSync(join(dir, 'signed-ranges.bin'), Buffer.concat([signed.subarray(0, holeStart), signed.subarray(holeEnd)]));
-  openssl('cms', '-sign', '-binary', '-in', 'signed-ranges.bin', '-signer', signer.cert, '-inkey', signer.key, '-outform', 'DER', '-nosmimecap', '-md', 'sha256', ...cmsOptions, '-out', 'signature.der');
-  const signatureHex = readFileSync(join(dir, 'signature.der')).toString('hex');
+  makeCms('signed-ranges.bin');
+  const signatureHex = readFileSync(join(dir, 'cms.der')).toString('hex');
   expect(signatureHex.length).toBeLessThanOrEqual(HOLE_BYTES * 2);
   signed.write(signatureHex.padEnd(HOLE_BYTES * 2, '0'), holeStart + 1, 'latin1');
   return signed;
 }
 
-/** An incremental update, as a later edit or a second signer's software writes one. */
-function appendIncrementalUpdate(pdf: Buffer): Buffer {
+/** A detached CMS signature by OpenSSL over the byte ranges. */
+const sign = (pdf: Buffer, signer: Signer, cmsOptions: string[]) =>
+  fillSignature(pdf, (ranges) => openssl('cms', '-sign', '-binary', '-in', ranges, '-signer', signer.cert, '-inkey', signer.key, '-outform', 'DER', '-nosmimecap', '-md', 'sha256', ...cmsOptions, '-out', 'cms.der'));
+
+/** An RFC 3161 timestamp token over the byte ranges, from OpenSSL acting as the time-stamping authority. */
+const timestamp = (pdf: Buffer, authority: Signer) =>
+  fillSignature(pdf, (ranges) => {
+    writeFileSync(join(dir, 'tsa.serial'), '01\n');
+    writeFileSync(join(dir, 'tsa.cnf'), ['[ tsa ]', 'default_tsa = local', '[ local ]', 'serial = ./tsa.serial', `signer_cert = ${authority.cert}`, `signer_key = ${authority.key}`, 'signer_digest = sha256', 'default_policy = 1.2.3.4.1', 'digests = sha256', 'ess_cert_id_alg = sha256', ''].join('\n'));
+    openssl('ts', '-query', '-data', ranges, '-sha256', '-cert', '-no_nonce', '-out', 'request.tsq');
+    openssl('ts', '-reply', '-queryfile', 'request.tsq', '-config', 'tsa.cnf', '-token_out', '-out', 'cms.der');
+  });
+
+/** An incremental update, as a later edit or a second signer's software writes one: `body` is its new object. */
+function appendIncrementalUpdate(pdf: Buffer, body = '<< /Note (annotation added after signing) >>'): Buffer {
   const text = pdf.toString('latin1');
   const previousXref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1];
   const root = /\/Root (\d+ \d+ R)/.exec(text)![1];
-  const size = Number(/\/Size (\d+)/.exec(text)![1]);
-  const object = `\n${size} 0 obj\n<< /Note (annotation added after signing) >>\nendobj\n`;
+  const size = Math.max(...[...text.matchAll(/\/Size (\d+)/g)].map((match) => Number(match[1])));
+  const object = `\n${size} 0 obj\n${body}\nendobj\n`;
   const xrefAt = pdf.length + object.length;
   const update = `${object}xref\n${size} 1\n${String(pdf.length + 1).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${size + 1} /Root ${root} /Prev ${previousXref} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.concat([pdf, Buffer.from(update, 'latin1')]);
 }
+
+/** A new signature dictionary in an incremental update, its placeholders still to fill. */
+const appendSignatureDictionary = (pdf: Buffer, type: 'Sig' | 'DocTimeStamp', subFilter: string) =>
+  appendIncrementalUpdate(pdf, `<< /Type /${type} /Filter /Adobe.PPKLite /SubFilter /${subFilter} /ByteRange ${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(HOLE_BYTES * 2)}> >>`);
 
 const replaceOnce = (pdf: Buffer, from: string, to: string) => {
   const at = pdf.indexOf(from);
@@ -92,6 +111,7 @@ const replaceOnce = (pdf: Buffer, from: string, to: string) => {
 describe.runIf(hasOpenssl)('PDF signatures', () => {
   let ecSigner: Signer;
   let rsaSigner: Signer;
+  let timestampAuthority: Signer;
   let cadesSigned: Buffer;
   let signedJustBefore: Date;
 
@@ -99,9 +119,9 @@ describe.runIf(hasOpenssl)('PDF signatures', () => {
     dir = mkdtempSync(join(tmpdir(), 'pdf-signatures-'));
     ecSigner = makeSigner('ec', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']);
     rsaSigner = makeSigner('rsa', ['-newkey', 'rsa:2048']);
+    timestampAuthority = makeSigner('tsa', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-addext', 'extendedKeyUsage=critical,timeStamping'], '/C=FR/O=Autorité de test/CN=Horodatage Test');
     signedJustBefore = new Date(Date.now() - 1000);
     cadesSigned = sign(await pdfWithSignatureField('ETSI.CAdES.detached'), ecSigner, ['-cades']);
-    if (process.env.DUMP_SIGNED) writeFileSync(process.env.DUMP_SIGNED, cadesSigned);
   });
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -132,6 +152,18 @@ describe.runIf(hasOpenssl)('PDF signatures', () => {
     const signedAt = Date.parse(signature!.signedAt!);
     expect(signedAt).toBeGreaterThanOrEqual(Math.floor(signedJustBefore.getTime() / 1000) * 1000 - 1000);
     expect(signedAt).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it.skipIf(!hasPdfsig)('agrees with poppler’s pdfsig on the signed and the altered file', () => {
+    const pdfsig = (pdf: Buffer) => {
+      writeFileSync(join(dir, 'checked.pdf'), pdf);
+      return spawnSync('pdfsig', ['checked.pdf'], { cwd: dir, encoding: 'utf8' }).stdout;
+    };
+    expect(pdfsig(cadesSigned)).toContain('Signature is Valid');
+    expect(pdfsig(cadesSigned)).toContain('Total document signed');
+    const altered = replaceOnce(cadesSigned, '(PDFKit)', '(PDFKiT)');
+    expect(pdfsig(altered)).not.toContain('Signature is Valid');
+    expect(readPdfSignatures(altered)[0]!.intact).toBe(false);
   });
 
   it('reads an RSA adbe.pkcs7.detached signature without signed attributes, dated by its /M', async () => {
@@ -168,6 +200,22 @@ describe.runIf(hasOpenssl)('PDF signatures', () => {
     expect(signature).toMatchObject({ coversWholeFile: false, intact: true, signerName: 'Jeanne Martin' });
     // A trailing line end is not an update
     expect(readPdfSignatures(Buffer.concat([cadesSigned, Buffer.from('\r\n')]))[0]).toMatchObject({ coversWholeFile: true, intact: true });
+  });
+
+  it('reads a second signer and a document timestamp added in later revisions; only the last covers the file', () => {
+    const twice = sign(appendSignatureDictionary(cadesSigned, 'Sig', 'ETSI.CAdES.detached'), rsaSigner, ['-cades']);
+    const timestamped = timestamp(appendSignatureDictionary(twice, 'DocTimeStamp', 'ETSI.RFC3161'), timestampAuthority);
+    const signatures = readPdfSignatures(timestamped);
+    expect(signatures.map(({ subFilter, pades, intact, coversWholeFile }) => ({ subFilter, pades, intact, coversWholeFile }))).toEqual([
+      { subFilter: 'ETSI.CAdES.detached', pades: true, intact: true, coversWholeFile: false },
+      { subFilter: 'ETSI.CAdES.detached', pades: true, intact: true, coversWholeFile: false },
+      { subFilter: 'ETSI.RFC3161', pades: true, intact: true, coversWholeFile: true },
+    ]);
+    expect(signatures[2]).toMatchObject({ signerName: 'Horodatage Test', signerOrganisation: 'Autorité de test' });
+    expect(Math.abs(Date.parse(signatures[2]!.signedAt!) - Date.now())).toBeLessThan(60_000);
+    // The timestamp's imprint is the hash of its byte ranges: a changed byte breaks it too
+    const [, , brokenTimestamp] = readPdfSignatures(replaceOnce(timestamped, '(PDFKit)', '(PDFKiT)'));
+    expect(brokenTimestamp).toMatchObject({ subFilter: 'ETSI.RFC3161', intact: false });
   });
 
   it('finds no signature in a real unsigned DCE document (with compressed object streams)', () => {
