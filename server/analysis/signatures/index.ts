@@ -11,6 +11,8 @@ export type { PdfSignature, SignatureCertificate, SignatureSummary } from './typ
 
 const PADES_SUB_FILTERS = new Set(['ETSI.CAdES.detached', 'ETSI.RFC3161']);
 const MAX_INFLATED_BYTES = 32 << 20; // an object stream is small; a bomb is not
+const MAX_SIGNATURES = 50; // real files carry a handful; a hostile one could carry thousands to check
+const MAX_MARKERS = 1000; // likewise for the /ByteRange and /Type /Sig markers looked at
 
 /** A signature dictionary as found in the file, before its CMS is checked. */
 type Found = {
@@ -49,6 +51,7 @@ class SignatureScan {
   private readonly text: string;
   private readonly reader: PdfObjectReader;
   private headersCache?: ObjectHeader[];
+  private readonly signatureDictionaries = new Map<number, Array<{ dict: PdfDict; parent?: PdfDict; key?: string }>>();
 
   constructor(private readonly bytes: Uint8Array) {
     this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -64,9 +67,12 @@ class SignatureScan {
     const found: Found[] = [];
     const covered: Array<[number, number]> = [];
     const markers = /\/ByteRange\b|\/Type\s*\/(?:Sig|DocTimeStamp)(?![^\s/<>[\]()%])/g;
-    for (let match = markers.exec(this.text); match; match = markers.exec(this.text)) {
+    let markersSeen = 0;
+    for (let match = markers.exec(this.text); match && markersSeen++ < MAX_MARKERS; match = markers.exec(this.text)) {
       const at = match.index;
-      if (covered.some(([start, end]) => start <= at && at < end)) continue;
+      // Markers come in file order: only the last dictionary read can hold this one too.
+      const last = covered[covered.length - 1];
+      if (last && last[0] <= at && at < last[1]) continue;
       const signature = this.signatureAt(at, match[0].startsWith('/ByteRange'));
       if (!signature) continue;
       if (signature.dict) covered.push([signature.dict.start, signature.dict.end]);
@@ -74,6 +80,7 @@ class SignatureScan {
       const key = signature.byteRange?.join(' ');
       if (key && found.some((other) => other.byteRange?.join(' ') === key)) continue;
       found.push(signature);
+      if (found.length >= MAX_SIGNATURES) break;
     }
     return found.map((signature) => this.describe(signature));
   }
@@ -82,22 +89,39 @@ class SignatureScan {
   private signatureAt(at: number, byteRangeMarker: boolean): Found | undefined {
     const header = headerBefore(this.headers, at);
     if (header) {
-      const value = this.reader.readValueAt(header.bodyStart);
-      if (value !== undefined) {
-        // Dictionaries come outer first: the last one around the marker is the one that holds it.
-        let holder: { dict: PdfDict; parent?: PdfDict; key?: string } | undefined;
-        for (const candidate of dictionariesIn(value)) if (candidate.dict.start <= at && at < candidate.dict.end) holder = candidate;
-        if (holder) {
-          const { dict, parent, key } = holder;
-          const type = dict.entries.get('Type');
-          if (dict.entries.has('ByteRange') || (isName(type) && (type.name === 'Sig' || type.name === 'DocTimeStamp'))) {
-            return this.fromDictionary(dict, key === 'V' && parent?.entries.has('T') ? parent : undefined, parent ? undefined : header);
-          }
-        }
+      // Dictionaries come outer first, so by start: the last one that starts before the marker and
+      // still holds it is the innermost.
+      const dictionaries = this.signatureDictionariesIn(header);
+      let low = 0;
+      let high = dictionaries.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (dictionaries[middle]!.dict.start <= at) low = middle + 1;
+        else high = middle;
+      }
+      let holder: (typeof dictionaries)[number] | undefined;
+      for (let i = low - 1; i >= 0 && !holder; i--) if (at < dictionaries[i]!.dict.end) holder = dictionaries[i];
+      if (holder) {
+        const { dict, parent, key } = holder;
+        return this.fromDictionary(dict, key === 'V' && parent?.entries.has('T') ? parent : undefined, parent ? undefined : header);
       }
     }
     // The dictionary could not be parsed (damaged, or not in an object): read what the marker says.
     return byteRangeMarker ? this.fromRawByteRange(at) : undefined;
+  }
+
+  /** The signature dictionaries of the object at `header`, read once however many markers it holds. */
+  private signatureDictionariesIn(header: ObjectHeader): Array<{ dict: PdfDict; parent?: PdfDict; key?: string }> {
+    let dictionaries = this.signatureDictionaries.get(header.start);
+    if (!dictionaries) {
+      const value = this.reader.readValueAt(header.bodyStart);
+      dictionaries = value === undefined ? [] : [...dictionariesIn(value)].filter(({ dict }) => {
+        const type = dict.entries.get('Type');
+        return dict.entries.has('ByteRange') || (isName(type) && (type.name === 'Sig' || type.name === 'DocTimeStamp'));
+      });
+      this.signatureDictionaries.set(header.start, dictionaries);
+    }
+    return dictionaries;
   }
 
   private fromDictionary(dict: PdfDict, inlineField: PdfDict | undefined, object: ObjectHeader | undefined): Found {
