@@ -1541,66 +1541,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenders/{id}/submission/dc1.docx": {
+    "/api/tenders/{id}/submission/pieces/{code}/file": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The DC1 (lettre de candidature) filled from the company and the tender, in the buyer's own copy when the DCE holds one, else in the official DAJ form kept by Soumissio; only its fields changed. As an attachment (the token cookie is accepted). */
-        get: operations["exportDc1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tenders/{id}/submission/dc2.docx": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The DC2 (déclaration du candidat) filled from the company's identity, figures, references and qualifications, as the DC1 is. */
-        get: operations["exportDc2"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tenders/{id}/submission/espd-response.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The DUME (ESPD response, ESPD-EDM v4 QualificationApplicationResponse) answering the buyer's ESPD request when the DCE holds one, else the standard French criteria, from the company's data. */
-        get: operations["exportEspdResponse"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tenders/{id}/submission/espd-response.pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The same DUME as a readable PDF. */
-        get: operations["exportEspdResponsePdf"];
+        /** The file uploaded for a piece, as an attachment. */
+        get: operations["getSubmissionPieceFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2751,29 +2700,29 @@ export interface components {
             brandColor?: components["schemas"]["BrandColor"];
             candidature?: components["schemas"]["CompanyCandidature"];
         };
-        /** @description What the candidature forms (DC1, DC2, DUME) say of the company beyond its identity, and its upload speed for the deposit's timing. */
+        /** @description What the candidature forms (DC1, DC2, DUME) say of the company beyond its identity, and its upload speed for the deposit's timing. Written whole. */
         CompanyCandidature: {
             /** @description SAS, SARL, SA, EURL, SCOP… */
-            legalForm?: string;
+            legalForm: string;
             /** @description The NAF/APE code, "4321A". */
-            nafCode?: string;
-            vatNumber?: string;
+            nafCode: string;
+            vatNumber: string;
             /** @description A small or medium enterprise (the DUME asks). */
-            sme?: boolean | null;
-            legalRepresentative?: {
+            sme: boolean | null;
+            legalRepresentative: {
                 name: string;
                 /** @description Président, gérant, directeur général… */
                 capacity: string;
             } | null;
             /** @description Turnover and staff by financial year, the last three at least (DC2 and DUME selection criteria): the history, one entry a year. */
-            figures?: {
+            figures: {
                 year: number;
                 /** @description Excl. VAT, in euros. */
                 turnover?: number | null;
                 staff?: number | null;
             }[];
             /** @description The upload speed of the company's connection, in Mbit/s. */
-            uploadMbps?: number | null;
+            uploadMbps: number | null;
         };
         /** @description The company's colour as '#rrggbb' (the Word export's headings and table headers), or null for the house colour. */
         BrandColor: string | null;
@@ -8817,99 +8766,26 @@ export interface operations {
             409: components["responses"]["Error"];
         };
     };
-    exportDc1: {
+    getSubmissionPieceFile: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
+                /** @description A piece's code, as the folder lists it (DC1, KBIS, URSSAF, MEMOIRE_TECHNIQUE…). */
+                code: components["parameters"]["PieceCodePath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The DOCX. */
+            /** @description The file. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    exportDc2: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The DOCX. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    exportEspdResponse: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The XML. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": string;
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    exportEspdResponsePdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
+                    "application/octet-stream": string;
                 };
             };
             401: components["responses"]["Error"];

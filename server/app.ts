@@ -47,6 +47,7 @@ import { resumesHandlers } from './domains/resumes/routes';
 import { libraryHandlers } from './domains/library/routes';
 import { memoriesHandlers } from './domains/memories/routes';
 import { priceFilesHandlers } from './domains/price-files/routes';
+import { submissionHandlers } from './domains/submission/routes';
 import { memoryCommentsHandlers } from './domains/memories/comments';
 import { assistHandlers } from './domains/memories/assist';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...resumesHandlers(deps),
     ...memoriesHandlers(deps),
     ...priceFilesHandlers(deps),
+    ...submissionHandlers(deps),
     ...memoryCommentsHandlers(deps),
     ...assistHandlers(deps),
     ...libraryHandlers(deps),

@@ -3,6 +3,16 @@ import { bigint, boolean, check, customType, date, doublePrecision, foreignKey, 
 import type { PriceFileRead } from '../analysis/prices/types';
 import type { TextCut } from '../extraction/limits';
 
+export type CompanyCandidature = {
+  legalForm?: string;
+  nafCode?: string;
+  vatNumber?: string;
+  sme?: boolean | null;
+  legalRepresentative?: { name: string; capacity: string } | null;
+  figures?: { year: number; turnover?: number | null; staff?: number | null }[];
+  uploadMbps?: number | null;
+};
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['admin', 'manager', 'employee']);
@@ -42,6 +52,8 @@ export const companies = pgTable(
     brandColor: text('brand_color'),
     // The Go/No-Go grid's weights (0–10 per criterion); null: the defaults (server/domains/tenders/go-no-go.ts).
     goNoGoWeights: jsonb('go_no_go_weights').$type<Record<string, number>>(),
+    // What the candidature forms (DC1, DC2, DUME) say beyond the identity, and the upload speed (issue 26).
+    candidature: jsonb('candidature').$type<CompanyCandidature>().notNull().default({}),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_siret_idx').on(t.siret)],
@@ -589,6 +601,52 @@ export const priceFiles = pgTable(
   },
   (t) => [uniqueIndex('price_files_document_idx').on(t.documentId, t.entry), index('price_files_tender_idx').on(t.tenderId)],
 );
+
+// The file chosen for one piece of a tender's submission folder (issue 26): uploaded for this
+// tender (its bytes stored under storageKey) or a document of the company's vault.
+export const submissionPieces = pgTable(
+  'submission_pieces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    companyDocumentId: uuid('company_document_id').references(() => companyDocuments.id, { onDelete: 'cascade' }),
+    fileName: text('file_name'),
+    mime: text('mime'),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    storageKey: text('storage_key'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('submission_pieces_tender_code_idx').on(t.tenderId, t.code)],
+);
+
+// A deposit recorded on the buyer's platform: the folder frozen as a ZIP with each file's size and
+// SHA-256, and the platform's acknowledgement. One per tender.
+export const submissionDeposits = pgTable('submission_deposits', {
+  tenderId: uuid('tender_id')
+    .primaryKey()
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
+  recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  acknowledgementName: text('acknowledgement_name').notNull(),
+  acknowledgementMime: text('acknowledgement_mime').notNull(),
+  acknowledgementSize: bigint('acknowledgement_size', { mode: 'number' }).notNull(),
+  acknowledgementKey: text('acknowledgement_key').notNull(),
+  zipKey: text('zip_key').notNull(),
+  files: jsonb('files').$type<{ path: string; bytes: number; sha256: string }[]>().notNull(),
+  totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // The company's unit prices as it last exported them, by designation (folded) and unit: suggested
 // on its next price files and the reference of the outlier check.

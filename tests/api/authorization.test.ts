@@ -15,7 +15,7 @@ import { localStorage } from '../../server/storage/local';
 import { createTestApp, errorOf, multipart, signToken, tinyPng, uniqueEmail, type TestContext } from './context';
 import { siretFor } from './sirets';
 import { insertCompanyDoc, insertTender, insertTenderDoc, pdf } from './documents-fixtures';
-import { invoices } from '../../server/db/schema';
+import { invoices, submissionDeposits, submissionPieces } from '../../server/db/schema';
 import { issueInvoice } from '../../server/domains/billing/invoices';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
@@ -221,6 +221,22 @@ async function priceFileOf(target: Target) {
   const read = { kind: 'BPU' as const, format: 'pdf' as const, sheets: [{ name: 'BPU', lines: [line], totals: [] }] };
   const [row] = await ctx.db.insert(priceFiles).values({ tenderId, companyId: companyOf(target).id, documentId, fileName: 'BPU.pdf', sha256: 'x', read }).returning({ id: priceFiles.id });
   return row!.id;
+}
+/** A piece uploaded for the target company's tender (its file stored), or its deposit recorded: inserted directly. */
+async function submissionPieceOf(target: Target) {
+  const tenderId = await tenderOf(target);
+  const key = `submission/${companyOf(target).id}/${tenderId}/${randomUUID()}`;
+  await localStorage(ctx.filesDir).put(key, pdf());
+  const code = `RIB_${randomBytes(3).toString('hex').toUpperCase()}`;
+  await ctx.db.insert(submissionPieces).values({ tenderId, companyId: companyOf(target).id, code, fileName: 'RIB.pdf', mime: 'application/pdf', size: 2000, sha256: 'x', storageKey: key });
+  return { tenderId, code };
+}
+async function depositedTenderOf(target: Target) {
+  const tender = await insertTender(ctx, companyOf(target).id, 'submitted');
+  const key = `submission/${companyOf(target).id}/${tender.id}/ack`;
+  await localStorage(ctx.filesDir).put(key, pdf());
+  await ctx.db.insert(submissionDeposits).values({ tenderId: tender.id, companyId: companyOf(target).id, depositedAt: new Date(), acknowledgementName: 'AR.pdf', acknowledgementMime: 'application/pdf', acknowledgementSize: 2000, acknowledgementKey: key, zipKey: `${key}.zip`, files: [], totalBytes: 0 });
+  return tender.id;
 }
 /** A comment thread (by nobody still here) on the target company's memory, inserted directly. */
 async function memoryThreadOf(target: Target) {
@@ -723,6 +739,42 @@ const matrix: Record<string, Row[]> = {
   exportPriceFile: onBoth(
     (target) => scoped(target, 409, 409, 409),
     async (_caller, target) => ({ request: json('GET', `/api/price-files/${await priceFileOf(target)}/export`) }),
+  ),
+  getSubmission: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission`) }),
+  ),
+  // Past the role and the scope, a form with neither a file nor a vault document is refused.
+  setSubmissionPiece: onBoth(
+    (target) => scoped(target, 400, 400, 400),
+    async (_caller, target) => ({ request: { method: 'PUT', url: `/api/tenders/${await tenderOf(target)}/submission/pieces/RIB`, ...multipart([]) } }),
+  ),
+  clearSubmissionPiece: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const { tenderId, code } = await submissionPieceOf(target);
+      return { request: json('DELETE', `/api/tenders/${tenderId}/submission/pieces/${code}`) };
+    },
+  ),
+  getSubmissionPieceFile: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => {
+      const { tenderId, code } = await submissionPieceOf(target);
+      return { request: json('GET', `/api/tenders/${tenderId}/submission/pieces/${code}/file`) };
+    },
+  ),
+  exportSubmissionZip: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission.zip`) }),
+  ),
+  // Managers and admins deposit; past the role and the scope, a deposit without its acknowledgement is refused.
+  depositSubmission: onBoth(
+    (target) => scoped(target, 400, 400, 403),
+    async (_caller, target) => ({ request: { method: 'POST', url: `/api/tenders/${await tenderOf(target)}/submission/deposit`, ...multipart([{ name: 'depositedAt', value: '2026-11-28T10:00:00.000Z' }]) } }),
+  ),
+  getSubmissionAcknowledgement: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await depositedTenderOf(target)}/submission/deposit/acknowledgement`) }),
   ),
   exportMemoryDocx: onBoth(
     (target) => scoped(target, 200, 200, 200),

@@ -1,3 +1,4 @@
+import type { CompanyCandidature } from '../../db/schema';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Database } from '../../db/client';
@@ -29,6 +30,7 @@ const companyColumns = {
   amountMin: companies.amountMin,
   amountMax: companies.amountMax,
   brandColor: companies.brandColor,
+  candidature: companies.candidature,
   logoKey: companies.logoKey,
   logoVersion: companies.logoVersion,
   membersCount: membersCountSql,
@@ -56,6 +58,7 @@ export function toCompany(row: CompanyRow): Company {
     brandColor: row.brandColor,
     logo: row.logoKey && row.logoVersion !== null ? { url: logoUrl(row.id, row.logoVersion), version: row.logoVersion } : null,
     membersCount: Number(row.membersCount),
+    candidature: candidatureOut(row.candidature),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -91,6 +94,7 @@ export function companyValues(input: CompanyPatch): Partial<typeof companies.$in
   }
   // Stored lower-case, as the colour input of the browser writes it.
   if (input.brandColor !== undefined) values.brandColor = input.brandColor?.toLowerCase() ?? null;
+  if (input.candidature) values.candidature = candidatureIn(input.candidature);
   const profile = input.profile;
   if (profile) {
     const clean = (list: string[] | undefined) => (list ? [...new Set(list.map((v) => v.trim()).filter(Boolean))] : undefined);
@@ -102,4 +106,31 @@ export function companyValues(input: CompanyPatch): Partial<typeof companies.$in
     if (profile.amountMax !== undefined) values.amountMax = profile.amountMax;
   }
   return values;
+}
+
+/** The candidature data as the client reads it: every field present, figures by year, newest first. */
+export function candidatureOut(stored: CompanyCandidature): NonNullable<Company['candidature']> {
+  return {
+    legalForm: stored.legalForm ?? '',
+    nafCode: stored.nafCode ?? '',
+    vatNumber: stored.vatNumber ?? '',
+    sme: stored.sme ?? null,
+    legalRepresentative: stored.legalRepresentative ?? null,
+    figures: [...(stored.figures ?? [])].sort((a, b) => b.year - a.year).map((f) => ({ year: f.year, turnover: f.turnover ?? null, staff: f.staff ?? null })),
+    uploadMbps: stored.uploadMbps ?? null,
+  };
+}
+
+/** A patch replaces the whole candidature block; one entry per year (the last given wins), strings trimmed. */
+function candidatureIn(input: NonNullable<CompanyPatch['candidature']>): CompanyCandidature {
+  const byYear = new Map((input.figures ?? []).map((f) => [f.year, { year: f.year, turnover: f.turnover ?? null, staff: f.staff ?? null }]));
+  return {
+    legalForm: input.legalForm?.trim() ?? '',
+    nafCode: input.nafCode?.replace('.', '').toUpperCase() ?? '',
+    vatNumber: input.vatNumber?.trim() ?? '',
+    sme: input.sme ?? null,
+    legalRepresentative: input.legalRepresentative ? { name: input.legalRepresentative.name.trim(), capacity: input.legalRepresentative.capacity.trim() } : null,
+    figures: [...byYear.values()].sort((a, b) => b.year - a.year),
+    uploadMbps: input.uploadMbps ?? null,
+  };
 }

@@ -8,6 +8,7 @@ import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
+import type { Storage } from '../../storage/storage';
 import { companyUnitPrices, priceFiles, tenderDocuments } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { AppError, notFound } from '../../errors';
@@ -79,44 +80,6 @@ export function priceFilesHandlers({ db, storage }: Deps): Handlers<'listPriceFi
     };
   };
 
-  /**
-   * The tender's price files: those of the latest DCE analysis's price documents not read yet (or
-   * whose document was replaced since) are read now; a replaced document keeps the prices of the
-   * lines it still has, with the same designation.
-   */
-  const syncTender = async (tenderId: string, companyId: string) => {
-    const analysis = await latestDceAnalysis(db, tenderId);
-    const wanted = (analysis?.documents ?? []).filter((d) => PRICE_KINDS.has(d.kind));
-    if (!wanted.length) return;
-    const docs = await db
-      .select({ id: tenderDocuments.id, sha256: tenderDocuments.sha256 })
-      .from(tenderDocuments)
-      .where(and(eq(tenderDocuments.tenderId, tenderId), inArray(tenderDocuments.id, [...new Set(wanted.map((d) => d.documentId))])));
-    const existing = await db.select().from(priceFiles).where(eq(priceFiles.tenderId, tenderId));
-    for (const want of wanted) {
-      const doc = docs.find((d) => d.id === want.documentId);
-      if (!doc) continue;
-      const entry = want.entry ?? '';
-      const current = existing.find((f) => f.documentId === doc.id && f.entry === entry);
-      if (current && current.sha256 === doc.sha256) continue;
-      const file = await tenderFileBytes(db, storage, tenderId, doc.id, want.entry ?? null).catch(() => null);
-      const read = file ? await readPriceFile(file.bytes, file.fileName) : null;
-      if (!read || !read.sheets.some((s) => s.lines.length)) continue;
-      if (current) {
-        const labels = new Map(current.read.sheets.flatMap((s) => s.lines.map((l) => [l.id, l.label])));
-        const kept = Object.fromEntries(
-          read.sheets.flatMap((s) => s.lines.filter((l) => labels.get(l.id) === l.label && current.prices[l.id] !== undefined).map((l) => [l.id, current.prices[l.id]!])),
-        );
-        await db
-          .update(priceFiles)
-          .set({ read, sha256: doc.sha256, prices: kept, version: sql`${priceFiles.version} + 1`, updatedAt: new Date() })
-          .where(eq(priceFiles.id, current.id));
-      } else {
-        await db.insert(priceFiles).values({ tenderId, companyId, documentId: doc.id, entry, fileName: file!.fileName, sha256: doc.sha256, read }).onConflictDoNothing();
-      }
-    }
-  };
-
   /** The issues of the file as priced, in the caller's language, and its totals. */
   const checkOf = async (request: Parameters<typeof t>[0], row: Row) => {
     const current = pricedRead(row.read, row.prices);
@@ -129,7 +92,7 @@ export function priceFilesHandlers({ db, storage }: Deps): Handlers<'listPriceFi
   return {
     async listPriceFiles(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
-      await syncTender(tender.id, tender.companyId);
+      await syncPriceFiles(db, storage, tender.id, tender.companyId);
       const rows = await db.select().from(priceFiles).where(eq(priceFiles.tenderId, tender.id)).orderBy(priceFiles.fileName, priceFiles.createdAt);
       return { priceFiles: await Promise.all(rows.map(toPriceFile)) };
     },
@@ -199,6 +162,44 @@ export function priceFilesHandlers({ db, storage }: Deps): Handlers<'listPriceFi
       return reply.type(MIMES[format]).send(file);
     },
   };
+}
+
+/**
+ * The tender's price files: those of the latest DCE analysis's price documents not read yet (or
+ * whose document was replaced since) are read now; a replaced document keeps the prices of the
+ * lines it still has, with the same designation.
+ */
+export async function syncPriceFiles(db: Database, storage: Storage, tenderId: string, companyId: string) {
+  const analysis = await latestDceAnalysis(db, tenderId);
+  const wanted = (analysis?.documents ?? []).filter((d) => PRICE_KINDS.has(d.kind));
+  if (!wanted.length) return;
+  const docs = await db
+    .select({ id: tenderDocuments.id, sha256: tenderDocuments.sha256 })
+    .from(tenderDocuments)
+    .where(and(eq(tenderDocuments.tenderId, tenderId), inArray(tenderDocuments.id, [...new Set(wanted.map((d) => d.documentId))])));
+  const existing = await db.select().from(priceFiles).where(eq(priceFiles.tenderId, tenderId));
+  for (const want of wanted) {
+    const doc = docs.find((d) => d.id === want.documentId);
+    if (!doc) continue;
+    const entry = want.entry ?? '';
+    const current = existing.find((f) => f.documentId === doc.id && f.entry === entry);
+    if (current && current.sha256 === doc.sha256) continue;
+    const file = await tenderFileBytes(db, storage, tenderId, doc.id, want.entry ?? null).catch(() => null);
+    const read = file ? await readPriceFile(file.bytes, file.fileName) : null;
+    if (!read || !read.sheets.some((s) => s.lines.length)) continue;
+    if (current) {
+      const labels = new Map(current.read.sheets.flatMap((s) => s.lines.map((l) => [l.id, l.label])));
+      const kept = Object.fromEntries(
+        read.sheets.flatMap((s) => s.lines.filter((l) => labels.get(l.id) === l.label && current.prices[l.id] !== undefined).map((l) => [l.id, current.prices[l.id]!])),
+      );
+      await db
+        .update(priceFiles)
+        .set({ read, sha256: doc.sha256, prices: kept, version: sql`${priceFiles.version} + 1`, updatedAt: new Date() })
+        .where(eq(priceFiles.id, current.id));
+    } else {
+      await db.insert(priceFiles).values({ tenderId, companyId, documentId: doc.id, entry, fileName: file!.fileName, sha256: doc.sha256, read }).onConflictDoNothing();
+    }
+  }
 }
 
 /** Counts and rows as they are; amounts written in the reader's language ("1 234,50"). */

@@ -16,6 +16,19 @@ export const lyon: CompanyRow = {
   brandColor: null,
   logo: null,
   membersCount: 3,
+  candidature: {
+    legalForm: 'SAS',
+    nafCode: '4120A',
+    vatNumber: 'FR44732829320',
+    sme: true,
+    legalRepresentative: { name: 'Claire Durand', capacity: 'Présidente' },
+    figures: [
+      { year: 2025, turnover: 2840000, staff: 24 },
+      { year: 2024, turnover: 2610000, staff: 22 },
+      { year: 2023, turnover: 2390000, staff: 21 },
+    ],
+    uploadMbps: 20,
+  },
   createdAt: '2026-01-15T09:30:00.000Z',
   updatedAt: '2026-02-01T09:30:00.000Z',
 };
