@@ -253,6 +253,10 @@ const PAGE_CALLS = [
   'updatePriceFile',
   'importPriceFile',
   'checkPriceFile',
+  'getSubmission',
+  'setSubmissionPiece',
+  'clearSubmissionPiece',
+  'depositSubmission',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

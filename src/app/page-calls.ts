@@ -27,6 +27,7 @@ import { calendarCalls } from './calendar/calls';
 import { billingCalls } from './billing/calls';
 import { savedSearchesCalls } from './saved-searches/calls';
 import { priceFilesCalls } from './price-files/calls';
+import { submissionCalls } from './submission/calls';
 
 export const pageCalls = {
   ...usersCalls,
@@ -55,6 +56,7 @@ export const pageCalls = {
   ...billingCalls,
   ...savedSearchesCalls,
   ...priceFilesCalls,
+  ...submissionCalls,
 };
 
 export type PageCalls = typeof pageCalls;
