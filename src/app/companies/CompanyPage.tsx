@@ -12,6 +12,7 @@ import { OrganigrammesSection } from '../organigrammes/OrganigrammesSection';
 import { CompanyTabs } from '../../ui/companies/CompanyTabs';
 import { CompanyLogo } from './CompanyLogo';
 import { CompanyAwards } from './CompanyAwards';
+import { CompanyCandidature } from './CompanyCandidature';
 
 const getMachine = createRequestMachine<{ id: string }, CompanyRow>('getCompany');
 const updateMachine = createRequestMachine<{ id: string; patch: components['schemas']['CompanyPatch'] }, CompanyRow>('updateCompany');
@@ -55,6 +56,7 @@ export default function CompanyPage() {
       canEdit={canEdit}
       logo={<CompanyLogo key={shown._id} company={shown} canEdit={canEdit} onSaved={setSaved} />}
       organigrammes={<OrganigrammesSection key={shown._id} companyId={shown._id} canEdit={canEdit} />}
+      candidature={<CompanyCandidature key={shown._id} company={shown} canEdit={canEdit} onSaved={setSaved} />}
       awards={<CompanyAwards key={shown._id} companyId={shown._id} hasSiret={Boolean(shown.siret)} />}
       tabs={<CompanyTabs companyId={shown._id} active="profile" />}
       membersHref={ownStaff ? '/company/users' : profile?.role === 'admin' ? `/users?companyId=${shown._id}` : null}

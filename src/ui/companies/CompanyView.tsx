@@ -43,6 +43,8 @@ export type CompanyViewProps =
       awards?: ReactNode;
       /** The company pages' tabs (profile, resumes), wired by the page. */
       tabs?: ReactNode;
+      /** The candidature data card (issue 26), wired by the page. */
+      candidature?: ReactNode;
     };
 
 const FORM_ID = 'company-edit';
@@ -244,6 +246,7 @@ function CompanyDetails(props: Extract<CompanyViewProps, { status: 'loaded' }>) 
           </dl>
         </CardBody>
       </CardRoot>
+      {props.candidature}
       {props.awards}
       {props.organigrammes}
     </div>
