@@ -155,7 +155,10 @@ export function priceFilesHandlers({ db, storage }: Deps): Handlers<'listPriceFi
         throw error instanceof AppError && error.status === 404 ? new AppError(409, 'prices-document_gone', { fileName: row.fileName }) : error;
       });
       const priced = new Map(Object.entries(row.prices));
-      const file = await fillPriceWorkbook(source.bytes, row.read, priced);
+      // A document replaced by something that is no workbook (or damaged) cannot be filled: said, not a 500.
+      const file = await fillPriceWorkbook(source.bytes, row.read, priced).catch(() => {
+        throw new AppError(409, 'prices-document_unreadable', { fileName: row.fileName });
+      });
       await rememberPrices(db, row);
       const format = row.read.format as keyof typeof MIMES;
       reply.header('Content-Disposition', contentDisposition(row.fileName)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
