@@ -58,6 +58,8 @@ const spec: [string, Rule][] = [
   ['/tender/assisted-writing/t1', { kind: 'signedIn' }],
   // Not in spec section 2: a tender's price files (issue 25), open to all as the memory page.
   ['/tender/prices/t1', { kind: 'signedIn' }],
+  // Not in spec section 2: a tender's submission folder (issue 26), open to all; the deposit is checked by role on the page.
+  ['/tenders/t1/submission', { kind: 'signedIn' }],
   // Spec 2: "always reachable"; signed in, the page says who and offers to continue or switch.
   ['/sign-in', { kind: 'public' }],
   ['/manager/sign-up', { kind: 'signedOutOnly' }],

@@ -89,6 +89,8 @@ export const routes: RouteDef[] = [
   { path: '/company/calendar', access: 'signedIn', roles: companyStaff, layout: 'app', page: lazyPage(() => import('./calendar/CalendarPage')) },
   { path: '/tenders/:id/docs', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./tender-docs/TenderDocsPage')) },
   { path: '/tenders/:id/planning', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./plannings/PlanningPage')) },
+  // Every member of the company contributes pieces; the deposit itself is for managers and admins (issue 26).
+  { path: '/tenders/:tenderId/submission', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./submission/SubmissionPage')) },
   { path: '/tenders/:id', access: 'signedIn', layout: 'app', page: lazyPage(() => import('./tenders/TenderDetailsPage')) },
   // Tender-guarded pages: the tender guard statechart sends a not_started tender to its details page.
   { path: '/tender/dce-analyse/:tenderId', access: 'signedIn', roles: ['admin', 'manager'], layout: 'app', page: lazyPage(() => import('./dce-analyses/DceAnalysePage')) },

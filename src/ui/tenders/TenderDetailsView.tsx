@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { ArrowRight, Calculator, CalendarRange, ExternalLink, FileSearch, FileText, Files, MessagesSquare, PenLine, RotateCcw, ScrollText } from 'lucide-react';
+import { ArrowRight, Calculator, CalendarRange, ExternalLink, FileSearch, FileText, Files, FolderCheck, MessagesSquare, PenLine, RotateCcw, ScrollText } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
@@ -466,6 +466,8 @@ function Workspaces({ tender, canDceAnalyse }: { tender: Tender; canDceAnalyse: 
     { href: `/tender/chat/${tender._id}`, label: 'tenderdetails-link_chat', icon: MessagesSquare },
     { href: `/tender/assisted-writing/${tender._id}`, label: 'tenderdetails-link_writing', icon: PenLine },
     { href: `/tender/prices/${tender._id}`, label: 'tenderdetails-link_prices', icon: Calculator },
+    // The last step of the response: the folder handed to the buyer's platform (issue 26).
+    { href: `/tenders/${tender._id}/submission`, label: 'submission-tender_link', icon: FolderCheck },
   ];
   return (
     <CardRoot>

@@ -228,13 +228,15 @@ describe('tender details: what the page tells', () => {
       `/tender/chat/${ID}`,
       `/tender/assisted-writing/${ID}`,
       `/tender/prices/${ID}`,
+      `/tenders/${ID}/submission`,
     ]);
     expect(within(pages).getByRole('link', { name: 'Bordereaux de prix' }).getAttribute('href')).toBe(`/tender/prices/${ID}`);
+    expect(within(pages).getByRole('link', { name: 'Dossier de réponse' }).getAttribute('href')).toBe(`/tenders/${ID}/submission`);
     // Employees have no DCE analysis (spec 2: admin and manager).
     show(<Details.Employee />);
     const employeePages = (await screen.findByRole('heading', { name: 'Analyse et rédaction' })).closest('section')!;
     expect(within(employeePages).queryByRole('link', { name: 'Analyse du DCE' })).toBeNull();
-    expect(within(employeePages).getAllByRole('link')).toHaveLength(4);
+    expect(within(employeePages).getAllByRole('link')).toHaveLength(5);
     // Before work starts the guarded pages would send the user back here: no links, a hint.
     show(<Details.NotStarted />);
     const locked = (await screen.findByRole('heading', { name: 'Analyse et rédaction' })).closest('section')!;
