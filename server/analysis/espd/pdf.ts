@@ -1,0 +1,3 @@
+export async function espdResponsePdf(): Promise<Buffer> {
+  return Buffer.from('');
+}
