@@ -111,7 +111,8 @@ async function main() {
     const response = await fetch(`${address}/api/tenders/${tenderId}/submission.zip`, { headers: auth });
     if (!response.ok || !response.body) throw new Error(`zip: ${response.status} ${await response.text()}`);
     let received = 0;
-    for await (const chunk of response.body) received += (chunk as Uint8Array).length;
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) received += part.value.length;
     const ours = performance.now() - started;
     clearInterval(sampler);
     const bareStarted = performance.now();

@@ -12,6 +12,7 @@ import { seedDemoDce } from './demo-dce';
 import { seedDemoResumes } from './demo-resumes';
 import { seedDemoLibrary } from './demo-library';
 import { seedDemoSavedSearches } from './demo-saved-searches';
+import { seedDemoVault } from './demo-vault';
 import { seedDemoBrand } from './demo-brand';
 import { seedDemoBilling } from './demo-billing';
 import type { Storage } from '../storage/storage';
@@ -36,6 +37,19 @@ export const DEMO_COMPANY = {
   regions: ['Auvergne-Rhône-Alpes'],
   amountMin: 150_000,
   amountMax: 3_000_000,
+  candidature: {
+    legalForm: 'SAS',
+    nafCode: '4120B',
+    vatNumber: 'FR63812345676',
+    sme: true,
+    legalRepresentative: { name: 'Claire Durand', capacity: 'Présidente' },
+    figures: [
+      { year: 2025, turnover: 6_850_000, staff: 45 },
+      { year: 2024, turnover: 6_320_000, staff: 43 },
+      { year: 2023, turnover: 5_970_000, staff: 41 },
+    ],
+    uploadMbps: 8,
+  },
 };
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.soumissio.fr', password: 'Demo-Admin-2026', username: 'Admin Démo', role: 'admin' },
@@ -108,6 +122,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await seedDemoLibrary(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     await seedDemoSavedSearches(db, company!.id, { manager: await idOf(DEMO_ACCOUNTS.manager.email), employee: await idOf(DEMO_ACCOUNTS.employee.email) });
     if (options.storage) await seedDemoBrand(db, options.storage, company!.id);
+    if (options.storage) await seedDemoVault(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
     if (options.storage) await seedDemoDce(db, options.storage, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));
     // Billing (issue 14): Essentiel paid by transfer, with its last invoices.
     await seedDemoBilling(db, company!.id, await idOf(DEMO_ACCOUNTS.manager.email));

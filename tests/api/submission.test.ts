@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { memories, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
-import { pdf, tenderWithReadDocs } from './documents-fixtures';
+import { insertTender, pdf, tenderWithReadDocs } from './documents-fixtures';
 import { dayIn } from '../../rules/calendar';
 import { monthsBefore } from '../../server/domains/submission/validity';
 
@@ -197,5 +197,26 @@ describe('the submission folder', () => {
     expect(again[dc1.path]!.length).toBe(4000);
     expect((await call(employee.token, 'GET', `/api/tenders/${tenderId}/submission/deposit/acknowledgement`)).statusCode).toBe(200);
     expect((await deposit(manager.token)).statusCode).toBe(409);
+  });
+
+  it('records the deposit of a tender already moved to submitted by hand, its status kept', async () => {
+    const submitted = await insertTender(ctx, manager.companyId!, 'submitted');
+    const res = await form(manager.token, 'POST', `/api/tenders/${submitted.id}/submission/deposit`, [
+      { name: 'depositedAt', value: '2026-11-27T16:05:00.000Z' },
+      { name: 'acknowledgement', filename: 'AR.pdf', type: 'application/pdf', data: pdf(800) },
+    ]);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(201);
+    const [row] = await ctx.db.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, submitted.id));
+    expect(row!.status).toBe('submitted');
+    // A deposit dated in the future is no acknowledgement's: refused, nothing recorded.
+    const open = await insertTender(ctx, manager.companyId!);
+    const future = await form(manager.token, 'POST', `/api/tenders/${open.id}/submission/deposit`, [
+      { name: 'depositedAt', value: '2099-01-01T00:00:00.000Z' },
+      { name: 'acknowledgement', filename: 'AR.pdf', type: 'application/pdf', data: pdf(800) },
+    ]);
+    expect(future.statusCode).toBe(400);
+    expect(errorOf(future).msg).toMatch(/accusé de réception/);
+    const [still] = await ctx.db.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, open.id));
+    expect(still!.status).toBe('in_progress');
   });
 });

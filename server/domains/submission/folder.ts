@@ -156,6 +156,8 @@ export async function submissionFolder(
 
     // A file uploaded for this tender replaces whatever the product would make or pick.
     if (chosen?.storageKey && chosen.fileName) {
+      // An attestation uploaded here has no date the product knows: the vault's are checked.
+      if (origin.from === 'vault') checks.push(check('valid_at_deadline', false, t('submission-check_upload_undated'), null, 'warning'));
       pieces.push({
         ...base,
         source: 'upload',
@@ -294,6 +296,7 @@ export async function submissionFolder(
   if (expired.length) folderChecks.push(check('valid_at_deadline', false, t('submission-check_expired', { pieces: expired.map((p) => p.label).join(', ') })));
   if (maxTotalBytes !== null) folderChecks.push(check('total_size', totalBytes <= maxTotalBytes, t('submission-check_total_size', { size: megabytes(totalBytes), max: megabytes(maxTotalBytes), platform: platform?.name ?? '' }), platform?.source ?? null));
   else folderChecks.push(check('total_size', false, platform ? t('submission-check_platform_no_limit', { platform: platform.name }) : t('submission-check_platform_unknown'), null, 'warning'));
+  if (deadline && deadline.getTime() < Date.now() && !inputs.deposit) folderChecks.push(check('deadline', false, t('submission-check_deadline_passed'), null, 'warning'));
   const startBy = deadline && candidature.uploadMbps ? startUploadingBy(deadline, totalBytes, candidature.uploadMbps) : null;
   if (!candidature.uploadMbps) folderChecks.push(check('start_by', false, t('submission-check_upload_speed'), null, 'warning'));
   const failedPieces = pieces.filter((p) => p.checks.some((c) => !c.ok && (c.severity ?? 'error') === 'error'));

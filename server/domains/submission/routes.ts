@@ -22,7 +22,8 @@ import { readPdfSignatures } from '../../analysis/signatures';
 import { submissionFolder, publicFolder, type Folder, type FolderPiece } from './folder';
 import { zipStream, type ZippedFile, type ZipSource } from './zip';
 
-const DEPOSIT_OPEN = new Set(['not_started', 'in_progress', 'pending']);
+// A tender moved to submitted by hand (before its deposit was recorded here) may still record it.
+const DEPOSIT_OPEN = new Set(['not_started', 'in_progress', 'pending', 'submitted']);
 /** Signatures are read from PDFs up to this size (a bigger one is reported unread). */
 const SIGNATURE_READ_MAX = 50 * 1024 * 1024;
 
@@ -245,6 +246,8 @@ export function submissionHandlers(deps: Deps): Handlers<
           if (!current || !DEPOSIT_OPEN.has(current.status)) throw new AppError(409, 'submission-not_open', { status: t(request, `tender-status_${current?.status ?? tender.status}`) });
           // A folder reopened and deposited again replaces the earlier record.
           const [earlier] = await tx.delete(submissionDeposits).where(eq(submissionDeposits.tenderId, tender.id)).returning();
+          // Recorded meanwhile by someone else: theirs stands.
+          if (earlier && current.status === 'submitted') throw new AppError(409, 'submission-deposited');
           await tx.insert(submissionDeposits).values({
             tenderId: tender.id,
             companyId: tender.companyId,
@@ -258,9 +261,11 @@ export function submissionHandlers(deps: Deps): Handlers<
             files,
             totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
           });
-          const now = new Date();
-          await tx.update(tenders).set({ status: 'submitted', statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, tender.id));
-          await tx.insert(tenderStatusChanges).values({ tenderId: tender.id, fromStatus: current.status, toStatus: 'submitted', changedBy: user.id, reason: t(request, 'submission-deposit_reason') });
+          if (current.status !== 'submitted') {
+            const now = new Date();
+            await tx.update(tenders).set({ status: 'submitted', statusChangedAt: now, updatedAt: now }).where(eq(tenders.id, tender.id));
+            await tx.insert(tenderStatusChanges).values({ tenderId: tender.id, fromStatus: current.status, toStatus: 'submitted', changedBy: user.id, reason: t(request, 'submission-deposit_reason') });
+          }
           await storage.rename(frozen!.tempKey, zipKey);
           if (earlier) {
             await storage.delete(earlier.zipKey).catch(() => undefined);
