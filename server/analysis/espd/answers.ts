@@ -26,8 +26,13 @@ export interface EspdCriterionAnswers {
 const isQuestion = (property: EspdProperty) => property.typeCode === 'QUESTION';
 // "Is this information available electronically?" needs a URL the product does not have.
 const isEvidenceQuestion = (property: EspdProperty) => /available electronically/i.test(property.description);
-// The candidate answers alone: the product's candidature has no group and no entity relied upon.
+// The candidate answers alone (the product's candidature has no group and no entity relied upon),
+// said only where its own figures follow.
+const ANSWERED_BY_FIGURES = new Set(['gen-year-to', 'year-manpower']);
 const isByItselfQuestion = (property: EspdProperty) => /fulfil the criteria by itself/i.test(property.description);
+
+const latest = <T extends { year: number }>(rows: T[]) => [...rows].sort((a, b) => b.year - a.year)[0];
+export const latestFigures = (company: EspdCompany) => ({ staff: latest(company.staff), turnover: latest(company.turnover) });
 
 type Row = Partial<Record<string, EspdAnswerValue>>;
 
@@ -41,6 +46,10 @@ function rowsFor(criterion: EspdCriterion, group: EspdPropertyGroup, company: Es
       .map((t) => ({ PERIOD: { kind: 'period', start: `${t.year}-01-01`, end: `${t.year}-12-31` }, AMOUNT: { kind: 'amount', value: t.amount, currency: 'EUR' } }));
   if (criterion.code === 'year-manpower' && types.has('QUANTITY_YEAR') && types.has('QUANTITY_INTEGER'))
     return [...company.staff].sort((a, b) => b.year - a.year).map((s) => ({ QUANTITY_YEAR: { kind: 'quantity', value: s.year, unit: 'YEAR' }, QUANTITY_INTEGER: { kind: 'quantity', value: s.count, unit: 'INTEGER' } }));
+  if (criterion.code === 'sme' && group.groupType === 'ONTRUE' && types.has('QUANTITY_INTEGER') && types.has('AMOUNT')) {
+    const { staff, turnover } = latestFigures(company);
+    return staff && turnover ? [{ QUANTITY_INTEGER: { kind: 'quantity', value: staff.count, unit: 'INTEGER' }, AMOUNT: { kind: 'amount', value: turnover.amount, currency: 'EUR' } }] : [];
+  }
   return null;
 }
 
@@ -53,8 +62,13 @@ function singleAnswer(criterion: EspdCriterion, property: EspdProperty, company:
     state.exclusionAnswered = true;
     return { kind: 'indicator', value: false };
   }
-  if (criterion.type === 'selection' && isByItselfQuestion(property)) return { kind: 'indicator', value: true };
-  if (criterion.code === 'sme' && company.sme !== undefined && /micro|small|medium/i.test(property.description)) return { kind: 'indicator', value: company.sme };
+  if (ANSWERED_BY_FIGURES.has(criterion.code) && isByItselfQuestion(property)) return { kind: 'indicator', value: true };
+  if (criterion.code === 'sme' && company.sme !== undefined && /^your answer/i.test(property.description)) {
+    // A "yes" opens the staff and turnover questions, which must then be answered (BR-TCR-06-01).
+    const { staff, turnover } = latestFigures(company);
+    if (company.sme && (!staff || !turnover)) return undefined;
+    return { kind: 'indicator', value: company.sme };
+  }
   return undefined;
 }
 

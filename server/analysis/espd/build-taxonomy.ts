@@ -24,4 +24,4 @@ for (const row of readFileSync(codeListPath, 'utf8').split('<Row>').slice(1)) {
 }
 
 writeFileSync(new URL('./taxonomy.json', import.meta.url), `${JSON.stringify({ source: 'OP-TED/ESPD-EDM v4.1.0 (EUPL 1.2): xml-examples/ESPD-criterion.xml, codelists/gc/Criterion.gc', labels, criteria }, null, 1)}\n`);
-console.log(`${criteria.length} criteria, ${Object.keys(labels).length} labels`);
+console.info(`${criteria.length} criteria, ${Object.keys(labels).length} labels`);

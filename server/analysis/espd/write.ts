@@ -3,7 +3,7 @@
 // TenderingCriterionResponse per answer. Element order follows the UBL 2.3 schema; the code list
 // attributes are those the official Schematron checks (common/01-ESPD-common-cl-attributes.sch).
 import { createHash } from 'node:crypto';
-import { answerCriterion, type EspdAnswer, type EspdAnswerValue, type EspdCriterionAnswers } from './answers';
+import { answerCriterion, latestFigures, type EspdAnswer, type EspdAnswerValue, type EspdCriterionAnswers } from './answers';
 import { countryAlpha3 } from './countries';
 import { FRENCH_DEFAULT_CRITERIA } from './criteria';
 import { EspdWriteError, type EspdCompany, type EspdCriterion, type EspdLegislation, type EspdProperty, type EspdPropertyGroup, type EspdResponseInput, type EspdXmlValue } from './model';
@@ -50,9 +50,7 @@ export function isValidSiret(siret: string): boolean {
 /** An SME under Recommendation 2003/361/EC: under 250 staff and a turnover of at most 50 M€, from the latest figures. */
 export function companySize(company: EspdCompany): 'sme' | 'large' {
   if (company.sme !== undefined) return company.sme ? 'sme' : 'large';
-  const latest = <T extends { year: number }>(rows: T[]) => [...rows].sort((a, b) => b.year - a.year)[0];
-  const staff = latest(company.staff);
-  const turnover = latest(company.turnover);
+  const { staff, turnover } = latestFigures(company);
   if (!staff && !turnover) throw new EspdWriteError('espd-company-size-unknown');
   if (staff && staff.count >= 250) return 'large';
   if (turnover && turnover.amount > 50_000_000) return 'large';
