@@ -267,7 +267,7 @@ export async function submissionFolder(
     if (dumeGiven) for (const form of forms) Object.assign(form, { required: false, checks: [check('alternative', true, t('submission-check_replaced_by_dume'), ALTERNATIVE_SOURCE)] });
     else {
       dume.required = false;
-      dume.checks = [check('alternative', true, t(formsGiven ? 'submission-check_dume_not_needed' : 'submission-check_dume_or_forms'), ALTERNATIVE_SOURCE)];
+      dume.checks = [formsGiven ? check('alternative', true, t('submission-check_dume_not_needed'), ALTERNATIVE_SOURCE) : check('alternative', false, t('submission-check_dume_or_forms'), ALTERNATIVE_SOURCE, 'warning')];
     }
   }
 
