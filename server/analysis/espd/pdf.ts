@@ -44,6 +44,7 @@ const TEXT = {
     issued: (date: string) => `Établi le ${date}`,
     questions: {
       'Your answer': 'Réponse',
+      'Your answer?': 'Réponse',
       'Does the EO fulfil the criteria by itself?': 'L’opérateur remplit-il seul ce critère ?',
       'Start date; End date': 'Exercice',
       Amount: 'Montant',
