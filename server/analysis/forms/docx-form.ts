@@ -36,6 +36,7 @@ type TextToken = { kind: 'text'; text: string };
 /** A dotted blank ("……." or "..........") left for a value. */
 const DOTS = /[.…_]*…[.…_]*|[._]{3,}/g;
 const BOX_GLYPH = /[☐□]/g;
+const ZIP_DATE = new Date(1980, 0, 1);
 
 export class FormDocument {
   readonly xml: string;
@@ -212,7 +213,8 @@ export class FormDocument {
     const documentXml = applyEdits(this.xml, this.edits);
     const out: Zippable = {};
     for (const [name, bytes] of Object.entries(this.entries)) out[name] = name === 'word/document.xml' ? strToU8(documentXml) : bytes;
-    return zipSync(out, { level: 6 });
+    // A fixed date for the entries: the same data gives the same bytes.
+    return zipSync(out, { level: 6, mtime: ZIP_DATE });
   }
 
   private tokens(p: XmlNode): (BoxToken | TextToken)[] {
