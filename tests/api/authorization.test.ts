@@ -763,6 +763,23 @@ const matrix: Record<string, Row[]> = {
       return { request: json('GET', `/api/tenders/${tenderId}/submission/pieces/${code}/file`) };
     },
   ),
+  exportDc1: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/dc1.docx`) }),
+  ),
+  exportDc2: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/dc2.docx`) }),
+  ),
+  // The test companies have not said their size, which the ESPD model requires: past the role and the scope, 409.
+  exportEspdResponse: onBoth(
+    (target) => scoped(target, 409, 409, 409),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/espd-response.xml`) }),
+  ),
+  exportEspdResponsePdf: onBoth(
+    (target) => scoped(target, 409, 409, 409),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/espd-response.pdf`) }),
+  ),
   exportSubmissionZip: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission.zip`) }),

@@ -5,13 +5,14 @@
 // freezes what was deposited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
-import { memories, tenderCalls, tenders } from '../../server/db/schema';
+import { companies, memories, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
 import { insertTender, pdf, tenderWithReadDocs } from './documents-fixtures';
 import { dayIn } from '../../rules/calendar';
 import { monthsBefore } from '../../server/domains/submission/validity';
+import { siretFor } from './sirets';
 
 type Check = { key: string; ok: boolean; severity?: string; msg: string; source: string | null };
 type Piece = { code: string; label: string; part: string; required: boolean; source: string; status: string; checks: Check[]; asked: { fileName: string; page: number; excerpt: string } | null; file: { fileName: string; path: string; bytes: number | null; url?: string } | null; documentId?: string };
@@ -73,7 +74,8 @@ describe('the submission folder', () => {
   it('lists the pieces the RC asks for, by part, each with its source and the sentence asking for it', async () => {
     const folder = await folderOf();
     const dc1 = piece(folder, 'DC1');
-    expect(dc1).toMatchObject({ part: 'candidature', required: true, source: 'missing', status: 'missing' });
+    // The candidature forms are made by the product from the company's details.
+    expect(dc1).toMatchObject({ part: 'candidature', required: true, source: 'generated', status: 'ok', file: { path: '1 - Candidature/DC1.docx', url: `/api/tenders/${tenderId}/submission/dc1.docx` } });
     expect(dc1.asked?.fileName).toBe('RC_2026FCSSA0025 v2.pdf');
     expect(dc1.asked?.excerpt).toMatch(/DC1/);
     // The buyer's financial frame, read from the DCE, is made by the product; the memory is not written yet.
@@ -82,9 +84,42 @@ describe('the submission folder', () => {
     expect(piece(folder, 'CRT')).toMatchObject({ source: 'missing', status: 'missing' });
     // The RC allows the DUME instead of the DC1 and DC2: one or the other.
     expect(piece(folder, 'DUME')).toMatchObject({ required: false });
+    expect(piece(folder, 'DUME').checks[0]!.msg).toMatch(/pas nécessaire/);
+    // Declared in the DC1 and the DC2.
+    expect(piece(folder, 'HONOUR_DECLARATION')).toMatchObject({ status: 'ok' });
     expect(folder.ready).toBe(false);
     expect(folder.platform.name).toBe('PLACE');
     expect(folder.checks[0]).toMatchObject({ key: 'present', ok: false });
+  });
+
+  it('fills the DC1 and the DC2 from the company, and writes the DUME once the company says its size', async () => {
+    expect((await call(manager.token, 'PATCH', `/api/companies/${manager.companyId}`, { siret: siretFor(4242) })).statusCode).toBe(200);
+    // No size yet: the DUME cannot be written, and the folder says why.
+    expect(piece(await folderOf(), 'DUME')).toMatchObject({ source: 'missing', file: null });
+    const dc1 = await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/dc1.docx`);
+    expect(dc1.statusCode, dc1.body.slice(0, 200)).toBe(200);
+    const [company] = await ctx.db.select({ name: companies.name, siret: companies.siret }).from(companies).where(eq(companies.id, manager.companyId!));
+    const text = (body: Buffer) => [...strFromU8(unzipSync(new Uint8Array(body))['word/document.xml']!).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    expect(text(dc1.rawPayload)).toContain(company!.name);
+    const dc2 = await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/dc2.docx`);
+    expect(text(dc2.rawPayload).replace(/\s/g, '')).toContain(company!.siret!);
+    // Neither the SME status nor the figures: the ESPD model requires a size, so the DUME is refused, said.
+    const refused = await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/espd-response.xml`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).msg).toMatch(/PME/);
+    const candidature = { legalForm: 'SAS', nafCode: '4120B', vatNumber: '', sme: true, legalRepresentative: { name: 'Claire Durand', capacity: 'Présidente' }, figures: [{ year: 2025, turnover: 2840000, staff: 24 }], uploadMbps: 20 };
+    expect((await call(manager.token, 'PATCH', `/api/companies/${manager.companyId}`, { candidature })).statusCode).toBe(200);
+    const xml = await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/espd-response.xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toContain('QualificationApplicationResponse');
+    expect(xml.body).toContain(company!.name);
+    const pdfRes = await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/espd-response.pdf`);
+    expect(pdfRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The turnover in the DC2, with the NAF code.
+    const filled = text((await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/dc2.docx`)).rawPayload).replace(/\s/g, '');
+    expect(filled).toContain('2840000');
+    expect(filled).toContain('4120B');
+    expect((await call(outsider.token, 'GET', `/api/tenders/${tenderId}/submission/dc1.docx`)).statusCode).toBe(404);
   });
 
   it('judges the attestations on the deadline’s day: a Kbis over three months old and an URSSAF attestation over six are reported, with their rules', async () => {

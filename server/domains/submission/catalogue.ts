@@ -3,7 +3,7 @@
 // comes from — made by Soumissio, the company's vault, or a file uploaded for the tender.
 
 export type PieceOrigin =
-  | { from: 'generated'; what: 'memory' | 'prices' }
+  | { from: 'generated'; what: 'dc1' | 'dc2' | 'espd' | 'memory' | 'prices' }
   | { from: 'vault'; kinds: string[] }
   | { from: 'upload' }
   /** A declaration the DC2 or the DUME already makes (turnover, staff): present with them. */
@@ -12,10 +12,9 @@ export type PieceOrigin =
 export type PieceKind = { code: string; part: 'candidature' | 'offre'; origin: PieceOrigin; words: RegExp };
 
 export const PIECES: PieceKind[] = [
-  // The DC1, DC2 and DUME are uploaded until the forms are filled by the product (issue 26, next step).
-  { code: 'DC1', part: 'candidature', origin: { from: 'upload' }, words: /\bDC\s?1\b|lettre de candidature/i },
-  { code: 'DC2', part: 'candidature', origin: { from: 'upload' }, words: /\bDC\s?2\b|d[ée]claration du candidat/i },
-  { code: 'DUME', part: 'candidature', origin: { from: 'upload' }, words: /\bDUME\b|\bESPD\b|document unique de march[ée] europ[ée]en/i },
+  { code: 'DC1', part: 'candidature', origin: { from: 'generated', what: 'dc1' }, words: /\bDC\s?1\b|lettre de candidature/i },
+  { code: 'DC2', part: 'candidature', origin: { from: 'generated', what: 'dc2' }, words: /\bDC\s?2\b|d[ée]claration du candidat/i },
+  { code: 'DUME', part: 'candidature', origin: { from: 'generated', what: 'espd' }, words: /\bDUME\b|\bESPD\b|document unique de march[ée] europ[ée]en/i },
   { code: 'HONOUR_DECLARATION', part: 'candidature', origin: { from: 'within', codes: ['DC1', 'DUME'] }, words: /d[ée]claration sur l.honneur/i },
   { code: 'KBIS', part: 'candidature', origin: { from: 'vault', kinds: ['kbis'] }, words: /\bK\s?-?bis\b|extrait K\b/i },
   { code: 'URSSAF', part: 'candidature', origin: { from: 'vault', kinds: ['urssaf'] }, words: /URSSAF|attestation de vigilance/i },

@@ -16,6 +16,7 @@ import { PIECES, pieceKind, type PieceKind } from './catalogue';
 import { platformOf, startUploadingBy } from './platforms';
 import { validityAt, type VaultDocument } from './validity';
 import { candidatureOut } from '../companies/company';
+import { isValidSiret } from '../../analysis/espd';
 
 type Submission = components['schemas']['Submission'];
 type Piece = components['schemas']['SubmissionPiece'];
@@ -49,6 +50,7 @@ async function loadInputs(db: Database, tenderId: string) {
       deadline: tenderCalls.submissionDeadline,
       noticeUrl: tenderCalls.noticeUrl,
       candidature: companies.candidature,
+      siret: companies.siret,
     })
     .from(tenders)
     .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
@@ -171,6 +173,21 @@ export async function submissionFolder(
     }
 
     if (origin.from === 'generated') {
+      if (origin.what === 'dc1' || origin.what === 'dc2' || origin.what === 'espd') {
+        const fileName = origin.what === 'espd' ? 'DUME.xml' : `${listed.code}.docx`;
+        const url = `/api/tenders/${tenderId}/submission/${origin.what === 'espd' ? 'espd-response.xml' : `${origin.what}.docx`}`;
+        // Filled from the company's details: what is missing there stays blank in the form.
+        if (!candidature.legalRepresentative) checks.push(check('candidate_data', false, t('submission-check_representative'), null, 'warning'));
+        if (origin.what !== 'dc1' && candidature.figures.length === 0) checks.push(check('candidate_data', false, t('submission-check_figures'), null, 'warning'));
+        // The ESPD model cannot be written without a valid SIRET and the company's size: no file until the details say them.
+        const espdBlocked = origin.what === 'espd' ? espdBlocker(tender.siret, candidature) : null;
+        if (espdBlocked) {
+          pieces.push({ ...base, source: 'missing', status: 'missing', checks: [...checks, check('candidate_data', false, t(espdBlocked))], file: null });
+          continue;
+        }
+        pieces.push({ ...base, source: 'generated', status: 'ok', checks, file: { fileName, path: path(fileName), bytes: null, url }, origin: { kind: 'generated', url, fileName } });
+        continue;
+      }
       if (origin.what === 'memory') {
         const memory = inputs.memory;
         if (!memory) {
@@ -262,12 +279,15 @@ export async function submissionFolder(
   const dume = pieces.find((p) => p.code === 'DUME');
   const forms = pieces.filter((p) => p.code === 'DC1' || p.code === 'DC2');
   if (dume && forms.length) {
-    const dumeGiven = !!dume.file;
     const formsGiven = forms.every((p) => p.file);
-    if (dumeGiven) for (const form of forms) Object.assign(form, { required: false, checks: [check('alternative', true, t('submission-check_replaced_by_dume'), ALTERNATIVE_SOURCE)] });
+    if (formsGiven) dume.required = false;
+    else if (dume.file) for (const form of forms) form.required = false;
+    // Said on the piece that is not needed, or on the DUME while neither is given.
+    if (formsGiven) dume.checks.unshift(check('alternative', true, t('submission-check_dume_not_needed'), ALTERNATIVE_SOURCE));
+    else if (dume.file) for (const form of forms) form.checks.unshift(check('alternative', true, t('submission-check_replaced_by_dume'), ALTERNATIVE_SOURCE));
     else {
       dume.required = false;
-      dume.checks = [formsGiven ? check('alternative', true, t('submission-check_dume_not_needed'), ALTERNATIVE_SOURCE) : check('alternative', false, t('submission-check_dume_or_forms'), ALTERNATIVE_SOURCE, 'warning')];
+      dume.checks.unshift(check('alternative', false, t('submission-check_dume_or_forms'), ALTERNATIVE_SOURCE, 'warning'));
     }
   }
 
@@ -328,6 +348,14 @@ export async function submissionFolder(
         }
       : null,
   };
+}
+
+/** Why the DUME cannot be written from the company's details (the key of the check), or null. */
+function espdBlocker(siret: string | null, candidature: ReturnType<typeof candidatureOut>): string | null {
+  if (!siret || !isValidSiret(siret)) return 'submission-espd_siret_invalid';
+  const latest = candidature.figures[0];
+  const sized = candidature.sme !== null || (latest && ((latest.staff ?? 0) >= 250 || (latest.turnover ?? 0) > 50_000_000 || (latest.staff != null && latest.turnover != null)));
+  return sized ? null : 'submission-espd_company_size_unknown';
 }
 
 /** The vault document to put in: one valid on the deadline's day, the latest issued, else the latest. */

@@ -14,13 +14,14 @@ import { ValidationFailure } from '../../http/error-handler';
 import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
 import { contentDisposition } from '../../files/intake';
-import { t } from '../../i18n';
+import { pickLanguage, t } from '../../i18n';
 import type { Storage } from '../../storage/storage';
 import { reachableTender } from '../tenders/access';
 import { syncPriceFiles } from '../price-files/routes';
 import { readPdfSignatures } from '../../analysis/signatures';
 import { submissionFolder, publicFolder, type Folder, type FolderPiece } from './folder';
 import { zipStream, type ZippedFile, type ZipSource } from './zip';
+import { candidatureForms, type GeneratedFile } from './forms';
 
 // A tender moved to submitted by hand (before its deposit was recorded here) may still record it.
 const DEPOSIT_OPEN = new Set(['not_started', 'in_progress', 'pending', 'submitted']);
@@ -40,11 +41,16 @@ export function submissionHandlers(deps: Deps): Handlers<
   | 'setSubmissionPiece'
   | 'clearSubmissionPiece'
   | 'getSubmissionPieceFile'
+  | 'exportDc1'
+  | 'exportDc2'
+  | 'exportEspdResponse'
+  | 'exportEspdResponsePdf'
   | 'exportSubmissionZip'
   | 'depositSubmission'
   | 'getSubmissionAcknowledgement'
 > {
   const { db, storage, maxUploadBytes } = deps;
+  const forms = candidatureForms(deps);
   // Signers by stored file: a stored object never changes under its key.
   const signersByKey = new Map<string, string[] | null>();
   const signedBy = async (file: { storageKey: string; mime: string }) => {
@@ -202,6 +208,26 @@ export function submissionHandlers(deps: Deps): Handlers<
 
 
 
+    async exportDc1(request, reply) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      return sendFile(reply, await forms.dc(tender.id, 'DC1'), DOCX_MIME);
+    },
+
+    async exportDc2(request, reply) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      return sendFile(reply, await forms.dc(tender.id, 'DC2'), DOCX_MIME);
+    },
+
+    async exportEspdResponse(request, reply) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      return sendFile(reply, await forms.espd(tender.id, 'xml', pickLanguage(request.headers['accept-language'] as string | undefined)), 'application/xml');
+    },
+
+    async exportEspdResponsePdf(request, reply) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      return sendFile(reply, await forms.espd(tender.id, 'pdf', pickLanguage(request.headers['accept-language'] as string | undefined)), 'application/pdf');
+    },
+
     async exportSubmissionZip(request, reply) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       const [deposit] = await db.select().from(submissionDeposits).where(eq(submissionDeposits.tenderId, tender.id)).limit(1);
@@ -288,4 +314,10 @@ export function submissionHandlers(deps: Deps): Handlers<
       return sendDocument(reply, storage, { storageKey: deposit.acknowledgementKey, mime: deposit.acknowledgementMime, fileName: deposit.acknowledgementName });
     },
   };
+}
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+function sendFile(reply: FastifyReply, file: GeneratedFile, mime: string) {
+  return reply.type(mime).header('Content-Disposition', contentDisposition(file.fileName)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store').send(file.body);
 }

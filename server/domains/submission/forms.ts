@@ -1,0 +1,128 @@
+// The candidature forms of a tender's folder (issue 26), made from what the product holds: the
+// DC1 and DC2 filled in the buyer's own copies when the DCE holds them (else the official DAJ
+// forms kept in server/analysis/forms/official), and the DUME (ESPD response, XML and PDF)
+// answering the buyer's ESPD request when the DCE holds one, else the French default criteria.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { companies, companyDocuments, tenderCallLots, tenderCalls, tenders, users } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+import { AppError, notFound } from '../../errors';
+import { latestDceAnalysis } from '../memories/outline';
+import { tenderFileBytes } from '../memories/frame';
+import { candidatureOut } from '../companies/company';
+import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type DcForm } from '../../analysis/forms';
+import { readOfficialDcForm } from '../../analysis/forms/official';
+import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../analysis/espd';
+
+export type GeneratedFile = { fileName: string; body: Buffer };
+
+async function inputsOf(db: Database, tenderId: string) {
+  const [row] = await db
+    .select({
+      companyId: tenders.companyId,
+      answeredLots: tenders.answeredLots,
+      callId: tenderCalls.id,
+      title: tenderCalls.title,
+      buyer: tenderCalls.buyer,
+      reference: tenderCalls.reference,
+      company: companies,
+    })
+    .from(tenders)
+    .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+    .innerJoin(companies, eq(companies.id, tenders.companyId))
+    .where(eq(tenders.id, tenderId))
+    .limit(1);
+  if (!row) throw notFound();
+  const [lots, vault, [manager]] = await Promise.all([
+    row.answeredLots.length
+      ? db.select({ number: tenderCallLots.number, title: tenderCallLots.title }).from(tenderCallLots).where(and(eq(tenderCallLots.tenderCallId, row.callId), inArray(tenderCallLots.number, row.answeredLots))).orderBy(asc(tenderCallLots.number))
+      : Promise.resolve([]),
+    db.select({ kind: companyDocuments.kind, title: companyDocuments.title, validUntil: companyDocuments.validUntil }).from(companyDocuments).where(eq(companyDocuments.companyId, row.companyId)),
+    // The company's contact: its first manager's email.
+    db.select({ email: users.email }).from(users).where(and(eq(users.companyId, row.companyId), eq(users.role, 'manager'))).orderBy(asc(users.createdAt)).limit(1),
+  ]);
+  return { ...row, lots, vault, email: manager?.email };
+}
+
+type Inputs = Awaited<ReturnType<typeof inputsOf>>;
+
+function candidatureData(inputs: Inputs): CandidatureData {
+  const { company } = inputs;
+  const candidature = candidatureOut(company.candidature);
+  return {
+    tender: { buyerName: inputs.buyer, object: inputs.title, reference: inputs.reference, lots: inputs.lots.map((lot) => ({ number: String(lot.number), title: lot.title })) },
+    candidate: {
+      name: company.name,
+      siret: company.siret ?? '',
+      legalForm: candidature.legalForm || undefined,
+      nafCode: candidature.nafCode || undefined,
+      address: { street: company.address, postalCode: company.postalCode, city: company.city, country: 'France' },
+      email: inputs.email,
+      phone: company.phone || undefined,
+      legalRepresentative: candidature.legalRepresentative ?? undefined,
+    },
+    figures: {
+      turnover: candidature.figures.filter((f) => f.turnover !== null && f.turnover !== undefined).map((f) => ({ year: f.year, amount: f.turnover! })),
+      staff: candidature.figures.filter((f) => f.staff !== null && f.staff !== undefined).map((f) => ({ year: f.year, count: f.staff! })),
+    },
+    references: inputs.vault.filter((d) => d.kind === 'reference_letter').map((d) => ({ title: d.title })),
+    qualifications: inputs.vault.filter((d) => d.kind === 'certification').map((d) => ({ name: d.title, ...(d.validUntil ? { validUntil: d.validUntil } : {}) })),
+  };
+}
+
+export function candidatureForms({ db, storage }: { db: Database; storage: Storage }) {
+  /** A DCE document of the latest analysis of the given kind whose file passes `accept`. */
+  const dceDocument = async (tenderId: string, kind: string, accept: (bytes: Buffer, fileName: string) => boolean) => {
+    const analysis = await latestDceAnalysis(db, tenderId);
+    for (const document of (analysis?.documents ?? []).filter((d) => d.kind === kind)) {
+      const file = await tenderFileBytes(db, storage, tenderId, document.documentId, document.entry).catch(() => null);
+      if (file && accept(file.bytes, file.fileName)) return file;
+    }
+    return null;
+  };
+
+  return {
+    async dc(tenderId: string, form: DcForm): Promise<GeneratedFile> {
+      const inputs = await inputsOf(db, tenderId);
+      const own = await dceDocument(tenderId, form, (bytes, fileName) => /\.docx$/i.test(fileName) && detectDcForm(new Uint8Array(bytes)) === form);
+      const blank = own ? new Uint8Array(own.bytes) : readOfficialDcForm(form);
+      const data = candidatureData(inputs);
+      const filled = form === 'DC1' ? fillDc1(blank, data) : fillDc2(blank, data);
+      return { fileName: `${form}.docx`, body: Buffer.from(filled) };
+    },
+
+    async espd(tenderId: string, format: 'xml' | 'pdf', language: 'fr' | 'en'): Promise<GeneratedFile> {
+      const inputs = await inputsOf(db, tenderId);
+      const own = await dceDocument(tenderId, 'DUME', (bytes, fileName) => /\.xml$/i.test(fileName) && bytes.includes('QualificationApplicationRequest'));
+      const data = candidatureData(inputs);
+      const candidature = candidatureOut(inputs.company.candidature);
+      try {
+        const input: EspdResponseInput = {
+          ...(own ? { request: readEspdRequest(own.bytes.toString('utf8')) } : {}),
+          issuedAt: new Date(),
+          language,
+          tender: { buyerName: inputs.buyer, title: inputs.title, reference: inputs.reference, lots: inputs.lots.map((lot) => String(lot.number)) },
+          company: {
+            name: data.candidate.name,
+            siret: data.candidate.siret,
+            ...(candidature.vatNumber ? { vatNumber: candidature.vatNumber } : {}),
+            address: { street: inputs.company.address, postalCode: inputs.company.postalCode, city: inputs.company.city, country: 'FR' },
+            contact: { name: candidature.legalRepresentative?.name, email: inputs.email, phone: inputs.company.phone || undefined },
+            ...(candidature.legalRepresentative ? { legalRepresentative: candidature.legalRepresentative } : {}),
+            ...(candidature.sme !== null ? { sme: candidature.sme } : {}),
+            turnover: data.figures.turnover,
+            staff: data.figures.staff,
+            references: data.references,
+            qualifications: data.qualifications.map((q) => ({ name: q.name, ...(q.validUntil ? { validUntil: q.validUntil } : {}) })),
+          },
+        };
+        if (format === 'xml') return { fileName: 'DUME.xml', body: Buffer.from(writeEspdResponse(input), 'utf8') };
+        return { fileName: 'DUME.pdf', body: await espdResponsePdf(input) };
+      } catch (error) {
+        // The buyer's request unreadable, or the company's data short of what the model requires: said, never guessed.
+        if (error instanceof EspdReadError || error instanceof EspdWriteError) throw new AppError(409, `submission-${error.reason.replace(/-/g, '_')}`);
+        throw error;
+      }
+    },
+  };
+}
