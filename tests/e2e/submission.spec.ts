@@ -1,10 +1,10 @@
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { en, expect, expectAccessible, fr, grenobleTender, test, useLook, useToken } from './fixtures';
 
 // The submission folder of the demo's Grenoble INP call (issue 26): the manager adds to the RC's
 // list the URSSAF attestation the buyer will ask of the winner, finds the vault's one expired on
-// the deadline's day and replaces it, uploads the DC1 and the DC2, sees the pre-flight pass,
+// the deadline's day and replaces it, generates the DC1, the DC2 and the DUME, sees the pre-flight pass,
 // downloads the ZIP and records the deposit with the platform's acknowledgement. axe in fr light
 // and en dark; nothing scrolls sideways at phone width.
 
@@ -25,7 +25,7 @@ test('a manager completes the Grenoble folder, downloads it and records the depo
   // A retry finds the folder as the first run did: reopened, the uploads removed, the base offer priced.
   const folder = (await (await request.get(`/api/tenders/${tenderId}/submission`, { headers })).json()) as Folder;
   if (folder.deposit) expect((await request.post(`/api/tenders/${tenderId}/reopen`, { headers, data: { reason: 'Nouveau dépôt de test.' } })).ok()).toBe(true);
-  for (const code of ['URSSAF', 'DC1', 'DC2']) await request.delete(`/api/tenders/${tenderId}/submission/pieces/${code}`, { headers });
+  await request.delete(`/api/tenders/${tenderId}/submission/pieces/URSSAF`, { headers });
   const files = (await (await request.get(`/api/tenders/${tenderId}/price-files`, { headers })).json()) as { priceFiles: { _id: string; version: number; sheets: { lines: { _id: string; optional?: boolean }[] }[] }[] };
   const crf = files.priceFiles[0]!;
   const base = crf.sheets.flatMap((s) => s.lines).find((l) => !l.optional)!;
@@ -44,20 +44,24 @@ test('a manager completes the Grenoble folder, downloads it and records the depo
   await expect(urssaf.getByText(/plus de six mois/)).toBeVisible();
   await expectAccessible(page, 'submission folder (fr, light)');
 
-  // Replaced by a fresh one, and the DC1 and DC2 uploaded.
+  // Replaced by a fresh one.
   await urssaf.locator('input[type=file]').setInputFiles({ name: 'Attestation URSSAF récente.pdf', mimeType: 'application/pdf', buffer: pdf('URSSAF') });
   await expect(urssaf.getByText(fr['submission-status_ok']!)).toBeVisible({ timeout: 10_000 });
-  for (const code of ['DC1', 'DC2']) {
+  // The DC1, the DC2 and the DUME, made from the company's details.
+  for (const [code, fileName] of [['DC1', 'DC1.docx'], ['DC2', 'DC2.docx'], ['DUME', 'DUME.xml']] as const) {
     const card = main.locator(`[data-piece="${code}"]`);
-    await card.locator('input[type=file]').setInputFiles({ name: `${code} signé.pdf`, mimeType: 'application/pdf', buffer: pdf(code) });
-    await expect(card.getByText(fr['submission-status_ok']!)).toBeVisible({ timeout: 10_000 });
+    const [made] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: fr['submission-generate'] }).click()]);
+    expect(made.suggestedFilename()).toBe(fileName);
+    const body = readFileSync((await made.path())!);
+    if (code === 'DUME') expect(body.toString('utf8')).toContain('Durand');
+    else expect(strFromU8(unzipSync(new Uint8Array(body))['word/document.xml']!)).toContain('812 345 676 00017');
   }
   await expect(main.getByText(fr['submission-state_ready']!)).toBeVisible({ timeout: 10_000 });
 
   // The folder as a ZIP: the two parts, the pieces under their names.
   const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('link', { name: fr['submission-zip_download'] }).click()]);
   const entries = Object.keys(unzipSync(new Uint8Array(readFileSync((await download.path())!))));
-  expect(entries).toEqual(expect.arrayContaining(['1 - Candidature/DC1 signé.pdf', '1 - Candidature/Attestation URSSAF récente.pdf', '2 - Offre/CRF_2026FCSSA0025.xlsx']));
+  expect(entries).toEqual(expect.arrayContaining(['1 - Candidature/DC1.docx', '1 - Candidature/DC2.docx', '1 - Candidature/Attestation URSSAF récente.pdf', '2 - Offre/CRF_2026FCSSA0025.xlsx']));
 
   // The deposit, with the platform's acknowledgement.
   await main.getByRole('button', { name: fr['submission-deposit_open'] }).click();
