@@ -71,6 +71,20 @@ function textWithPoppler(path: string, textLeft: () => number, progress: (fracti
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
+/** The number of pages of a PDF, or null when it cannot be read (the memory's page limit, issue 25). */
+export async function pdfPageCount(data: Buffer): Promise<number | null> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await pdfjs;
+  const task = getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, disableFontFace: true });
+  try {
+    return (await task.promise).numPages;
+  } catch {
+    return null;
+  } finally {
+    await task.destroy();
+  }
+}
+
 async function textWithPdfjs(data: Buffer, textLeft: () => number, progress: (fraction: number) => void): Promise<string[]> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;

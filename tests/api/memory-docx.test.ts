@@ -18,7 +18,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { insertTender } from './documents-fixtures';
 import { DEMO_MEMORY_TITLE, seedDemoMemory } from '../../server/db/demo-memory';
-import { companies, memorySections, organigrammes, planningTasks, plannings } from '../../server/db/schema';
+import { companies, memories, memorySections, organigrammes, planningTasks, plannings } from '../../server/db/schema';
 import { briefContent } from '../../server/domains/memories/outline';
 import { and, eq } from 'drizzle-orm';
 import { requiredUnderCi } from '../support/ci-tools';
@@ -430,6 +430,30 @@ describe.skipIf(!hasSoffice)('with LibreOffice but no emoji font on the server',
       const docx = await get(`/api/memories/${id}/export.docx`);
       expect(docx.headers['x-export-warning']).toBeUndefined();
       expect(textOf(unzip(docx.rawPayload)('word/document.xml'))).toContain('Objectifs 🎯 atteints ✅');
+    },
+    120_000,
+  );
+
+  it(
+    'counts the PDF’s pages against the RC’s page limit: a warning with the file, the count in the submission folder until a section changes',
+    async () => {
+      const owner = await createUser(bare, 'manager');
+      const id = await emojiMemory(bare, owner.token, owner.companyId!);
+      const get = (url: string) => bare.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'fr' } });
+      await get(`/api/memories/${id}/export.pdf`);
+      const [first] = await bare.db.select({ pdfPages: memories.pdfPages, tenderId: memories.tenderId }).from(memories).where(eq(memories.id, id));
+      const pages = first!.pdfPages!.count;
+      // As poppler reads it: a form feed ends each page.
+      expect(pages).toBe(((await readPdf((await get(`/api/memories/${id}/export.pdf`)).rawPayload)).text.match(/\f/g) ?? []).length);
+      await bare.db.update(memories).set({ limits: { pages: pages - 1 } }).where(eq(memories.id, id));
+      const over = await get(`/api/memories/${id}/export.pdf`);
+      expect(over.headers['x-export-warning']).toBe('memory-pdf_over_pages');
+      type Piece = { code: string; checks: { key: string; ok: boolean; msg: string }[] };
+      const pageCheck = async () => ((await get(`/api/tenders/${first!.tenderId}/submission`)).json() as { pieces: Piece[] }).pieces.find((p) => p.code === 'MEMOIRE_TECHNIQUE')!.checks.find((c) => c.key === 'page_limit')!;
+      expect(await pageCheck()).toMatchObject({ ok: false, msg: `Le PDF du mémoire compte ${pages} pages pour ${pages - 1} autorisées par le RC.` });
+      // A section changed since: the count is no longer the memory's.
+      await bare.db.update(memorySections).set({ updatedAt: new Date(Date.now() + 1000) }).where(eq(memorySections.memoryId, id));
+      expect((await pageCheck()).msg).toMatch(/exportez-le en PDF/);
     },
     120_000,
   );

@@ -121,6 +121,11 @@ for (const [lng, theme] of LOOKS) {
     await check('company-edit');
     await page.getByRole('button', { name: t['dialog-cancel'] }).click();
     await expect(logo).toBeVisible();
+    // The candidature data the DC1, DC2 and DUME are filled from (issue 26), in its form.
+    await page.getByRole('button', { name: t['candidature-edit_named'], exact: true }).click();
+    await expect(page.getByRole('textbox', { name: t['candidature-naf_code'], exact: true })).toHaveValue('4120B');
+    await check('company-candidature-edit');
+    await page.getByRole('button', { name: t['dialog-cancel'] }).click();
     await follow(page, '/company/users');
     await settled(page, t['companyusers-title']!, invitee.email);
     await expect(page.getByRole('main').getByText(DEMO_ACCOUNTS.employee.email)).toBeVisible();

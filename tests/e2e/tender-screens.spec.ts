@@ -136,6 +136,13 @@ for (const [lng, theme] of LOOKS) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('article', { name: t['chat-answer_to']!.replace('{{question}}', t['chat-suggest_deadline']!) }).last()).toBeVisible({ timeout: 15_000 });
     await check('tender-chat');
+    // The buyer's price files and the submission folder (issues 25 and 26).
+    await follow(page, `/tender/prices/${analysed._id}`);
+    await settled(page, t['prices-page_title']!, 'CRF_2026FCSSA0025.xlsx');
+    await check('tender-prices');
+    await follow(page, `/tenders/${analysed._id}/submission`);
+    await settled(page, t['submission-page_title']!, t['submission-checks_title']!);
+    await check('tender-submission');
     await follow(page, `/company/documents/${companyId}`);
     await settled(page, t['companydocs-title']!, 'Extrait Kbis de moins de 3 mois');
     await check('company-documents');

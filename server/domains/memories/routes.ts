@@ -25,6 +25,7 @@ import { frameDocx, readFrame } from '../../analysis/frame/read-frame';
 import { fillFrame } from '../../analysis/frame/fill-frame';
 import { frameOutline, frameRef, frameRefs, limitOverruns, tenderFileBytes } from './frame';
 import { textMeasure } from '../../../rules/text-measure';
+import { pdfPageCount } from '../../extraction/pdf';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -652,8 +653,12 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         request.log.error({ err }, 'memory PDF: LibreOffice failed');
         throw new AppError(503, 'memory-pdf_failed');
       }
+      // Its pages, laid out: kept for the submission folder's check against the RC's page limit.
+      const pages = await pdfPageCount(pdf);
+      if (pages !== null) await db.update(memories).set({ pdfPages: { count: pages, countedAt: new Date().toISOString() } }).where(eq(memories.id, row.id));
       // The client shows the warning's key, translated, beside the button (a header: the body is the file).
-      if (emojiLeftOut) reply.header('X-Export-Warning', 'memory-pdf_emoji_left_out');
+      if (row.limits?.pages && pages !== null && pages > row.limits.pages) reply.header('X-Export-Warning', 'memory-pdf_over_pages');
+      else if (emojiLeftOut) reply.header('X-Export-Warning', 'memory-pdf_emoji_left_out');
       reply.header('Content-Disposition', contentDisposition(`${row.title}.pdf`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type('application/pdf').send(pdf);
     },

@@ -64,7 +64,7 @@ async function loadInputs(db: Database, tenderId: string) {
       .from(companyDocuments)
       .where(eq(companyDocuments.companyId, tender!.companyId)),
     db.select().from(submissionPieces).where(eq(submissionPieces.tenderId, tenderId)),
-    db.select({ id: memories.id, title: memories.title, status: memories.status, limits: memories.limits, frame: memories.frame, updatedAt: memories.updatedAt }).from(memories).where(eq(memories.tenderId, tenderId)).orderBy(desc(memories.updatedAt)),
+    db.select({ id: memories.id, title: memories.title, status: memories.status, limits: memories.limits, frame: memories.frame, pdfPages: memories.pdfPages, updatedAt: memories.updatedAt }).from(memories).where(eq(memories.tenderId, tenderId)).orderBy(desc(memories.updatedAt)),
     db.select().from(priceFiles).where(eq(priceFiles.tenderId, tenderId)).orderBy(asc(priceFiles.fileName), asc(priceFiles.createdAt)),
     db
       .select({ deposit: submissionDeposits, username: users.username })
@@ -75,7 +75,7 @@ async function loadInputs(db: Database, tenderId: string) {
   ]);
   // The memory that goes into the folder: the final one, else the latest worked on.
   const memory = memoryRows.find((m) => m.status === 'final') ?? memoryRows[0] ?? null;
-  const sections = memory ? await db.select({ id: memorySections.id, title: memorySections.title, content: memorySections.content, frameItem: memorySections.frameItem }).from(memorySections).where(eq(memorySections.memoryId, memory.id)) : [];
+  const sections = memory ? await db.select({ id: memorySections.id, title: memorySections.title, content: memorySections.content, frameItem: memorySections.frameItem, updatedAt: memorySections.updatedAt }).from(memorySections).where(eq(memorySections.memoryId, memory.id)) : [];
   return { tender: tender!, analysis, vault, chosen, memory, sections, prices, deposit };
 }
 
@@ -201,9 +201,14 @@ export async function submissionFolder(
         if (over.length) checks.push(check('item_limits', false, t('submission-check_item_limits', { count: over.length, items: over.map((o) => o.number).join(', ') })));
         const words = inputs.sections.reduce((sum, s) => sum + textMeasure(buyerText(s.content)).words, 0);
         if (memory.limits?.words) checks.push(check('word_limit', words <= memory.limits.words, t('submission-check_word_limit', { actual: words, max: memory.limits.words }), sourceText(pageLimitFact ? askedFor(undefined, pageLimitFact) : null)));
-        if (memory.limits?.pages)
-          // Pages are laid out by LibreOffice when the PDF is made: said here, counted in the PDF the ZIP holds.
-          checks.push(check('page_limit', false, t('submission-check_page_limit', { max: memory.limits.pages }), sourceText(pageLimitFact ? askedFor(undefined, pageLimitFact) : null), 'warning'));
+        if (memory.limits?.pages) {
+          // Pages are laid out by LibreOffice when the PDF is made: the last PDF's count, if no section changed since.
+          const lastEdit = Math.max(memory.updatedAt.getTime(), ...inputs.sections.map((section) => section.updatedAt.getTime()));
+          const counted = !intoFrame && memory.pdfPages && Date.parse(memory.pdfPages.countedAt) >= lastEdit ? memory.pdfPages.count : null;
+          const source = sourceText(pageLimitFact ? askedFor(undefined, pageLimitFact) : null);
+          if (counted === null) checks.push(check('page_limit', false, t('submission-check_page_limit', { max: memory.limits.pages }), source, 'warning'));
+          else checks.push(check('page_limit', counted <= memory.limits.pages, t('submission-check_pages_counted', { count: counted, max: memory.limits.pages }), source));
+        }
         if (memory.status !== 'final') checks.push(check('memory_final', false, t('submission-check_memory_draft', { title: memory.title }), null, 'warning'));
         const failed = checks.some((c) => !c.ok && c.severity === 'error');
         pieces.push({ ...base, source: 'generated', documentId: memory.id, status: failed ? 'over_limit' : 'ok', checks, file: { fileName, path: path(fileName), bytes: null, url }, origin: { kind: 'generated', url, fileName } });

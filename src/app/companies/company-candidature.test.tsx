@@ -39,7 +39,7 @@ describe('the company’s candidature data (issue 26)', () => {
     const card = await showCompany('manager', sent);
     expect(within(card).getByText('Aucun chiffre renseigné : le DC2 et le DUME les demandent.')).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(within(card).getByRole('button', { name: 'Modifier' }));
+    await user.click(within(card).getByRole('button', { name: 'Modifier les données de candidature' }));
     const [last] = candidatureYears();
     await user.type(within(card).getByLabelText('Forme juridique'), 'SAS');
     await user.type(within(card).getByLabelText('Code NAF (APE)'), '4321a');
@@ -61,7 +61,7 @@ describe('the company’s candidature data (issue 26)', () => {
     const sent: unknown[] = [];
     const card = await showCompany('manager', sent);
     const user = userEvent.setup();
-    await user.click(within(card).getByRole('button', { name: 'Modifier' }));
+    await user.click(within(card).getByRole('button', { name: 'Modifier les données de candidature' }));
     await user.type(within(card).getByLabelText('Code NAF (APE)'), '12');
     await user.type(within(card).getByLabelText('Nom du représentant légal'), 'Claire Durand');
     await user.click(within(card).getByRole('button', { name: 'Enregistrer' }));
@@ -72,6 +72,6 @@ describe('the company’s candidature data (issue 26)', () => {
 
   it('an employee reads it without a way to change it', async () => {
     const card = await showCompany('employee');
-    expect(within(card).queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Modifier les données de candidature' })).toBeNull();
   });
 });

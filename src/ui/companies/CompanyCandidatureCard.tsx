@@ -58,7 +58,7 @@ export function CompanyCandidatureCard(props: CardProps) {
           {t('candidature-title')}
         </CardTitle>
         {props.canEdit && !props.editing ? (
-          <Button variant="outline" size="sm" onClick={props.onEdit}>
+          <Button variant="outline" size="sm" onClick={props.onEdit} aria-label={t('candidature-edit_named')}>
             <Pencil size={14} aria-hidden="true" />
             {t('candidature-edit')}
           </Button>
