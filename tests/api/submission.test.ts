@@ -5,14 +5,18 @@
 // freezes what was deposited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
-import { companies, memories, tenderCalls, tenders } from '../../server/db/schema';
+import { companies, dceAnalyses, memories, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
 import { insertTender, pdf, tenderWithReadDocs } from './documents-fixtures';
 import { dayIn } from '../../rules/calendar';
 import { monthsBefore } from '../../server/domains/submission/validity';
 import { siretFor } from './sirets';
+import { hasOpenssl, makeSigner, pdfWithSignatureField, sign, signingIn } from '../support/signed-pdf';
 
 type Check = { key: string; ok: boolean; severity?: string; msg: string; source: string | null };
 type Piece = { code: string; label: string; part: string; required: boolean; source: string; status: string; checks: Check[]; asked: { fileName: string; page: number; excerpt: string } | null; file: { fileName: string; path: string; bytes: number | null; url?: string } | null; documentId?: string };
@@ -253,5 +257,33 @@ describe('the submission folder', () => {
     expect(errorOf(future).msg).toMatch(/accusé de réception/);
     const [still] = await ctx.db.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, open.id));
     expect(still!.status).toBe('in_progress');
+  });
+
+  it.runIf(hasOpenssl)('where the RC requires an electronic signature, knows a signed AE from an unsigned one, and names its signer', async () => {
+    const signed = await insertTender(ctx, manager.companyId!);
+    const source = { documentId: signed.id, entry: null, fileName: 'RC.pdf', page: 6, excerpt: "L'acte d'engagement est signé électroniquement par le représentant du candidat." };
+    await ctx.db.insert(dceAnalyses).values({
+      tenderId: signed.id,
+      finishedAt: new Date(),
+      facts: [
+        { key: 'offerDocuments', value: ['AE'], sources: [source], confidence: 0.9, status: 'extracted', origin: 'rules' },
+        { key: 'electronicSignatureRequired', value: true, sources: [source], confidence: 0.9, status: 'extracted', origin: 'rules' },
+      ],
+    });
+    const upload = (data: Buffer) => form(manager.token, 'PUT', `/api/tenders/${signed.id}/submission/pieces/AE`, [{ name: 'file', filename: 'AE.pdf', type: 'application/pdf', data }]);
+    const dir = mkdtempSync(join(tmpdir(), 'submission-signature-'));
+    try {
+      signingIn(dir);
+      const unsigned = await pdfWithSignatureField('ETSI.CAdES.detached');
+      let ae = piece(((await upload(unsigned)).json() as { details: Folder }).details, 'AE');
+      expect(ae.status).toBe('unsigned');
+      expect(ae.checks.find((c) => c.key === 'signature')).toMatchObject({ ok: false, source: expect.stringContaining('signé électroniquement') });
+      const signer = makeSigner('titulaire', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']);
+      ae = piece(((await upload(sign(unsigned, signer, ['-cades']))).json() as { details: Folder }).details, 'AE');
+      expect(ae.status).toBe('ok');
+      expect(ae.checks.find((c) => c.key === 'signature')).toMatchObject({ ok: true, msg: 'Signé électroniquement par Jeanne Martin.' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
