@@ -162,3 +162,16 @@ export async function tenderWithReadDocs(ctx: TestContext, person: { token: stri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Runs the DCE analysis of a tender whose documents are read, and waits for it to be done. */
+export async function analysedDce(ctx: TestContext, person: { token: string }, tenderId: string) {
+  const headers = { authorization: `Bearer ${person.token}` };
+  const started = await ctx.app.inject({ method: 'POST', url: `/api/tenders/${tenderId}/dce-analyses`, headers });
+  const id = (started.json() as { details: { _id: string } }).details._id;
+  for (const end = Date.now() + 120_000; ; ) {
+    const analysis = (await ctx.app.inject({ method: 'GET', url: `/api/dce-analyses/${id}`, headers })).json() as { status: string };
+    if (analysis.status === 'done') return id;
+    if (analysis.status === 'failed' || Date.now() > end) throw new Error(`DCE analysis ${analysis.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

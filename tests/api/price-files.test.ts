@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
-import { tenderWithReadDocs } from './documents-fixtures';
+import { analysedDce, tenderWithReadDocs } from './documents-fixtures';
 import { readPriceFile } from '../../server/analysis/prices/read-prices';
 
 type Line = { _id: string; ref: string; label: string; unit: string; quantity: number | null; unitPrice: number | null; total: number | null; row: number; suggestion: { unitPrice: number; fileName: string } | null };
@@ -23,15 +23,6 @@ let file: PriceFile;
 const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function analysed(id: string) {
-  const dce = (await call(manager.token, 'POST', `/api/tenders/${id}/dce-analyses`)).json() as { details: { _id: string } };
-  for (const end = Date.now() + 120_000; ; ) {
-    const analysis = (await call(manager.token, 'GET', `/api/dce-analyses/${dce.details._id}`)).json() as { status: string };
-    if (analysis.status === 'done') return;
-    if (analysis.status === 'failed' || Date.now() > end) throw new Error(`DCE analysis ${analysis.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const priceFilesOf = async (id: string, token = manager.token) => ((await call(token, 'GET', `/api/tenders/${id}/price-files`)).json() as { priceFiles: PriceFile[] }).priceFiles;
 const importing = (id: string, parts: Parameters<typeof multipart>[0]) => {
   const form = multipart(parts);
@@ -44,7 +35,7 @@ beforeAll(async () => {
   manager = await createUser(ctx, 'manager');
   outsider = await createUser(ctx, 'manager');
   tenderId = await tenderWithReadDocs(ctx, manager, ['RC.pdf', BPU], BOURGET);
-  await analysed(tenderId);
+  await analysedDce(ctx, manager, tenderId);
 }, 240_000);
 afterAll(() => ctx?.close());
 
@@ -96,7 +87,7 @@ describe('the tender’s price files', () => {
 
     // The company's next tender with the same BPU: its blank lines offer these prices.
     const next = await tenderWithReadDocs(ctx, manager, ['RC.pdf', BPU], BOURGET);
-    await analysed(next);
+    await analysedDce(ctx, manager, next);
     const [again] = await priceFilesOf(next);
     expect(lines(again!)[0]!.suggestion).toMatchObject({ unitPrice: 500, fileName: BPU });
     expect(lines(again!).at(-1)!.suggestion).toBeNull();

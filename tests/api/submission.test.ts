@@ -12,7 +12,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { companies, dceAnalyses, memories, tenderCalls, tenders } from '../../server/db/schema';
 import { createTestApp, createUser, errorOf, multipart, type TestContext } from './context';
-import { insertTender, pdf, tenderWithReadDocs } from './documents-fixtures';
+import { analysedDce, insertTender, pdf, tenderWithReadDocs } from './documents-fixtures';
 import { dayIn } from '../../rules/calendar';
 import { monthsBefore } from '../../server/domains/submission/validity';
 import { siretFor } from './sirets';
@@ -50,23 +50,13 @@ const vaultDoc = (kind: string, title: string, issueDate: string, validUntil?: s
     { name: 'file', filename: `${title}.pdf`, type: 'application/pdf', data: pdf() },
   ]);
 
-async function analysed(id: string) {
-  const dce = (await call(manager.token, 'POST', `/api/tenders/${id}/dce-analyses`)).json() as { details: { _id: string } };
-  for (const end = Date.now() + 120_000; ; ) {
-    const analysis = (await call(manager.token, 'GET', `/api/dce-analyses/${dce.details._id}`)).json() as { status: string };
-    if (analysis.status === 'done') return;
-    if (analysis.status === 'failed' || Date.now() > end) throw new Error(`DCE analysis ${analysis.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 beforeAll(async () => {
   ctx = await createTestApp({ jobWorkers: 1 });
   manager = await createUser(ctx, 'manager');
   employee = await createUser(ctx, 'employee', { companyId: manager.companyId });
   outsider = await createUser(ctx, 'manager');
   tenderId = await tenderWithReadDocs(ctx, manager, ['RC_2026FCSSA0025 v2.pdf', 'CRF_2026FCSSA0025.xlsx']);
-  await analysed(tenderId);
+  await analysedDce(ctx, manager, tenderId);
   const [row] = await ctx.db.select({ deadline: tenderCalls.submissionDeadline }).from(tenders).innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId)).where(eq(tenders.id, tenderId));
   deadline = row!.deadline!;
 }, 240_000);

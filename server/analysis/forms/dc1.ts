@@ -3,7 +3,8 @@
 // or the groupement (its kind, its members and their services, its mandataire), and the DC2 as
 // the capacities' evidence.
 import { descendants, type XmlNode } from '../frame/ooxml';
-import { escapeXml, FormDocument, type FormEdit } from './docx-form';
+import { escapeXml } from '../frame/ooxml';
+import { FormDocument, type FormEdit } from './docx-form';
 import { addressLines, formatSiret, identityLines } from './format';
 import type { CandidatureData, CompanyIdentity } from './types';
 

@@ -3,7 +3,7 @@
 // replaced by a value, a box ticked. Every edit is recorded against the original XML so that the
 // rest of the part stays byte for byte; the other zip entries are copied unchanged.
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { bodyParagraphs, child, descendants, parseXml, type XmlNode } from '../frame/ooxml';
+import { bodyParagraphs, child, descendants, escapeXml, parseXml, type XmlNode } from '../frame/ooxml';
 
 /** A splice of the original document.xml: [start, end) replaced by text (start === end: an insertion). */
 export type FormEdit = { start: number; end: number; text: string };
@@ -20,15 +20,6 @@ export const normalise = (text: string) =>
     .replace(/[^\p{L}\p{N}'°%(),.:;/@-]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
-
-export const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // eslint-disable-next-line no-control-regex -- characters XML 1.0 forbids would make the part unreadable
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 type BoxToken = { kind: 'box'; tick: () => FormEdit[] };
 type TextToken = { kind: 'text'; text: string };

@@ -5,7 +5,7 @@
 // untouched; images are left out and reported.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { TipTapDoc, TipTapMark, TipTapNode } from '../../domains/memories/tiptap';
-import { attr, bodyParagraphs, child, descendants, parseXml, unzip, utf8, type XmlNode } from './ooxml';
+import { attr, bodyParagraphs, child, descendants, escapeXml, parseXml, unzip, utf8, type XmlNode } from './ooxml';
 import { hasDots, isDotsOnly } from './read-frame';
 import type { FrameAnswerPlace, ResponseFrame } from './types';
 
@@ -164,16 +164,6 @@ const blockText = (blocks: Block[]) => blocks.map((b) => b.runs.map((r) => ('tex
 
 // ---------------------------------------------------------------------------------------------
 // WordprocessingML
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 forbids would make the part unreadable.
-    // eslint-disable-next-line no-control-regex -- these control characters are the ones removed
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 // The schema's order of w:pPr's children: Word refuses a part whose children are out of order.
 const PPR_ORDER = ['w:pStyle', 'w:keepNext', 'w:keepLines', 'w:pageBreakBefore', 'w:framePr', 'w:widowControl', 'w:numPr', 'w:suppressLineNumbers', 'w:pBdr', 'w:shd', 'w:tabs', 'w:suppressAutoHyphens', 'w:kinsoku', 'w:wordWrap', 'w:overflowPunct', 'w:topLinePunct', 'w:autoSpaceDE', 'w:autoSpaceDN', 'w:bidi', 'w:adjustRightInd', 'w:snapToGrid', 'w:spacing', 'w:ind', 'w:contextualSpacing', 'w:mirrorIndents', 'w:suppressOverlap', 'w:jc', 'w:textDirection', 'w:textAlignment', 'w:textboxTightWrap', 'w:outlineLvl', 'w:divId', 'w:cnfStyle', 'w:rPr', 'w:sectPr', 'w:pPrChange'];

@@ -91,3 +91,13 @@ export const utf8 = (bytes: Uint8Array | undefined) => (bytes ? new TextDecoder(
 export function bodyParagraphs(body: XmlNode): XmlNode[] {
   return descendants(body, 'w:p', (n) => n.name === 'w:txbxContent' || n.name === 'mc:Fallback' || n.name === 'w:del' || n.name === 'w:moveFrom');
 }
+
+/** Text as XML character data or an attribute value; characters XML 1.0 forbids (which would make the part unreadable) dropped. */
+export const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    // eslint-disable-next-line no-control-regex -- these control characters are the ones removed
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
