@@ -119,14 +119,14 @@ function listedPieces(inputs: Inputs): { code: string; part: 'candidature' | 'of
 const check = (key: string, ok: boolean, msg: string, source: string | null = null, severity: 'error' | 'warning' = 'error'): Check => ({ key, ok, severity, msg, source });
 
 /**
- * The folder of a tender. `t` writes messages in the caller's language; `signatures` reads the
- * signatures of a stored PDF (injected: it reads the file's bytes).
+ * The folder of a tender. `t` writes messages in the caller's language; `signedBy` names the
+ * signers of a stored PDF (injected: it reads the file's bytes), null for a file it cannot read.
  */
 export async function submissionFolder(
   db: Database,
   tenderId: string,
   t: Translate,
-  options: { platformLimitsOverride?: { maxFileBytes?: number | null; maxTotalBytes?: number | null }; signedBy?: (file: { storageKey: string; mime: string }) => Promise<string[] | null> } = {},
+  options: { signedBy?: (file: { storageKey: string; mime: string }) => Promise<string[] | null> } = {},
 ): Promise<Folder> {
   const inputs = await loadInputs(db, tenderId);
   const { tender, analysis } = inputs;
@@ -135,8 +135,8 @@ export async function submissionFolder(
   const candidature = candidatureOut(tender.candidature);
   const platformFact = factOf(facts, 'submissionPlatform');
   const platform = platformOf(typeof platformFact?.value === 'string' ? platformFact.value : null, tender.noticeUrl);
-  const maxFileBytes = options.platformLimitsOverride?.maxFileBytes !== undefined ? options.platformLimitsOverride.maxFileBytes : (platform?.maxFileBytes ?? null);
-  const maxTotalBytes = options.platformLimitsOverride?.maxTotalBytes !== undefined ? options.platformLimitsOverride.maxTotalBytes : (platform?.maxTotalBytes ?? null);
+  const maxFileBytes = platform?.maxFileBytes ?? null;
+  const maxTotalBytes = platform?.maxTotalBytes ?? null;
   const signatureFact = factOf(facts, 'electronicSignatureRequired');
   const signatureRequired = signatureFact?.value === true;
   const pageLimitFact = factOf(facts, 'memoryPageLimit');

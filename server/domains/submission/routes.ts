@@ -15,7 +15,6 @@ import { readUpload } from '../../http/multipart';
 import { fileRequired, receiveDocument, sendDocument, storeWith, type ReceivedDocument } from '../../files/documents';
 import { contentDisposition } from '../../files/intake';
 import { pickLanguage, t } from '../../i18n';
-import type { Storage } from '../../storage/storage';
 import { reachableTender } from '../tenders/access';
 import { syncPriceFiles } from '../price-files/routes';
 import { readPdfSignatures } from '../../analysis/signatures';
@@ -27,14 +26,6 @@ import { candidatureForms, type GeneratedFile } from './forms';
 const DEPOSIT_OPEN = new Set(['not_started', 'in_progress', 'pending', 'submitted']);
 /** Signatures are read from PDFs up to this size (a bigger one is reported unread). */
 const SIGNATURE_READ_MAX = 50 * 1024 * 1024;
-
-async function bytesOf(storage: Storage, key: string): Promise<Buffer> {
-  const file = await storage.get(key);
-  if (!file) throw notFound();
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export function submissionHandlers(deps: Deps): Handlers<
   | 'getSubmission'
@@ -59,9 +50,11 @@ export function submissionHandlers(deps: Deps): Handlers<
       const stored = await storage.get(file.storageKey);
       let signers: string[] | null = null;
       if (stored && stored.size <= SIGNATURE_READ_MAX) {
-        stored.stream.destroy();
-        const found = readPdfSignatures(await bytesOf(storage, file.storageKey));
-        signers = found.filter((s) => s.intact).map((s) => s.signerName ?? s.certificate.subject);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+        signers = readPdfSignatures(Buffer.concat(chunks))
+          .filter((s) => s.intact)
+          .map((s) => s.signerName ?? s.certificate.subject);
       } else stored?.stream.destroy();
       if (signersByKey.size > 500) signersByKey.clear();
       signersByKey.set(file.storageKey, signers);
