@@ -72,7 +72,8 @@ export function CompanyCandidatureCard(props: CardProps) {
 function CandidatureFacts({ candidature }: { candidature: Candidature }) {
   const { t, i18n } = useTranslation();
   const none = t('company-none');
-  const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '14rem 1fr' }, gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle' });
+  // As the company's details card lays out its facts.
+  const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '14rem 1fr' }, gap: { base: '0.5', sm: '4' }, py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottom: 'none' }, '& > dd': { fontSize: 'sm', fontWeight: 'medium', m: 0, overflowWrap: 'anywhere' } });
   const term = css({ color: 'fg.muted', fontSize: 'sm' });
   const money = (value: number | null) => (value === null ? none : `${formatNumber(value, i18n.language)} €`);
   return (
@@ -105,7 +106,7 @@ function CandidatureFacts({ candidature }: { candidature: Candidature }) {
         </div>
       </dl>
       {candidature.figures.length ? (
-        <table className={css({ w: 'full', mt: '3', fontSize: 'sm', '& th, & td': { textAlign: 'left', py: '1.5', pr: '3', borderBottomWidth: '1px', borderColor: 'border.subtle' } })}>
+        <table className={css({ w: 'full', mt: '3', fontSize: 'sm', '& th, & td': { textAlign: 'left', py: '1.5', pr: '3', borderBottomWidth: '1px', borderColor: 'border.default' } })}>
           <caption className={css({ textAlign: 'left', fontWeight: 'semibold', mb: '1' })}>{t('candidature-figures')}</caption>
           <thead>
             <tr>

@@ -128,7 +128,7 @@ export function MemoryCommentsPanel(props: MemoryCommentsPanelProps) {
       {shown.length ? (
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           {shown.map((thread) => (
-            <li key={thread._id} data-thread-id={thread._id} className={css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0', pb: '0' } })}>
+            <li key={thread._id} data-thread-id={thread._id} className={css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0', pb: '0' } })}>
               <button type="button" className={quoteStyle} onClick={() => props.onOpen(thread._id)} aria-label={`${t('memory-comment_open_passage')} : ${thread.quote}`}>
                 {thread.quote}
               </button>

@@ -93,7 +93,7 @@ export function MemoryLibraryPanel(props: MemoryLibraryPanelProps) {
           {list.items.map((block) => {
             const more = block.tags.length - TAGS_SHOWN;
             return (
-              <li key={block._id} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', pb: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0', pb: '0' } })}>
+              <li key={block._id} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', pb: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0', pb: '0' } })}>
                 <span className={css({ fontWeight: 'medium', fontSize: 'sm', overflowWrap: 'anywhere' })}>{block.title}</span>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{excerptOf(block.text)}</p>
                 {block.tags.length || block.overdue ? (

@@ -71,11 +71,11 @@ export function CompanyAwardsCard({ state, awards, page, hasSiret, error, onRetr
                     </TableCell>
                     <TableCell label={t('market-col_contract')}>
                       {a.tenderId ? (
-                        <Link href={`/tenders/${a.tenderId}`} className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
+                        <Link href={`/tenders/${a.tenderId}`} className={css({ color: 'accent.text', textDecoration: 'underline' })}>
                           {a.title}
                         </Link>
                       ) : webLink(a.link?.url) ? (
-                        <a href={webLink(a.link?.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
+                        <a href={webLink(a.link?.url)!} target="_blank" rel="noreferrer" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
                           {a.title}
                         </a>
                       ) : (

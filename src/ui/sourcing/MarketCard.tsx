@@ -69,7 +69,7 @@ export function MarketCard({ state, call, market, error, onRetry }: MarketCardPr
                 return (
                   <li key={`${link.source}:${link.sourceId}`}>
                     {webLink(link.url) ? (
-                      <a href={webLink(link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline', display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+                      <a href={webLink(link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'accent.text', textDecoration: 'underline', display: 'inline-flex', alignItems: 'center', gap: '1' })}>
                         {text}
                         <ExternalLink size={14} aria-hidden="true" />
                       </a>
@@ -171,7 +171,7 @@ export function MarketCard({ state, call, market, error, onRetry }: MarketCardPr
                         <TableRow key={a._id}>
                           <TableCell label={t('market-col_contract')}>
                             {webLink(a.link.url) ? (
-                              <a href={webLink(a.link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'fg.accent', textDecoration: 'underline' })}>
+                              <a href={webLink(a.link.url)!} target="_blank" rel="noreferrer" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
                                 {a.title}
                               </a>
                             ) : (

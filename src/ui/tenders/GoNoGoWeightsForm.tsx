@@ -23,7 +23,7 @@ export function GoNoGoWeightsForm(props: GoNoGoWeightsFormProps) {
   const [checked, setChecked] = useState(false);
   const problem = checked && allZero(draft) ? t('go_no_go-weights_all_zero') : null;
   return (
-    <details className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '3' })}>
+    <details className={css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '3' })}>
       <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>{t('go_no_go-weights_title')}</summary>
       <form
         aria-label={t('go_no_go-weights_title')}
