@@ -103,7 +103,9 @@ describe('reading the text of tender documents', () => {
     expect((await settled(broken._id, 'en')).extraction!.msg).toBe('The file is unreadable or damaged.');
     const again = await call(manager.token, 'POST', `/api/tenderDocs/${broken._id}/extraction`);
     expect(again.statusCode).toBe(202);
-    expect(again.json()).toMatchObject({ msg: 'La lecture du document a été relancée.', details: { extraction: { status: 'queued' } } });
+    expect(again.json()).toMatchObject({ msg: 'La lecture du document a été relancée.' });
+    // Queued, or already taken by the worker (on PostgreSQL a notification may wake it before the answer is read).
+    expect(['queued', 'running']).toContain((again.json() as { details: { extraction: { status: string } } }).details.extraction.status);
     // Asked again while it runs: refused, not queued twice.
     expect((await call(manager.token, 'POST', `/api/tenderDocs/${broken._id}/extraction`)).json()).toMatchObject({ msg: 'La lecture de ce document est déjà en cours.' });
     await settled(broken._id);
