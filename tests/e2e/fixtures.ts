@@ -85,7 +85,7 @@ export async function registerManager(page: Page) {
   await page.getByLabel(fr['signup-email']!).fill(manager.email);
   await page.getByLabel(fr['signup-password']!, { exact: true }).fill(manager.password);
   await page.getByRole('button', { name: fr['signup-submit'] }).click();
-  // Registration hashes the password (scrypt): under a full run's load it took over 7 s once.
+  // Registration hashes the password (argon2id): under a full run's load it took over 7 s once.
   await expect(page).toHaveURL(/\/create-company$/, { timeout: 15_000 });
   return manager;
 }
