@@ -648,6 +648,37 @@ export const submissionDeposits = pgTable('submission_deposits', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A co-contractor of a groupement, as the DC1 names it (the company itself is the mandataire). */
+export type GroupementMemberRow = {
+  name: string;
+  siret: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  /** The share of the work it performs, in the manager's words. */
+  role: string;
+  legalRepresentative?: { name: string; capacity: string };
+  email?: string;
+};
+
+// The groupement a tender is answered in (issue 26): none while the company answers alone. The
+// company is the mandataire; the co-contractors are kept whole, in the order the DC1 lists them.
+export const submissionGroupements = pgTable('submission_groupements', {
+  tenderId: uuid('tender_id')
+    .primaryKey()
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** 'joint' (conjoint) or 'several' (solidaire). */
+  kind: text('kind').$type<'joint' | 'several'>().notNull(),
+  /** In a groupement conjoint, whether the mandataire is jointly liable; null for a groupement solidaire. */
+  mandataireJointlyLiable: boolean('mandataire_jointly_liable'),
+  members: jsonb('members').$type<GroupementMemberRow[]>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
 // The company's unit prices as it last exported them, by designation (folded) and unit: suggested
 // on its next price files and the reference of the outlier check.
 export const companyUnitPrices = pgTable(
