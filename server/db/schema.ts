@@ -674,6 +674,8 @@ export const submissionGroupements = pgTable('submission_groupements', {
   kind: text('kind').$type<'joint' | 'several'>().notNull(),
   /** In a groupement conjoint, whether the mandataire is jointly liable; null for a groupement solidaire. */
   mandataireJointlyLiable: boolean('mandataire_jointly_liable'),
+  /** The company's own share of the work (the DC1's row of the mandataire). */
+  mandataireRole: text('mandataire_role').notNull().default(''),
   members: jsonb('members').$type<GroupementMemberRow[]>().notNull(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,

@@ -3,6 +3,7 @@ CREATE TABLE "submission_groupements" (
 	"company_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"mandataire_jointly_liable" boolean,
+	"mandataire_role" text DEFAULT '' NOT NULL,
 	"members" jsonb NOT NULL,
 	"updated_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
