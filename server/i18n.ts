@@ -83,7 +83,9 @@ export function pickLanguage(header: string | undefined): Language {
 
 export function translate(lng: Language, key: string, vars: Record<string, string | number> = {}): string {
   const text = catalogue(lng).texts[key] ?? catalogue(defaultLanguage).texts[key] ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  // A fraction is written the language's way (1,4 in French); whole numbers as they are.
+  const written = (value: string | number | undefined) => (typeof value === 'number' && !Number.isInteger(value) ? value.toLocaleString(lng === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 }) : String(value ?? ''));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => written(vars[name]));
 }
 
 /** A catalogue sentence in the language of the request. */

@@ -898,8 +898,9 @@ export const memories = pgTable(
     status: text('status').notNull().default('draft'),
     // The RC's page or word limit for the memory, when it sets one.
     limits: jsonb('limits').$type<{ pages?: number; words?: number }>(),
-    // The pages of its last PDF export, laid out by LibreOffice, and when: checked against `limits.pages` (issue 25).
-    pdfPages: jsonb('pdf_pages').$type<{ count: number; countedAt: string }>(),
+    // The pages of its last export laid out by LibreOffice (its PDF, or the buyer's frame filled), and when:
+    // checked against `limits.pages` and each frame item's page limit (issue 25). No layout: the PDF.
+    pdfPages: jsonb('pdf_pages').$type<{ count: number; countedAt: string; layout?: 'pdf' | 'frame'; sections?: { sectionId: string; pages: number }[] }>(),
     // The buyer's response frame the outline was made from (issue 25): where its file is, and whether answers can be written into it.
     frame: jsonb('frame').$type<MemoryFrameRef>(),
     // Notes about how the outline was made (a price criterion left out), as catalogue keys.

@@ -71,13 +71,45 @@ function textWithPoppler(path: string, textLeft: () => number, progress: (fracti
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
-/** The number of pages of a PDF, or null when it cannot be read (the memory's page limit, issue 25). */
-export async function pdfPageCount(data: Buffer): Promise<number | null> {
+/** A page's lines as pdf.js reads them, each with its top as a fraction of the page's height (0 at the top). */
+export type LaidOutPage = { lines: { text: string; top: number }[] };
+
+/**
+ * The lines of each page of a PDF we laid out ourselves (the memory's export), with where each
+ * starts on its page: how much of the document a section takes (issue 25, a frame item's page
+ * limit). Null when the PDF cannot be read.
+ */
+export async function pdfLayout(data: Buffer): Promise<LaidOutPage[] | null> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;
-  const task = getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, disableFontFace: true });
+  const task = getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, disableFontFace: true, cMapUrl: join(pdfjsRoot, 'cmaps') + '/', standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/' });
   try {
-    return (await task.promise).numPages;
+    const document = await task.promise;
+    if (document.numPages > MAX_PAGES) return null;
+    const pages: LaidOutPage[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const height = page.getViewport({ scale: 1 }).height;
+      const content = await page.getTextContent();
+      const lines: LaidOutPage['lines'] = [];
+      let text = '';
+      let top: number | null = null;
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        // transform[5]: the baseline's distance from the page's bottom.
+        if (top === null && item.str.trim()) top = Math.min(1, Math.max(0, 1 - item.transform[5]! / height));
+        text += item.str;
+        if (item.hasEOL) {
+          if (text.trim() && top !== null) lines.push({ text: text.replace(/\s+/g, ' ').trim(), top });
+          text = '';
+          top = null;
+        }
+      }
+      if (text.trim() && top !== null) lines.push({ text: text.replace(/\s+/g, ' ').trim(), top });
+      pages.push({ lines });
+      page.cleanup();
+    }
+    return pages;
   } catch {
     return null;
   } finally {

@@ -9,6 +9,11 @@ import { memories, memorySections } from '../../server/db/schema';
 import { NOTE_HEADINGS } from '../../rules/working-notes';
 import { createTestApp, createUser, errorOf, type TestContext } from './context';
 import { tenderWithReadDocs } from './documents-fixtures';
+import { existsSync } from 'node:fs';
+
+// With LibreOffice, the frame filled is laid out to measure its items' pages; it starts only for that test.
+const SOFFICE = '/usr/bin/soffice';
+const hasSoffice = existsSync(SOFFICE);
 
 type FrameItem = { index: number; number: string; prompt: string; limit: { characters?: number; words?: number; excerpt: string } | null; criterion: { label: string; weight: number | null } | null };
 type Section = { _id: string; title: string; level: number; text: string; version: number; source: string | null; criterion: { name: string; weight: number; subCriterion?: string } | null; requirementIds: string[]; frameItem?: FrameItem | null };
@@ -40,7 +45,7 @@ const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>
 const section = (number: string) => memory.sections.find((s) => s.frameItem?.number === number)!;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobWorkers: 1 });
+  ctx = await createTestApp({ jobWorkers: 1, soffice: hasSoffice ? SOFFICE : null });
   manager = await createUser(ctx, 'manager');
   outsider = await createUser(ctx, 'manager');
   tenderId = await tenderWithReadDocs(ctx, manager, ['RC_2026FCSSA0025 v2.pdf', 'CCTP_2026FCSSA0025 v2.pdf', CRTE]);
@@ -119,6 +124,44 @@ describe('a memory from the buyer\u2019s response frame', () => {
     expect((await call(manager.token, 'GET', `/api/memories/${memory._id}/export.pdf`)).statusCode).toBe(409);
     expect((await call(manager.token, 'GET', `/api/memories/${memory._id}/export.docx?into=frame&acceptLimits=true`)).statusCode).toBe(200);
   });
+
+  it.skipIf(!hasSoffice)(
+    'measures each item\u2019s pages as the buyer\u2019s frame and the PDF are laid out, against the item\u2019s page limit',
+    async () => {
+      const onePage = (number: string) => {
+        const target = section(number);
+        return ctx.db.update(memorySections).set({ frameItem: { ...target.frameItem!, limit: { pages: 1, excerpt: '1 page maximum' } } }).where(eq(memorySections.id, target._id));
+      };
+      await Promise.all([onePage('3.3'), onePage('2.1')]);
+      const line = 'Formation de deux jours sur site pour huit personnes, avec un support écrit remis à chacun et une évaluation en fin de session. ';
+      const long = { type: 'doc', content: Array.from({ length: 60 }, () => ({ type: 'paragraph', content: [{ type: 'text', text: line.repeat(2) }] })) };
+      await ctx.db.update(memorySections).set({ content: long }).where(eq(memorySections.id, section('3.3')._id));
+      await ctx.db.update(memorySections).set({ content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Largeur de piste de 20 µm.' }] }] } }).where(eq(memorySections.id, section('2.1')._id));
+      const pagesOf = async () => (await ctx.db.select({ pdfPages: memories.pdfPages }).from(memories).where(eq(memories.id, memory._id)))[0]!.pdfPages!;
+      const spanOf = (measured: Awaited<ReturnType<typeof pagesOf>>, number: string) => measured.sections!.find((s) => s.sectionId === section(number)._id)?.pages;
+
+      const filled = await call(manager.token, 'GET', `/api/memories/${memory._id}/export.docx?into=frame&acceptLimits=true`);
+      expect(filled.statusCode).toBe(200);
+      const frame = await pagesOf();
+      expect(frame.layout).toBe('frame');
+      expect(spanOf(frame, '3.3')).toBeGreaterThan(1.5);
+      expect(spanOf(frame, '2.1')).toBeLessThanOrEqual(1);
+      // The folder's mémoire (the frame filled) fails on item 3.3 only, with the item's own words as the rule's source.
+      const folder = (await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission`)).json() as { pieces: { checks: { key: string; ok: boolean; msg: string; source: string | null }[] }[] };
+      const pages = folder.pieces.flatMap((p) => p.checks).find((c) => c.key === 'item_pages')!;
+      expect(pages).toMatchObject({ ok: false, source: expect.stringContaining('1 page maximum') });
+      expect(pages.msg).toMatch(/^1 rubrique\(s\).*3\.3 : \d+,\d+ pages pour 1/);
+
+      const pdf = await call(manager.token, 'GET', `/api/memories/${memory._id}/export.pdf?acceptLimits=true`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['x-export-warning']).toBe('memory-pdf_item_over_pages');
+      const laidOut = await pagesOf();
+      expect(laidOut.layout).toBe('pdf');
+      expect(spanOf(laidOut, '3.3')).toBeGreaterThan(1.5);
+      expect(spanOf(laidOut, '2.1')).toBeLessThanOrEqual(1);
+    },
+    120_000,
+  );
 
   it('counts the whole memory against the RC\u2019s word limit without the writers\u2019 notes', async () => {
     const blank = (await call(manager.token, 'POST', `/api/tenders/${tenderId}/memories`, { from: 'blank', title: 'Limite de mots' })).json() as { details: Memory };

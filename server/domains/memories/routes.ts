@@ -25,7 +25,8 @@ import { frameDocx, readFrame } from '../../analysis/frame/read-frame';
 import { fillFrame } from '../../analysis/frame/fill-frame';
 import { frameOutline, frameRef, frameRefs, limitOverruns, tenderFileBytes } from './frame';
 import { textMeasure } from '../../../rules/text-measure';
-import { pdfPageCount } from '../../extraction/pdf';
+import { pdfLayout } from '../../extraction/pdf';
+import { headingSpans, pageOverruns } from './page-spans';
 import { AppError, notFound } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
@@ -207,7 +208,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     if (over.length || wholeOver) throw new AppError(409, 'memory-limits_exceeded', { count: over.length + (wholeOver ? 1 : 0) }, { sections: over, memory: wholeOver });
   };
   /** The buyer's own frame with each section's answer in its item's places (the writers' notes left out). */
-  const intoFrame = async (row: typeof memories.$inferSelect) => {
+  const intoFrame = async (row: typeof memories.$inferSelect, log: FastifyBaseLogger) => {
     if (!row.frame?.fillable) throw new AppError(409, 'memory-frame_not_fillable');
     const source = await tenderFileBytes(db, storage, row.tenderId, row.frame.documentId, row.frame.entry).catch((error: unknown) => {
       throw error instanceof AppError && error.status === 404 ? new AppError(409, 'memory-frame_gone', { fileName: row.frame!.fileName }) : error;
@@ -217,7 +218,27 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     if (!docx || !frame?.fillable) throw new AppError(409, 'memory-frame_not_fillable');
     const sections = await sectionsOf(db, row.id);
     const answers = sections.filter((s) => s.frameItem && s.frameItem.index < frame.items.length).map((s) => ({ item: s.frameItem!.index, content: withoutWorkingNotes(s.content) as TipTapDoc }));
-    return { file: await fillFrame(docx, frame, answers) };
+    const file = await fillFrame(docx, frame, answers);
+    // A page limit (the RC's, or an item's "1 page maximum") is checked on the buyer's file as LibreOffice lays it out.
+    const pageLimited = !!row.limits?.pages || sections.some((s) => s.frameItem?.limit?.pages);
+    if (pageLimited && (await office.available())) {
+      try {
+        const headings = sections.filter((s) => s.frameItem && s.frameItem.index < frame.items.length).map((s) => ({ id: s.id, heading: frame.items[s.frameItem!.index]!.title }));
+        await measureLayout(row.id, await office.pdf(file), 'frame', headings);
+      } catch (err) {
+        log.warn({ err }, 'memory frame export: LibreOffice could not lay the frame out to count its pages');
+      }
+    }
+    return { file };
+  };
+  /** The pages of a laid-out export and of each section (found by its heading), kept with the memory for the folder's checks. */
+  const measureLayout = async (memoryId: string, pdf: Buffer, layout: 'pdf' | 'frame', headings: { id: string; heading: string }[]) => {
+    const laidOut = await pdfLayout(pdf);
+    if (!laidOut) return null;
+    const spans = headingSpans(laidOut, headings.map((h) => h.heading));
+    const measured = { count: laidOut.length, countedAt: new Date().toISOString(), layout, sections: headings.flatMap((h, i) => (spans[i] === null ? [] : [{ sectionId: h.id, pages: spans[i]! }])) };
+    await db.update(memories).set({ pdfPages: measured }).where(eq(memories.id, memoryId));
+    return measured;
   };
   const sectionsOf = (executor: Database | Tx, memoryId: string) => executor.select().from(memorySections).where(eq(memorySections.memoryId, memoryId)).orderBy(asc(memorySections.position), asc(memorySections.createdAt));
 
@@ -636,7 +657,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     async exportMemoryDocx(request, reply) {
       const row = await reachableMemory(sessionOf(request).user, request.params.id);
       if (request.query.acceptLimits !== true) await refuseOverLimits(row);
-      const { file } = request.query.into === 'frame' ? await intoFrame(row) : await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true });
+      const { file } = request.query.into === 'frame' ? await intoFrame(row, request.log) : await docxOf(row, request.log, { workingNotes: request.query.workingNotes === true });
       reply.header('Content-Disposition', contentDisposition(`${row.title}.docx`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type(DOCX_MIME).send(file);
     },
@@ -653,11 +674,12 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
         request.log.error({ err }, 'memory PDF: LibreOffice failed');
         throw new AppError(503, 'memory-pdf_failed');
       }
-      // Its pages, laid out: kept for the submission folder's check against the RC's page limit.
-      const pages = await pdfPageCount(pdf);
-      if (pages !== null) await db.update(memories).set({ pdfPages: { count: pages, countedAt: new Date().toISOString() } }).where(eq(memories.id, row.id));
+      // Its pages and each section's, laid out: kept for the submission folder's check against the RC's and the frame's page limits.
+      const sections = await sectionsOf(db, row.id);
+      const measured = await measureLayout(row.id, pdf, 'pdf', sections.map((s) => ({ id: s.id, heading: s.title })));
       // The client shows the warning's key, translated, beside the button (a header: the body is the file).
-      if (row.limits?.pages && pages !== null && pages > row.limits.pages) reply.header('X-Export-Warning', 'memory-pdf_over_pages');
+      if (row.limits?.pages && measured && measured.count > row.limits.pages) reply.header('X-Export-Warning', 'memory-pdf_over_pages');
+      else if (measured && pageOverruns(measured.sections, sections).length) reply.header('X-Export-Warning', 'memory-pdf_item_over_pages');
       else if (emojiLeftOut) reply.header('X-Export-Warning', 'memory-pdf_emoji_left_out');
       reply.header('Content-Disposition', contentDisposition(`${row.title}.pdf`)).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store');
       return reply.type('application/pdf').send(pdf);

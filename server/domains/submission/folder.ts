@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { companies, companyDocuments, memories, memorySections, priceFiles, submissionDeposits, submissionPieces, tenderCalls, tenders, users, type StoredFact } from '../../db/schema';
 import { latestDceAnalysis } from '../memories/outline';
 import { limitOverruns } from '../memories/frame';
+import { pageOverruns } from '../memories/page-spans';
 import { checkPrices } from '../../analysis/prices/check-prices';
 import { pricedRead } from '../price-files/pricing';
 import { textMeasure } from '../../../rules/text-measure';
@@ -201,13 +202,21 @@ export async function submissionFolder(
         if (over.length) checks.push(check('item_limits', false, t('submission-check_item_limits', { count: over.length, items: over.map((o) => o.number).join(', ') })));
         const words = inputs.sections.reduce((sum, s) => sum + textMeasure(buyerText(s.content)).words, 0);
         if (memory.limits?.words) checks.push(check('word_limit', words <= memory.limits.words, t('submission-check_word_limit', { actual: words, max: memory.limits.words }), sourceText(pageLimitFact ? askedFor(undefined, pageLimitFact) : null)));
+        // Pages are laid out by LibreOffice when the file is exported (the PDF, or the buyer's frame filled): the last such
+        // export's counts, if it was of the file this piece is and no section changed since.
+        const lastEdit = Math.max(memory.updatedAt.getTime(), ...inputs.sections.map((section) => section.updatedAt.getTime()));
+        const laidOut = memory.pdfPages && (memory.pdfPages.layout ?? 'pdf') === (intoFrame ? 'frame' : 'pdf') && Date.parse(memory.pdfPages.countedAt) >= lastEdit ? memory.pdfPages : null;
         if (memory.limits?.pages) {
-          // Pages are laid out by LibreOffice when the PDF is made: the last PDF's count, if no section changed since.
-          const lastEdit = Math.max(memory.updatedAt.getTime(), ...inputs.sections.map((section) => section.updatedAt.getTime()));
-          const counted = !intoFrame && memory.pdfPages && Date.parse(memory.pdfPages.countedAt) >= lastEdit ? memory.pdfPages.count : null;
           const source = sourceText(pageLimitFact ? askedFor(undefined, pageLimitFact) : null);
-          if (counted === null) checks.push(check('page_limit', false, t('submission-check_page_limit', { max: memory.limits.pages }), source, 'warning'));
-          else checks.push(check('page_limit', counted <= memory.limits.pages, t('submission-check_pages_counted', { count: counted, max: memory.limits.pages }), source));
+          if (!laidOut) checks.push(check('page_limit', false, t('submission-check_page_limit', { max: memory.limits.pages }), source, 'warning'));
+          else checks.push(check('page_limit', laidOut.count <= memory.limits.pages, t('submission-check_pages_counted', { count: laidOut.count, max: memory.limits.pages }), source));
+        }
+        const pageLimitedItems = inputs.sections.filter((section) => section.frameItem?.limit?.pages);
+        if (pageLimitedItems.length) {
+          const overPages = laidOut ? pageOverruns(laidOut.sections ?? [], inputs.sections) : [];
+          const source = pageLimitedItems.map((section) => section.frameItem!.limit!.excerpt).filter(Boolean).join(' … ') || null;
+          if (!laidOut) checks.push(check('item_pages', false, t('submission-check_item_pages_unmeasured', { count: pageLimitedItems.length }), source, 'warning'));
+          else checks.push(check('item_pages', overPages.length === 0, overPages.length ? t('submission-check_item_pages_over', { count: overPages.length, items: overPages.map((o) => t('submission-item_pages', { number: o.number, pages: o.pages, max: o.max })).join(', ') }) : t('submission-check_item_pages_ok', { count: pageLimitedItems.length }), source));
         }
         if (memory.status !== 'final') checks.push(check('memory_final', false, t('submission-check_memory_draft', { title: memory.title }), null, 'warning'));
         const failed = checks.some((c) => !c.ok && c.severity === 'error');
