@@ -48,6 +48,7 @@ const KEY_CLASSES: [string, FactKey[]][] = [
   ['criteria', ['awardCriteria']],
   ['free text', ['contractDuration', 'executionDelay', 'warranty', 'penalties', 'submissionPlatform']],
   ['document lists', ['candidatureDocuments', 'offerDocuments']],
+  ['file rules', ['fileRules']],
 ];
 const ALL_KEYS: FactKey[] = KEY_CLASSES.flatMap(([, keys]) => keys);
 

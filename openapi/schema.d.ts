@@ -3468,7 +3468,7 @@ export interface components {
         /** @enum {string} */
         DceDocumentKind: "RC" | "CCAP" | "CCTP" | "CCP" | "AE" | "BPU" | "DQE" | "DPGF" | "DC1" | "DC2" | "DUME" | "PLANS" | "QR" | "ATTRI1" | "CRT" | "CRF" | "OTHER";
         /** @enum {string} */
-        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "awardCriteriaByLots" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired" | "memoryPageLimit";
+        DceFactKey: "submissionDeadline" | "questionsDeadline" | "siteVisit" | "procedure" | "lots" | "awardCriteria" | "awardCriteriaByLots" | "contractDuration" | "executionDelay" | "offerValidityDays" | "variantsAllowed" | "priceType" | "warranty" | "penalties" | "candidatureDocuments" | "offerDocuments" | "submissionPlatform" | "electronicSignatureRequired" | "memoryPageLimit" | "fileRules";
         FactSource: {
             documentId: components["schemas"]["Id"];
             /** @description The entry of a ZIP archive the page belongs to. */
@@ -3479,7 +3479,7 @@ export interface components {
         };
         DceFact: {
             key: components["schemas"]["DceFactKey"];
-            /** @description The value, shaped by its key (docs/dce-analysis.md): an ISO date-time with offset for the deadlines, {required, date?} for siteVisit, {allotted, lots} for lots, [{name, weight, subCriteria?}] for awardCriteria, [{lots: [numbers], criteria: [{name, weight, subCriteria?}]}] for awardCriteriaByLots (the RC gives each group of lots its own criteria; awardCriteria is then absent)… */
+            /** @description The value, shaped by its key (docs/dce-analysis.md): an ISO date-time with offset for the deadlines, {required, date?} for siteVisit, {allotted, lots} for lots, [{name, weight, subCriteria?}] for awardCriteria, [{lots: [numbers], criteria: [{name, weight, subCriteria?}]}] for awardCriteriaByLots (the RC gives each group of lots its own criteria; awardCriteria is then absent), {accepted?, refused?, anyCommonFormat?, pdfRequiredFor?, maxFileBytes?, maxTotalBytes?, naming?: {rule}, folders?} for fileRules (the RC's rules on the pli's files: extensions lower case without the dot, piece codes, bytes, the RC's own words and folder names; only the parts the text states)… */
             value: unknown;
             sources: components["schemas"]["FactSource"][];
             confidence: number;

@@ -66,7 +66,25 @@ export function sameFactValue(key: FactKey, found: unknown, label: unknown): boo
       const b = (label as Penalties).perDay ?? {};
       return a.amount === b.amount && Math.abs((a.fraction ?? 0) - (b.fraction ?? 0)) < 1e-5 && Boolean((found as Penalties).summary);
     }
+    case 'fileRules':
+      return sameFileRules(found as Record<string, unknown>, label as Record<string, unknown>);
     default:
       return JSON.stringify(found) === JSON.stringify(label);
   }
+}
+
+/** File rules: the same parts; format and piece lists as sets, folders in order, a naming rule by its words (one quoting the other). */
+function sameFileRules(found: Record<string, unknown>, label: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(found), ...Object.keys(label)]);
+  return [...keys].every((key) => {
+    const a = found[key];
+    const b = label[key];
+    if (a === undefined || b === undefined) return false;
+    if (key === 'accepted' || key === 'refused' || key === 'pdfRequiredFor') return JSON.stringify([...(a as string[])].sort()) === JSON.stringify([...(b as string[])].sort());
+    if (key === 'naming') {
+      const [x, y] = [fold((a as { rule: string }).rule), fold((b as { rule: string }).rule)];
+      return x.includes(y) || y.includes(x);
+    }
+    return JSON.stringify(a) === JSON.stringify(b);
+  });
 }

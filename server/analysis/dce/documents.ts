@@ -4,7 +4,7 @@ import type { FactSource } from './types';
 // What the RC asks the candidate to put in the candidature and in the offer. Codes, not labels,
 // so that the page can check them off against what the company holds.
 
-const CODES: [string, RegExp][] = [
+export const CODES: [string, RegExp][] = [
   ['DC1', /\bdc ?1\b|\blettre de candidature\b/],
   ['DC2', /\bdc ?2\b|\bdeclaration du candidat\b/],
   ['DUME', /\bdume\b|\bdocument unique de marche europeen\b/],

@@ -1,6 +1,7 @@
 import { findCriteriaGroups, type CriteriaGroup } from './criteria';
 import { daysBefore, findDates, parisIso, wallOfIso, type WallTime } from './dates';
 import { findRequiredDocuments } from './documents';
+import { fileRules } from './file-rules';
 import { findLots } from './lots';
 import {
   DURATION,
@@ -666,5 +667,7 @@ export function extractFacts(documents: Doc[], options: { now?: Date } = {}): Fa
 
   facts.push(submissionPlatform(views.filter((view) => view.doc.kind !== 'CCTP')), electronicSignature(views));
   facts.push(memoryPageLimit(documents.filter((doc) => MEMORY_KINDS.has(doc.kind)).flatMap(pageViews)));
+  // The RC's rules on the pli's files (formats, sizes, names, folders): server/analysis/dce/file-rules.ts.
+  facts.push(fileRules(views));
   return facts.filter((fact): fact is Fact => Boolean(fact));
 }

@@ -29,7 +29,8 @@ export type FactKey =
   | 'offerDocuments'
   | 'submissionPlatform'
   | 'electronicSignatureRequired'
-  | 'memoryPageLimit';
+  | 'memoryPageLimit'
+  | 'fileRules';
 
 export type Fact = { key: FactKey; value: unknown; sources: FactSource[]; confidence: number /* 0-1 */ };
 

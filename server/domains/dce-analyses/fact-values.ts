@@ -18,6 +18,8 @@ const criteriaList = {
   items: { ...weighted, properties: { ...weighted.properties, subCriteria: { type: 'array', maxItems: 30, items: weighted } } },
 };
 const codes = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 100 } };
+/** File extensions as fileRules holds them: lower case, without the dot. */
+const extensions = { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', pattern: '^[a-z0-9]{1,10}$' } };
 
 export const FACT_VALUE_SCHEMAS: Record<string, object> = {
   submissionDeadline: isoDateTime,
@@ -87,6 +89,21 @@ export const FACT_VALUE_SCHEMAS: Record<string, object> = {
       format: { type: 'string', minLength: 1, maxLength: 20 },
       fontSize: { type: 'number', minimum: 4, maximum: 40 },
       annexesIncluded: { type: 'boolean' },
+    },
+  },
+  fileRules: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      accepted: extensions,
+      refused: extensions,
+      anyCommonFormat: { type: 'boolean' },
+      pdfRequiredFor: codes,
+      maxFileBytes: { type: 'integer', minimum: 1 },
+      maxTotalBytes: { type: 'integer', minimum: 1 },
+      naming: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: shortText } },
+      folders: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 100 } },
     },
   },
 };
