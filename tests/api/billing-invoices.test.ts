@@ -3,7 +3,7 @@
 // EN 16931 XSD, same totals as the printed ones); an issued invoice never changes; the demo's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { companies, invoices } from '../../server/db/schema';
 import { issueInvoice, issueInvoiceIn } from '../../server/domains/billing/invoices';
 import { seed, DEMO_COMPANY_NAME } from '../../server/db/seed';
 import { createTestApp, createUser, type TestContext } from './context';
-import { requiredUnderCi } from '../support/ci-tools';
+import { requiredUnderCi, saxonJar } from '../support/ci-tools';
 
 const XSD_DIR = new URL('../fixtures/facturx/', import.meta.url).pathname;
 
@@ -49,16 +49,7 @@ async function xsdErrors(xml: string): Promise<string[]> {
 }
 
 // The Schematron (business rules BR-*, BR-CO-*, BR-FR-*) needs Java and Saxon-HE: run where both are.
-const SAXON_JAR = [process.env.SAXON_JAR, '/usr/share/java/Saxon-HE.jar'].find((path): path is string => !!path && existsSync(path));
-const hasJava = (() => {
-  try {
-    execFileSync('java', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const schematron = SAXON_JAR && hasJava ? SAXON_JAR : null;
+const schematron = saxonJar();
 
 /** The rules the XML breaks (errors and warnings), as the Factur-X Schematron reports them. */
 function schematronFailures(xml: string, name: string): string[] {

@@ -3,12 +3,12 @@
 // rules, naming the company and its figures; the PDF a buyer reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../server/analysis/espd';
-import { requiredUnderCi } from '../support/ci-tools';
+import { requiredUnderCi, saxonJar } from '../support/ci-tools';
 
 const FIXTURES = new URL('../fixtures/espd/', import.meta.url).pathname;
 const requestXml = readFileSync(join(FIXTURES, 'ESPD-Request.xml'), 'utf8');
@@ -147,16 +147,7 @@ describe('writeEspdResponse refusals', () => {
 });
 
 // The official Schematron rules need Java and Saxon-HE: run where both are.
-const SAXON_JAR = [process.env.SAXON_JAR, '/usr/share/java/Saxon-HE.jar'].find((path): path is string => !!path && existsSync(path));
-const hasJava = (() => {
-  try {
-    execFileSync('java', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const saxon = SAXON_JAR && hasJava ? SAXON_JAR : null;
+const saxon = saxonJar();
 requiredUnderCi('Java and Saxon-HE', !!saxon, 'default-jre-headless libsaxonhe-java');
 
 describe.runIf(saxon)('the official ESPD-EDM v4.1.0 Schematron rules', () => {
