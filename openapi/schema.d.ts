@@ -1677,6 +1677,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/submission/groupement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groupement the company answers the tender in (co-contractors with their share of the work; the company itself is the mandataire), or null when it answers alone. */
+        get: operations["getSubmissionGroupement"];
+        /** Answer the tender in a groupement: its kind (conjoint or solidaire, the DC1's words), whether the mandataire of a groupement conjoint is jointly liable, and the co-contractors (1 to 20; each SIRET checked). The company is the mandataire. The DC1 names them; the folder asks each co-contractor's own DC2 and DUME. Written whole. Managers and admins. 409 `submission-deposited` once deposited. */
+        put: operations["setSubmissionGroupement"];
+        post?: never;
+        /** Answer the tender alone again (the groupement forgotten; files uploaded for the co-contractors' pieces stay until removed). Managers and admins. 409 `submission-deposited` once deposited. */
+        delete: operations["clearSubmissionGroupement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenders/{id}/price-files": {
         parameters: {
             query?: never;
@@ -4754,6 +4773,46 @@ export interface components {
             depositedAt: string;
             /** Format: binary */
             acknowledgement?: string;
+        };
+        /** @description A groupement momentané d'entreprises answering a tender, the company being its mandataire (it prepares and deposits the folder). */
+        SubmissionGroupement: {
+            /**
+             * @description joint: conjoint (each member answers for its own share); several: solidaire (each answers for the whole).
+             * @enum {string}
+             */
+            kind: "joint" | "several";
+            /** @description In a groupement conjoint, whether the mandataire is jointly liable (solidaire) for each member's obligations. Ignored for a groupement solidaire. */
+            mandataireJointlyLiable?: boolean;
+            /** @description The co-contractors (cotraitants), the company excluded. */
+            members: components["schemas"]["SubmissionGroupementMember"][];
+            /** @description The company's own share of the work, as the DC1's table of members says it for the mandataire. */
+            mandataireRole?: string;
+        };
+        SubmissionGroupementMember: {
+            name: string;
+            siret: components["schemas"]["Siret"];
+            address: string;
+            postalCode: string;
+            city: string;
+            /** @description The share of the work it performs, in the manager's words (the DC1's "prestations exécutées"). */
+            role: string;
+            legalRepresentative?: {
+                name: string;
+                capacity: string;
+            };
+            /** Format: email */
+            email?: string;
+        };
+        SubmissionGroupementState: {
+            /** @description Null while the company answers alone. */
+            groupement: components["schemas"]["SubmissionGroupement"] | null;
+        };
+        SubmissionGroupementWriteResult: {
+            msg: string;
+            details: {
+                groupement: components["schemas"]["SubmissionGroupement"] | null;
+                submission: components["schemas"]["Submission"];
+            };
         };
         PriceFileList: {
             priceFiles: components["schemas"]["PriceFile"][];
@@ -9045,6 +9104,88 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getSubmissionGroupement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groupement, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionGroupementState"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setSubmissionGroupement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmissionGroupement"];
+            };
+        };
+        responses: {
+            /** @description The groupement and the folder with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionGroupementWriteResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    clearSubmissionGroupement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No groupement, and the folder without it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionGroupementWriteResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listPriceFiles: {

@@ -789,6 +789,24 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 400, 400, 403),
     async (_caller, target) => ({ request: { method: 'POST', url: `/api/tenders/${await tenderOf(target)}/submission/deposit`, ...multipart([{ name: 'depositedAt', value: '2026-11-28T10:00:00.000Z' }]) } }),
   ),
+  getSubmissionGroupement: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/groupement`) }),
+  ),
+  // Managers and admins enter the groupement; employees read it.
+  setSubmissionGroupement: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({
+      request: json('PUT', `/api/tenders/${await tenderOf(target)}/submission/groupement`, {
+        kind: 'joint',
+        members: [{ name: 'Cotraitant Matrice', siret: siretFor(880_001), address: '2 rue des Alpes', postalCode: '38000', city: 'Grenoble', role: 'Lot électricité' }],
+      }),
+    }),
+  ),
+  clearSubmissionGroupement: onBoth(
+    (target) => scoped(target, 200, 200, 403),
+    async (_caller, target) => ({ request: json('DELETE', `/api/tenders/${await tenderOf(target)}/submission/groupement`) }),
+  ),
   getSubmissionAcknowledgement: onBoth(
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenders/${await depositedTenderOf(target)}/submission/deposit/acknowledgement`) }),

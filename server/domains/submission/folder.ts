@@ -18,6 +18,7 @@ import { platformOf, startUploadingBy } from './platforms';
 import { validityAt, type VaultDocument } from './validity';
 import { candidatureOut } from '../companies/company';
 import { isValidSiret } from '../../analysis/espd';
+import { describeMemberPieces, groupementOf, memberPieceCodes } from './groupement';
 
 type Submission = components['schemas']['Submission'];
 type Piece = components['schemas']['SubmissionPiece'];
@@ -58,7 +59,7 @@ async function loadInputs(db: Database, tenderId: string) {
     .innerJoin(companies, eq(companies.id, tenders.companyId))
     .where(eq(tenders.id, tenderId))
     .limit(1);
-  const [analysis, vault, chosen, memoryRows, prices, [deposit]] = await Promise.all([
+  const [analysis, vault, chosen, memoryRows, prices, [deposit], groupement] = await Promise.all([
     latestDceAnalysis(db, tenderId),
     db
       .select({ id: companyDocuments.id, kind: companyDocuments.kind, title: companyDocuments.title, issueDate: companyDocuments.issueDate, validUntil: companyDocuments.validUntil, fileName: companyDocuments.fileName, size: companyDocuments.size, mime: companyDocuments.mime, storageKey: companyDocuments.storageKey })
@@ -73,11 +74,12 @@ async function loadInputs(db: Database, tenderId: string) {
       .leftJoin(users, eq(users.id, submissionDeposits.recordedBy))
       .where(eq(submissionDeposits.tenderId, tenderId))
       .limit(1),
+    groupementOf(db, tenderId),
   ]);
   // The memory that goes into the folder: the final one, else the latest worked on.
   const memory = memoryRows.find((m) => m.status === 'final') ?? memoryRows[0] ?? null;
   const sections = memory ? await db.select({ id: memorySections.id, title: memorySections.title, content: memorySections.content, frameItem: memorySections.frameItem, updatedAt: memorySections.updatedAt }).from(memorySections).where(eq(memorySections.memoryId, memory.id)) : [];
-  return { tender: tender!, analysis, vault, chosen, memory, sections, prices, deposit };
+  return { tender: tender!, analysis, vault, chosen, memory, sections, prices, deposit, groupement };
 }
 
 type Inputs = Awaited<ReturnType<typeof loadInputs>>;
@@ -109,6 +111,8 @@ function listedPieces(inputs: Inputs): { code: string; part: 'candidature' | 'of
   const has = (...codes: string[]) => listed.some((p) => codes.includes(p.code));
   if (!has('DC1', 'DUME')) listed.push({ code: 'DC1', part: 'candidature', required: false, asked: null });
   if (!has('DC2', 'DUME')) listed.push({ code: 'DC2', part: 'candidature', required: false, asked: null });
+  // In a groupement, each co-contractor's own DC2 and DUME (described once the company's are known).
+  for (const member of memberPieceCodes(inputs.groupement, listed.map((p) => p.code))) listed.push({ code: member.code, part: 'candidature', required: false, asked: null });
   if (inputs.memory && !has('MEMOIRE_TECHNIQUE', 'CRT')) listed.push({ code: inputs.memory.frame ? 'CRT' : 'MEMOIRE_TECHNIQUE', part: 'offre', required: false, asked: null });
   for (const file of inputs.prices) {
     const code = file.read.kind === 'OTHER' ? 'BPU' : file.read.kind;
@@ -304,6 +308,7 @@ export async function submissionFolder(
       dume.checks.unshift(check('alternative', false, t('submission-check_dume_or_forms'), ALTERNATIVE_SOURCE, 'warning'));
     }
   }
+  describeMemberPieces(pieces, inputs.groupement, t);
 
   // Sizes against the platform, and signatures where the RC requires them.
   for (const piece of pieces) {

@@ -10,7 +10,8 @@ import { AppError, notFound } from '../../errors';
 import { latestDceAnalysis } from '../memories/outline';
 import { tenderFileBytes } from '../memories/frame';
 import { candidatureOut } from '../companies/company';
-import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type DcForm } from '../../analysis/forms';
+import { candidatureGroupement, groupementOf } from './groupement';
+import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type CompanyIdentity, type DcForm } from '../../analysis/forms';
 import { readOfficialDcForm } from '../../analysis/forms/official';
 import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../analysis/espd';
 
@@ -33,15 +34,16 @@ async function inputsOf(db: Database, tenderId: string) {
     .where(eq(tenders.id, tenderId))
     .limit(1);
   if (!row) throw notFound();
-  const [lots, vault, [manager]] = await Promise.all([
+  const [lots, vault, [manager], groupement] = await Promise.all([
     row.answeredLots.length
       ? db.select({ number: tenderCallLots.number, title: tenderCallLots.title }).from(tenderCallLots).where(and(eq(tenderCallLots.tenderCallId, row.callId), inArray(tenderCallLots.number, row.answeredLots))).orderBy(asc(tenderCallLots.number))
       : Promise.resolve([]),
     db.select({ kind: companyDocuments.kind, title: companyDocuments.title, validUntil: companyDocuments.validUntil }).from(companyDocuments).where(eq(companyDocuments.companyId, row.companyId)),
     // The company's contact: its first manager's email.
     db.select({ email: users.email }).from(users).where(and(eq(users.companyId, row.companyId), eq(users.role, 'manager'))).orderBy(asc(users.createdAt)).limit(1),
+    groupementOf(db, tenderId),
   ]);
-  return { ...row, lots, vault, email: manager?.email };
+  return { ...row, lots, vault, email: manager?.email, groupement };
 }
 
 type Inputs = Awaited<ReturnType<typeof inputsOf>>;
@@ -49,18 +51,21 @@ type Inputs = Awaited<ReturnType<typeof inputsOf>>;
 function candidatureData(inputs: Inputs): CandidatureData {
   const { company } = inputs;
   const candidature = candidatureOut(company.candidature);
+  const candidate: CompanyIdentity = {
+    name: company.name,
+    siret: company.siret ?? '',
+    legalForm: candidature.legalForm || undefined,
+    nafCode: candidature.nafCode || undefined,
+    address: { street: company.address, postalCode: company.postalCode, city: company.city, country: 'France' },
+    email: inputs.email,
+    phone: company.phone || undefined,
+    legalRepresentative: candidature.legalRepresentative ?? undefined,
+  };
   return {
     tender: { buyerName: inputs.buyer, object: inputs.title, reference: inputs.reference, lots: inputs.lots.map((lot) => ({ number: String(lot.number), title: lot.title })) },
-    candidate: {
-      name: company.name,
-      siret: company.siret ?? '',
-      legalForm: candidature.legalForm || undefined,
-      nafCode: candidature.nafCode || undefined,
-      address: { street: company.address, postalCode: company.postalCode, city: company.city, country: 'France' },
-      email: inputs.email,
-      phone: company.phone || undefined,
-      legalRepresentative: candidature.legalRepresentative ?? undefined,
-    },
+    candidate,
+    // In a groupement the company is the mandataire: the DC1 names the members, the DC2 stays the company's own.
+    groupement: candidatureGroupement(inputs.groupement, candidate),
     figures: {
       turnover: candidature.figures.filter((f) => f.turnover !== null && f.turnover !== undefined).map((f) => ({ year: f.year, amount: f.turnover! })),
       staff: candidature.figures.filter((f) => f.staff !== null && f.staff !== undefined).map((f) => ({ year: f.year, count: f.staff! })),

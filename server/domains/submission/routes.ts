@@ -21,6 +21,7 @@ import { readPdfSignatures } from '../../analysis/signatures';
 import { submissionFolder, publicFolder, type Folder, type FolderPiece } from './folder';
 import { zipStream, type ZippedFile, type ZipSource } from './zip';
 import { candidatureForms, type GeneratedFile } from './forms';
+import { groupementHandlers } from './groupement';
 
 // A tender moved to submitted by hand (before its deposit was recorded here) may still record it.
 const DEPOSIT_OPEN = new Set(['not_started', 'in_progress', 'pending', 'submitted']);
@@ -39,6 +40,9 @@ export function submissionHandlers(deps: Deps): Handlers<
   | 'exportSubmissionZip'
   | 'depositSubmission'
   | 'getSubmissionAcknowledgement'
+  | 'getSubmissionGroupement'
+  | 'setSubmissionGroupement'
+  | 'clearSubmissionGroupement'
 > {
   const { db, storage, maxUploadBytes } = deps;
   const forms = candidatureForms(deps);
@@ -133,6 +137,8 @@ export function submissionHandlers(deps: Deps): Handlers<
       .send(stream);
 
   return {
+    ...groupementHandlers(deps, { notDeposited, folderOf }),
+
     async getSubmission(request) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       // The price files the DCE analysis found, read now if nobody opened them yet.
