@@ -15,6 +15,8 @@ import { textMeasure } from '../../../rules/text-measure';
 import { buyerText } from '../../../rules/working-notes';
 import { PIECES, pieceKind, type PieceKind } from './catalogue';
 import { platformOf, startUploadingBy } from './platforms';
+import { checkFileSize, checkFormats, checkTotalSize, filePlacing, sizeLimits } from './file-checks';
+import { zipPath } from './zip';
 import { validityAt, type VaultDocument } from './validity';
 import { candidatureOut } from '../companies/company';
 import { isValidSiret } from '../../analysis/espd';
@@ -39,8 +41,6 @@ export type FolderFile =
 export type FolderPiece = Piece & { origin?: FolderFile };
 
 export type Folder = Omit<Submission, 'pieces'> & { pieces: FolderPiece[]; companyId: string; tenderStatus: string };
-
-const PART_FOLDERS = { candidature: '1 - Candidature', offre: '2 - Offre' } as const;
 
 /** Everything the folder is computed from, read in parallel. */
 async function loadInputs(db: Database, tenderId: string) {
@@ -155,9 +155,13 @@ export async function submissionFolder(
   for (const listed of codes) {
     const kind = pieceKind(listed.code);
     const origin = kind?.origin ?? { from: 'upload' as const };
+  // The RC's rules on files: its caps against the platform's, its folders and names in the ZIP.
+  const fileRulesFact = factOf(facts, 'fileRules');
+  const limits = sizeLimits(platform, fileRulesFact);
+  const placing = filePlacing(fileRulesFact, t);
     const label = t(PIECES.some((p) => p.code === listed.code) ? `submission-piece_${listed.code}` : 'submission-piece_other', { code: listed.code });
     const base = { code: listed.code, label, part: listed.part, required: listed.required, asked: listed.asked } as const;
-    const path = (fileName: string) => `${PART_FOLDERS[listed.part]}/${fileName}`;
+    const path = (fileName: string) => zipPath(listed.part, fileName, { folders: placing.folders, code: placing.byCode ? listed.code : undefined });
     const chosen = chosenOf(listed.code);
     const checks: Check[] = [];
 
@@ -310,13 +314,10 @@ export async function submissionFolder(
   }
   describeMemberPieces(pieces, inputs.groupement, t);
 
-  // Sizes against the platform, and signatures where the RC requires them.
+  // Formats as the RC asks, sizes against the RC's and the platform's caps, and signatures where the RC requires them.
+  const formatChecks = checkFormats(pieces, fileRulesFact, t);
   for (const piece of pieces) {
-    const bytes = piece.file?.bytes;
-    if (bytes !== null && bytes !== undefined && maxFileBytes !== null && bytes > maxFileBytes) {
-      piece.checks.push(check('file_size', false, t('submission-check_file_size', { size: megabytes(bytes), max: megabytes(maxFileBytes) }), platform?.source ?? null));
-      piece.status = 'over_limit';
-    }
+    checkFileSize(piece, limits.file, t);
     if (signatureRequired && SIGNED_CODES.has(piece.code) && piece.file) {
       const stored = piece.origin?.kind === 'stored' ? piece.origin : null;
       const signers = stored && options.signedBy ? await options.signedBy(stored) : null;
@@ -333,8 +334,7 @@ export async function submissionFolder(
   if (!factOf(facts, 'candidatureDocuments') && !factOf(facts, 'offerDocuments')) folderChecks.push(check('rc_list', false, t('submission-check_rc_list'), null, 'warning'));
   const expired = pieces.filter((p) => p.status === 'expired');
   if (expired.length) folderChecks.push(check('valid_at_deadline', false, t('submission-check_expired', { pieces: expired.map((p) => p.label).join(', ') })));
-  if (maxTotalBytes !== null) folderChecks.push(check('total_size', totalBytes <= maxTotalBytes, t('submission-check_total_size', { size: megabytes(totalBytes), max: megabytes(maxTotalBytes), platform: platform?.name ?? '' }), platform?.source ?? null));
-  else folderChecks.push(check('total_size', false, platform ? t('submission-check_platform_no_limit', { platform: platform.name }) : t('submission-check_platform_unknown'), null, 'warning'));
+  folderChecks.push(checkTotalSize(totalBytes, limits.total, platform, t), ...formatChecks, ...placing.checks);
   if (deadline && deadline.getTime() < Date.now() && !inputs.deposit) folderChecks.push(check('deadline', false, t('submission-check_deadline_passed'), null, 'warning'));
   const startBy = deadline && candidature.uploadMbps ? startUploadingBy(deadline, totalBytes, candidature.uploadMbps) : null;
   if (!candidature.uploadMbps) folderChecks.push(check('start_by', false, t('submission-check_upload_speed'), null, 'warning'));
@@ -388,8 +388,6 @@ function bestOf<T extends VaultDocument>(documents: T[], deadline: Date | null):
 const writtenDates = (vars: Record<string, string | number>) =>
   Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : value]));
 
-/** Sizes in the messages: megabytes to one decimal. */
-const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /** The folder as the client reads it: the file origins are the server's. */
 export function publicFolder(folder: Folder): Submission {

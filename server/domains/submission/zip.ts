@@ -113,3 +113,34 @@ export function zipStream(files: ZipSource[], options: { mtime: Date; onFile?: (
   })().catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
+
+// ------------------------------------------------------------------------------------------------
+// Where each file goes in the ZIP: the RC's own folders and names when it gives them (issue 26).
+
+/** The two parts' folders when the RC names none ("Le pli doit contenir deux dossiers distincts"). */
+export const PART_FOLDERS = { candidature: '1 - Candidature', offre: '2 - Offre' } as const;
+export type Part = keyof typeof PART_FOLDERS;
+
+const CANDIDATURE_WORDS = /candidature|administratif|administrative|capacit/i;
+const OFFER_WORDS = /\boffres?\b|technique|financi|prix/i;
+
+/**
+ * The RC's folder names for the candidature and the offer, mapped by their words ("Pièces
+ * administratives", "Offre technique et financière"), or null when they cannot be told apart.
+ */
+export function rcFolders(names: string[] | undefined): Record<Part, string> | null {
+  if (!names || names.length < 2) return null;
+  const candidature = names.find((name) => CANDIDATURE_WORDS.test(name) && !/\boffres?\b/i.test(name));
+  const offre = names.find((name) => name !== candidature && OFFER_WORDS.test(name));
+  return candidature && offre ? { candidature, offre } : null;
+}
+
+/** A folder or file name without the characters ZIP readers and Windows refuse. */
+const safeName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim();
+
+/** A file's place: its part's folder, and its piece's code as name when the RC names files so. */
+export function zipPath(part: Part, fileName: string, options: { folders?: Record<Part, string> | null; code?: string } = {}): string {
+  const folder = safeName(options.folders?.[part] ?? PART_FOLDERS[part]);
+  const ext = /\.[a-z0-9]{1,10}$/i.exec(fileName)?.[0] ?? '';
+  return `${folder}/${options.code ? `${safeName(options.code)}${ext.toLowerCase()}` : fileName}`;
+}
