@@ -1592,6 +1592,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenders/{id}/submission/ae.docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The acte d'engagement with the company's identity (name, SIRET, address, legal representative, e-mail, phone) and the offer's total from the tender's price files (excl. VAT, VAT, incl. VAT, in words where the form asks); the buyer's own AE filled (only its places changed) when the DCE holds it as DOCX or ODT, else written on the DAJ's ATTRI1 model. Price files without a total (unit prices alone) leave the amounts blank. As an attachment (the token cookie is accepted). */
+        get: operations["exportAe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenders/{id}/submission/espd-response.xml": {
         parameters: {
             query?: never;
@@ -8947,6 +8964,32 @@ export interface operations {
         };
     };
     exportDc2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DOCX. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    exportAe: {
         parameters: {
             query?: never;
             header?: never;

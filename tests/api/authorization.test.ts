@@ -771,6 +771,10 @@ const matrix: Record<string, Row[]> = {
     (target) => scoped(target, 200, 200, 200),
     async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/dc2.docx`) }),
   ),
+  exportAe: onBoth(
+    (target) => scoped(target, 200, 200, 200),
+    async (_caller, target) => ({ request: json('GET', `/api/tenders/${await tenderOf(target)}/submission/ae.docx`) }),
+  ),
   // The test companies have not said their size, which the ESPD model requires: past the role and the scope, 409.
   exportEspdResponse: onBoth(
     (target) => scoped(target, 409, 409, 409),

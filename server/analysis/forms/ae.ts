@@ -4,7 +4,7 @@
 // found by the labels of the ATTRI1 and of the buyers' AEs ("Nom commercial et dénomination
 // sociale", "Numéro SIRET", "Montant hors taxes", "Taux de la TVA", "Montant TTC", "en lettres").
 import { FormDocument, documentTitleText, normalise, type FormEdit } from './docx-form';
-import { addressLines, formatSiret, frenchAmount, frenchPercent } from './format';
+import { addressLines, formatSiret, frenchNumber, frenchPercent } from './format';
 import type { CandidatureData, CompanyIdentity } from './types';
 
 /** What an AE says: the tender, the candidate, and the offer's total when the price files give one. */
@@ -167,6 +167,9 @@ const PLACES = {
 
 export type AePlace = keyof typeof PLACES;
 
+/** An AE's amounts to the cent, as they are signed: "48 500,00 €". */
+const euros = (value: number) => `${frenchNumber(value, 2)}\u00a0€`;
+
 /**
  * The buyer's AE with the candidate's identity and the offer's total in their places: the value
  * replaces the label's dotted blank, else goes in the empty paragraph after it; a place already
@@ -196,10 +199,10 @@ export function fillAeDocument(docx: Uint8Array, data: AeData): { docx: Uint8Arr
   if (candidate.phone) put('phone', [candidate.phone]);
   put('siret', [formatSiret(candidate.siret)]);
   if (amount) {
-    const excl = put('exclVat', [frenchAmount(amount.exclVat)]);
+    const excl = put('exclVat', [euros(amount.exclVat)]);
     if (amount.vatRate !== null) put('vatRate', [`${frenchPercent(amount.vatRate * 100)} %`]);
-    if (amount.inclVat !== null) put('vat', [frenchAmount(Math.round((amount.inclVat - amount.exclVat) * 100) / 100)]);
-    const incl = amount.inclVat !== null ? put('inclVat', [frenchAmount(amount.inclVat)]) : -1;
+    if (amount.inclVat !== null) put('vat', [euros(Math.round((amount.inclVat - amount.exclVat) * 100) / 100)]);
+    const incl = amount.inclVat !== null ? put('inclVat', [euros(amount.inclVat)]) : -1;
     // "en lettres" after each figure: the amount it follows, in words.
     if (excl >= 0) wordsAfter(form, excl, incl >= 0 && incl > excl ? incl : form.paragraphs.length, amount.exclVat, placed);
     if (incl >= 0 && amount.inclVat !== null) wordsAfter(form, incl, incl + 6, amount.inclVat, placed);

@@ -24,6 +24,7 @@ import { checkPrices, priceTotals } from '../../analysis/prices/check-prices';
 import { fillPriceWorkbook } from '../../analysis/prices/fill-prices';
 import type { PriceFileRead, PriceIssue } from '../../analysis/prices/types';
 import { designationKey, outliers, pricedRead, sheetTotals } from './pricing';
+import { aeTotalOfPriceFile } from '../submission/ae';
 
 type PriceFile = components['schemas']['PriceFile'];
 type Row = typeof priceFiles.$inferSelect;
@@ -85,7 +86,9 @@ export function priceFilesHandlers({ db, storage }: Deps): Handlers<'listPriceFi
     const current = pricedRead(row.read, row.prices);
     const siblings = await db.select().from(priceFiles).where(and(eq(priceFiles.tenderId, row.tenderId), sql`${priceFiles.id} <> ${row.id}`));
     const others = siblings.map((s) => pricedRead(s.read, s.prices));
-    const issues: PriceIssue[] = [...checkPrices(current, row.read, others, null), ...(await outliers(db, row.companyId, current))];
+    // The amount written on the AE the company uploaded, when this file carries the offer's total.
+    const aeTotal = await aeTotalOfPriceFile(db, storage, row);
+    const issues: PriceIssue[] = [...checkPrices(current, row.read, others, aeTotal), ...(await outliers(db, row.companyId, current))];
     return { issues: issues.map((issue) => publicIssue(request, issue)), ...priceTotals(current) };
   };
 

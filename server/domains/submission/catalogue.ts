@@ -3,7 +3,7 @@
 // comes from — made by Soumissio, the company's vault, or a file uploaded for the tender.
 
 export type PieceOrigin =
-  | { from: 'generated'; what: 'dc1' | 'dc2' | 'espd' | 'memory' | 'prices' }
+  | { from: 'generated'; what: 'dc1' | 'dc2' | 'espd' | 'ae' | 'memory' | 'prices' }
   | { from: 'vault'; kinds: string[] }
   | { from: 'upload' }
   /** A declaration the DC2 or the DUME already makes (turnover, staff): present with them. */
@@ -25,8 +25,9 @@ export const PIECES: PieceKind[] = [
   { code: 'TURNOVER', part: 'candidature', origin: { from: 'within', codes: ['DC2', 'DUME'] }, words: /chiffre d.affaires/i },
   { code: 'STAFF', part: 'candidature', origin: { from: 'within', codes: ['DC2', 'DUME'] }, words: /effectifs?/i },
   { code: 'POWER', part: 'candidature', origin: { from: 'upload' }, words: /pouvoir|d[ée]l[ée]gation de signature|habilit/i },
-  { code: 'ATTRI1', part: 'offre', origin: { from: 'upload' }, words: /ATTRI\s?1|acte d.engagement/i },
-  { code: 'AE', part: 'offre', origin: { from: 'upload' }, words: /acte d.engagement|\bAE\b/i },
+  // Written by the product (the buyer's AE filled, else the ATTRI1 model); the signed copy uploaded replaces it.
+  { code: 'ATTRI1', part: 'offre', origin: { from: 'generated', what: 'ae' }, words: /ATTRI\s?1|acte d.engagement/i },
+  { code: 'AE', part: 'offre', origin: { from: 'generated', what: 'ae' }, words: /acte d.engagement|\bAE\b/i },
   { code: 'MEMOIRE_TECHNIQUE', part: 'offre', origin: { from: 'generated', what: 'memory' }, words: /m[ée]moire technique|m[ée]moire justificatif/i },
   { code: 'CRT', part: 'offre', origin: { from: 'generated', what: 'memory' }, words: /cadre de r[ée]ponse technique/i },
   { code: 'BPU', part: 'offre', origin: { from: 'generated', what: 'prices' }, words: /\bBPU\b|bordereau des prix/i },

@@ -20,6 +20,7 @@ import { zipPath } from './zip';
 import { validityAt, type VaultDocument } from './validity';
 import { candidatureOut } from '../companies/company';
 import { isValidSiret } from '../../analysis/espd';
+import { AE_CODES, aeTotalFor, offerTotal, uploadedAeOf, type OfferTotal, type StoredFile, type UploadedAe } from './ae';
 import { describeMemberPieces, groupementOf, memberPieceCodes } from './groupement';
 
 type Submission = components['schemas']['Submission'];
@@ -118,6 +119,9 @@ function listedPieces(inputs: Inputs): { code: string; part: 'candidature' | 'of
     const code = file.read.kind === 'OTHER' ? 'BPU' : file.read.kind;
     if (!has(code)) listed.push({ code, part: 'offre', required: false, asked: null });
   }
+  // An AE uploaded though the RC's lists do not name it (one asked of the winner alone, given now): checked all the same.
+  const ae = inputs.chosen.find((c) => AE_CODES.has(c.code) && c.storageKey);
+  if (ae && !has(...AE_CODES)) listed.push({ code: ae.code, part: 'offre', required: false, asked: null });
   return listed;
 }
 
@@ -131,7 +135,13 @@ export async function submissionFolder(
   db: Database,
   tenderId: string,
   t: Translate,
-  options: { signedBy?: (file: { storageKey: string; mime: string }) => Promise<string[] | null> } = {},
+  options: {
+    signedBy?: (file: { storageKey: string; mime: string }) => Promise<string[] | null>;
+    /** The text of a stored file (injected: it reads the file's bytes), for the amount written on an uploaded AE. */
+    aeText?: (file: StoredFile) => Promise<string | null>;
+    /** The language amounts are written in. */
+    language?: 'fr' | 'en';
+  } = {},
 ): Promise<Folder> {
   const inputs = await loadInputs(db, tenderId);
   const { tender, analysis } = inputs;
@@ -150,6 +160,9 @@ export async function submissionFolder(
   const chosenOf = (code: string) => inputs.chosen.find((c) => c.code === code);
   const codes = listedPieces(inputs);
   const usedPrices = new Set<string>();
+  // The offer's total and the amount written on an uploaded AE, compared on the AE and on the total's cell.
+  const offer = offerTotal(inputs.prices);
+  const uploadedAe = await uploadedAeOf(inputs.chosen, options.aeText);
 
   const pieces: FolderPiece[] = [];
   for (const listed of codes) {
@@ -197,6 +210,13 @@ export async function submissionFolder(
         pieces.push({ ...base, source: 'generated', status: 'ok', checks, file: { fileName, path: path(fileName), bytes: null, url }, origin: { kind: 'generated', url, fileName } });
         continue;
       }
+      if (origin.what === 'ae') {
+        const fileName = `${listed.code}.docx`;
+        const url = `/api/tenders/${tenderId}/submission/ae.docx`;
+        if (!candidature.legalRepresentative) checks.push(check('candidate_data', false, t('submission-check_representative'), null, 'warning'));
+        pieces.push({ ...base, source: 'generated', status: 'ok', checks, file: { fileName, path: path(fileName), bytes: null, url }, origin: { kind: 'generated', url, fileName } });
+        continue;
+      }
       if (origin.what === 'memory') {
         const memory = inputs.memory;
         if (!memory) {
@@ -240,7 +260,7 @@ export async function submissionFolder(
       usedPrices.add(file.id);
       const current = pricedRead(file.read, file.prices);
       const others = inputs.prices.filter((f) => f.id !== file.id).map((f) => pricedRead(f.read, f.prices));
-      const issues = checkPrices(current, file.read, others, null);
+      const issues = checkPrices(current, file.read, others, aeTotalFor(file.id, offer, uploadedAe));
       checks.push(check('price_issues', issues.length === 0, issues.length ? t('submission-check_price_issues', { count: issues.length }) : t('submission-check_price_clean')));
       const writable = file.read.format === 'xlsx' || file.read.format === 'ods';
       if (!writable) checks.push(check('present', false, t('submission-check_prices_not_writable')));
@@ -286,6 +306,8 @@ export async function submissionFolder(
 
     pieces.push({ ...base, source: 'missing', status: 'missing', checks: [check('present', false, t('submission-check_upload_missing'))], file: null });
   }
+
+  for (const piece of pieces) if (AE_CODES.has(piece.code) && piece.file) checkAeAmount(piece, offer, uploadedAe, t, options.language ?? 'fr');
 
   // Declarations made within another piece (turnover and staff in the DC2 or DUME).
   for (const piece of pieces) {
@@ -367,6 +389,29 @@ export async function submissionFolder(
         }
       : null,
   };
+}
+
+/**
+ * The AE's amount against the price files' total (an AE that does not match the price files is a
+ * ground for rejecting the offer as irregular), each figure with where it comes from. A generated
+ * AE is written with the total; an uploaded one is read. An amount that cannot be read, or a total
+ * the price files do not give, is a warning saying what to compare by hand, never a guess.
+ */
+function checkAeAmount(piece: FolderPiece, offer: OfferTotal | null, uploaded: UploadedAe | null, t: Translate, language: 'fr' | 'en') {
+  const money = (value: number) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const files = offer?.files.map((f) => f.fileName).join(', ') ?? '';
+  if (piece.source === 'generated') {
+    if (offer) piece.checks.push(check('ae_amount', true, t('submission-check_ae_generated', { total: money(offer.exclVat), files })));
+    else piece.checks.push(check('ae_amount', false, t('submission-check_ae_no_total'), null, 'warning'));
+    return;
+  }
+  if (piece.source !== 'upload' || !uploaded) return;
+  if (!offer) return void piece.checks.push(check('ae_amount', false, t('submission-check_ae_uncompared'), null, 'warning'));
+  if (!uploaded.read) return void piece.checks.push(check('ae_amount', false, t('submission-check_ae_unread', { fileName: uploaded.fileName, total: money(offer.exclVat), files }), null, 'warning'));
+  const equal = Math.abs(uploaded.read.amount - offer.exclVat) < 0.005;
+  const vars = { ae: money(uploaded.read.amount), total: money(offer.exclVat), files };
+  piece.checks.push(check('ae_amount', equal, t(equal ? 'submission-check_ae_amount_equal' : 'submission-check_ae_amount_mismatch', vars), `${uploaded.fileName} : « ${uploaded.read.excerpt} »`));
+  if (!equal && piece.status === 'ok') piece.status = 'issues';
 }
 
 /** Why the DUME cannot be written from the company's details (the key of the check), or null. */

@@ -1,10 +1,12 @@
 // The candidature forms of a tender's folder (issue 26), made from what the product holds: the
 // DC1 and DC2 filled in the buyer's own copies when the DCE holds them (else the official DAJ
 // forms kept in server/analysis/forms/official), and the DUME (ESPD response, XML and PDF)
-// answering the buyer's ESPD request when the DCE holds one, else the French default criteria.
+// answering the buyer's ESPD request when the DCE holds one, else the French default criteria;
+// and the AE (acte d'engagement), the buyer's own filled when the DCE holds it as DOCX or ODT,
+// else written on the ATTRI1 model, with the company's identity and the price files' total.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, companyDocuments, tenderCallLots, tenderCalls, tenders, users } from '../../db/schema';
+import { companies, companyDocuments, priceFiles, tenderCallLots, tenderCalls, tenders, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { AppError, notFound } from '../../errors';
 import { latestDceAnalysis } from '../memories/outline';
@@ -13,6 +15,10 @@ import { candidatureOut } from '../companies/company';
 import { candidatureGroupement, groupementOf } from './groupement';
 import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type CompanyIdentity, type DcForm } from '../../analysis/forms';
 import { readOfficialDcForm } from '../../analysis/forms/official';
+import { fillAeDocument, isAeForm, type AeData } from '../../analysis/forms/ae';
+import { writeAttri1Ae } from '../../analysis/forms/ae-attri1';
+import { frameDocx } from '../../analysis/frame/read-frame';
+import { AE_CODES, offerTotal, type OfferTotal } from './ae';
 import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../analysis/espd';
 
 export type GeneratedFile = { fileName: string; body: Buffer };
@@ -94,6 +100,34 @@ export function candidatureForms({ db, storage }: { db: Database; storage: Stora
       const data = candidatureData(inputs);
       const filled = form === 'DC1' ? fillDc1(blank, data) : fillDc2(blank, data);
       return { fileName: `${form}.docx`, body: Buffer.from(filled) };
+    },
+
+    /**
+     * The AE with the company's identity and the price files' total (`total`, null when they give
+     * none: the amount places stay empty). The buyer's copy when the DCE holds one with a place for
+     * the candidate's name, else the ATTRI1 model.
+     */
+    async ae(tenderId: string): Promise<GeneratedFile & { total: OfferTotal | null }> {
+      const inputs = await inputsOf(db, tenderId);
+      const rows = await db.select({ id: priceFiles.id, fileName: priceFiles.fileName, read: priceFiles.read, prices: priceFiles.prices }).from(priceFiles).where(eq(priceFiles.tenderId, tenderId)).orderBy(asc(priceFiles.fileName));
+      const total = offerTotal(rows);
+      const { tender, candidate } = candidatureData(inputs);
+      const data: AeData = {
+        tender,
+        candidate,
+        amount: total ? { exclVat: total.exclVat, inclVat: total.inclVat, vatRate: total.vatRate } : null,
+        priceFiles: rows.map((row) => row.fileName),
+      };
+      const analysis = await latestDceAnalysis(db, tenderId);
+      for (const document of (analysis?.documents ?? []).filter((d) => AE_CODES.has(d.kind))) {
+        const file = await tenderFileBytes(db, storage, tenderId, document.documentId, document.entry).catch(() => null);
+        // An ODT converted by LibreOffice as the frames are; a PDF cannot be filled.
+        const docx = file ? await frameDocx(file.bytes, file.fileName) : null;
+        if (!docx || !isAeForm(new Uint8Array(docx))) continue;
+        const filled = fillAeDocument(new Uint8Array(docx), data);
+        if (filled.placed.includes('name')) return { fileName: 'AE.docx', body: Buffer.from(filled.docx), total };
+      }
+      return { fileName: 'AE.docx', body: Buffer.from(await writeAttri1Ae(data)), total };
     },
 
     async espd(tenderId: string, format: 'xml' | 'pdf', language: 'fr' | 'en'): Promise<GeneratedFile> {

@@ -21,6 +21,7 @@ import { readPdfSignatures } from '../../analysis/signatures';
 import { submissionFolder, publicFolder, type Folder, type FolderPiece } from './folder';
 import { zipStream, type ZippedFile, type ZipSource } from './zip';
 import { candidatureForms, type GeneratedFile } from './forms';
+import { storedText } from './ae';
 import { groupementHandlers } from './groupement';
 
 // A tender moved to submitted by hand (before its deposit was recorded here) may still record it.
@@ -35,6 +36,7 @@ export function submissionHandlers(deps: Deps): Handlers<
   | 'getSubmissionPieceFile'
   | 'exportDc1'
   | 'exportDc2'
+  | 'exportAe'
   | 'exportEspdResponse'
   | 'exportEspdResponsePdf'
   | 'exportSubmissionZip'
@@ -66,7 +68,13 @@ export function submissionHandlers(deps: Deps): Handlers<
     return signersByKey.get(file.storageKey)!;
   };
 
-  const folderOf = (request: FastifyRequest, tenderId: string) => submissionFolder(db, tenderId, (key, vars) => t(request, key, vars), { signedBy });
+  const folderOf = (request: FastifyRequest, tenderId: string) =>
+    submissionFolder(db, tenderId, (key, vars) => t(request, key, vars), {
+      signedBy,
+      // The AE uploaded: its text read once, for the amount the company wrote on it.
+      aeText: (file) => storedText(storage, file),
+      language: pickLanguage(request.headers['accept-language'] as string | undefined),
+    });
 
   const notDeposited = async (tenderId: string) => {
     const [tender] = await db.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, tenderId)).limit(1);
@@ -215,6 +223,13 @@ export function submissionHandlers(deps: Deps): Handlers<
     async exportDc2(request, reply) {
       const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
       return sendFile(reply, await forms.dc(tender.id, 'DC2'), DOCX_MIME);
+    },
+
+    async exportAe(request, reply) {
+      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
+      // The total comes from the price files the DCE analysis found, read now if nobody opened them yet.
+      await syncPriceFiles(db, storage, tender.id, tender.companyId);
+      return sendFile(reply, await forms.ae(tender.id), DOCX_MIME);
     },
 
     async exportEspdResponse(request, reply) {
