@@ -155,6 +155,10 @@ export async function submissionFolder(
   const signatureFact = factOf(facts, 'electronicSignatureRequired');
   const signatureRequired = signatureFact?.value === true;
   const pageLimitFact = factOf(facts, 'memoryPageLimit');
+  // The RC's rules on files: its caps against the platform's, its folders and names in the ZIP.
+  const fileRulesFact = factOf(facts, 'fileRules');
+  const limits = sizeLimits(platform, fileRulesFact);
+  const placing = filePlacing(fileRulesFact, t);
 
   const vault: (VaultDocument & { mime: string; storageKey: string })[] = inputs.vault.map((d) => ({ ...d, kind: d.kind as string }));
   const chosenOf = (code: string) => inputs.chosen.find((c) => c.code === code);
@@ -168,10 +172,6 @@ export async function submissionFolder(
   for (const listed of codes) {
     const kind = pieceKind(listed.code);
     const origin = kind?.origin ?? { from: 'upload' as const };
-  // The RC's rules on files: its caps against the platform's, its folders and names in the ZIP.
-  const fileRulesFact = factOf(facts, 'fileRules');
-  const limits = sizeLimits(platform, fileRulesFact);
-  const placing = filePlacing(fileRulesFact, t);
     const label = t(PIECES.some((p) => p.code === listed.code) ? `submission-piece_${listed.code}` : 'submission-piece_other', { code: listed.code });
     const base = { code: listed.code, label, part: listed.part, required: listed.required, asked: listed.asked } as const;
     const path = (fileName: string) => zipPath(listed.part, fileName, { folders: placing.folders, code: placing.byCode ? listed.code : undefined });
