@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { runCommand } from './tools';
 import { ExtractionError } from './types';
+import { childEnv, tuning } from '../config';
 
 // A page rendered at 300 dpi is 8.7 Mpx for A4; a forged page (or image) far larger would make
 // pdftoppm and tesseract allocate gigabytes outside the child's heap limit. Pages OCR'd at once
 // share this bound (runPageJobs).
 const MAX_PIXELS = 40_000_000;
 // Tesseract's OpenMP threads double the time per page on a loaded machine (measured 2.4 s vs 5 s).
-const ocrEnv = () => ({ ...process.env, OMP_THREAD_LIMIT: '1' });
+const ocrEnv = () => childEnv({ OMP_THREAD_LIMIT: '1' });
 
 /** A page needs OCR when its text layer is (almost) empty: a scan, or text drawn as curves. */
 export const needsOcr = (text: string) => text.replace(/\s/g, '').length < 20;
@@ -70,7 +71,7 @@ export const DEFAULT_OCR_CONCURRENCY = 2;
  * less the `ours` tesseracts this document has been running (they are in that average too), at
  * least one and at most DEFAULT_OCR_CONCURRENCY. One tesseract uses one core (OMP_THREAD_LIMIT=1).
  */
-export function ocrConcurrency(ours = 0, machine = { cores: availableParallelism(), load: loadavg()[0] ?? 0 }, setting = process.env.EXTRACTION_OCR_CONCURRENCY): number {
+export function ocrConcurrency(ours = 0, machine = { cores: availableParallelism(), load: loadavg()[0] ?? 0 }, setting = tuning.ocrConcurrency()): number {
   const fixed = Math.floor(Number(setting));
   if (setting && fixed >= 1) return fixed;
   const others = Math.max(0, machine.load - ours);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { ExtractionTools } from './tools';
 import { ExtractionError, isExtractionErrorKey, type ExtractionErrorKey, type ExtractionResult } from './types';
+import { tuning } from '../config';
 
 // A child is retired after this many files, or when its heap after a file is over half its limit,
 // so that what one file leaves behind never grows; and after a minute without work.
@@ -43,7 +44,7 @@ let started = 0;
 let exitHooked = false;
 
 /** EXTRACTION_CHILDREN, default 1: the server's job queue extracts one document at a time. */
-const poolSize = () => Math.max(1, Math.floor(Number(process.env.EXTRACTION_CHILDREN) || 1));
+const poolSize = () => tuning.extractionChildren();
 
 /** How many extraction children this process has started (tests, benchmarks). */
 export const extractionChildrenStarted = () => started;

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractInPool } from './pool';
 import { extractionTools } from './tools';
 import type { ExtractionResult } from './types';
+import { childEnv } from '../config';
 
 export type ExtractionOptions = {
   /** 0-100, called as pages are done. */
@@ -85,8 +86,7 @@ export async function runExtraction(input: { path: string; fileName: string }, o
   options.signal?.throwIfAborted();
   const [entry, tools] = await Promise.all([bundledChild(), extractionTools()]);
   const args = entry ? [`--max-old-space-size=${maxOldSpaceMb}`, entry] : [...childExecArgv(maxOldSpaceMb), childScript];
-  // An inherited --inspect would make the child fight the server for the debugger port.
-  const env = { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace(/--inspect\S*/g, '') };
+  const env = childEnv({}, { withoutInspect: true });
   const tmpDir = await mkdtemp(join(tmpdir(), 'soumissio-extract-'));
   try {
     return await extractInPool({ path: input.path, tmpDir, tools }, { args, env, heapLimitBytes: maxOldSpaceMb * 1024 * 1024 }, { ...options, timeoutMs });

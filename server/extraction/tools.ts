@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { childEnv, tuning } from '../config';
 
 export type ExtractionTools = { pdftotext: boolean; pdftoppm: boolean; tesseractFra: boolean };
 
@@ -15,7 +16,7 @@ export function runCommand(command: string, args: string[], options: { env?: Nod
     let size = 0;
     let stderr = '';
     let overflow = false;
-    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: options.env ?? childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBuffer) {
@@ -44,7 +45,7 @@ let detected: Promise<ExtractionTools> | undefined;
  * so the pure JavaScript path (what a machine without poppler runs) can be exercised anywhere.
  */
 export function extractionTools(): Promise<ExtractionTools> {
-  if (process.env.EXTRACTION_TOOLS === 'js') return Promise.resolve({ pdftotext: false, pdftoppm: false, tesseractFra: false });
+  if (tuning.jsExtractionOnly()) return Promise.resolve({ pdftotext: false, pdftoppm: false, tesseractFra: false });
   detected ??= Promise.all([
     // pdfinfo comes with pdftotext in poppler-utils; OCR reads a page's size with it.
     Promise.all([works('pdftotext', ['-v'], () => true), works('pdfinfo', ['-v'], () => true)]).then(([a, b]) => a && b),

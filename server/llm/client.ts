@@ -8,6 +8,7 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from 'openai';
+import { PLACEHOLDER_KEY } from '../config';
 
 export type LlmConfig = {
   baseUrl: string;
@@ -22,17 +23,6 @@ export type LlmConfig = {
 };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-// The SDK refuses an empty key; a local Ollama or vLLM ignores it.
-const PLACEHOLDER_KEY = 'no-key';
-
-/** From LLM_BASE_URL / LLM_API_KEY / LLM_MODEL (+ optional LLM_EMBEDDING_MODEL); null unless base URL and model are set (key may be empty for a local Ollama/vLLM: send a placeholder). */
-export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
-  const baseUrl = env.LLM_BASE_URL?.trim();
-  const model = env.LLM_MODEL?.trim();
-  if (!baseUrl || !model) return null;
-  const embeddingModel = env.LLM_EMBEDDING_MODEL?.trim();
-  return { baseUrl, model, apiKey: env.LLM_API_KEY?.trim() || PLACEHOLDER_KEY, ...(embeddingModel ? { embeddingModel } : {}) };
-}
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 

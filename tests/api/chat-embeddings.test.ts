@@ -4,7 +4,8 @@
 // passages embedded once per index, and failing embeddings leaving BM25 to answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, foldText, hybridSearch, RRF_K, search } from '../../server/analysis/retrieval';
-import { createLlm, EMBED_BATCH, llmConfigFromEnv, LlmError } from '../../server/llm/client';
+import { createLlm, EMBED_BATCH, LlmError } from '../../server/llm/client';
+import { llmConfigFromEnv } from '../../server/config';
 import { createTestApp, createUser, type TestContext } from './context';
 import { tenderWithReadDocs } from './documents-fixtures';
 import { startFakeOpenAi } from '../support/fake-openai';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import OpenAI from 'openai';
-import { createLlm, llmConfigFromEnv, LlmError, type ChatMessage } from '../../server/llm/client';
+import { createLlm, LlmError, type ChatMessage } from '../../server/llm/client';
+import { llmConfigFromEnv } from '../../server/config';
 import { answerWithCitations, citedAnswerMessages, type SourcePassage } from '../../server/llm/cited-answer';
 import { fakeEmbedding, startFakeOpenAi } from '../support/fake-openai';
 

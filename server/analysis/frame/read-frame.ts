@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, bodyParagraphs, child, children, descendants, parseXml, unzip, utf8, type XmlNode } from './ooxml';
 import type { FrameAnswerPlace, FrameItem, FrameLimit, ResponseFrame } from './types';
+import { tuning } from '../../config';
 
-const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
+const SOFFICE = tuning.soffice();
 const CONVERT_TIMEOUT_MS = 120_000;
 
 export async function readFrame(file: Buffer, fileName: string): Promise<ResponseFrame | null> {

@@ -1,4 +1,5 @@
 import type { PartySnapshot } from '../../db/schema';
+import { tuning } from '../../config';
 
 /**
  * The seller printed on every invoice (the company running this service), and the account the
@@ -20,10 +21,8 @@ const DEFAULT_SELLER: PartySnapshot = {
 };
 
 export function seller(): PartySnapshot {
-  const raw = process.env.BILLING_SELLER;
-  if (!raw) return DEFAULT_SELLER;
   try {
-    return { ...DEFAULT_SELLER, ...(JSON.parse(raw) as Partial<PartySnapshot>) };
+    return { ...DEFAULT_SELLER, ...((tuning.seller() ?? {}) as Partial<PartySnapshot>) };
   } catch {
     return DEFAULT_SELLER;
   }
@@ -31,8 +30,8 @@ export function seller(): PartySnapshot {
 
 export const bankDetails = () => ({
   holder: seller().legalName,
-  iban: process.env.BILLING_IBAN ?? 'FR76 3000 4000 0312 3456 7890 143',
-  bic: process.env.BILLING_BIC ?? 'BNPAFRPPXXX',
+  iban: tuning.bank().iban ?? 'FR76 3000 4000 0312 3456 7890 143',
+  bic: tuning.bank().bic ?? 'BNPAFRPPXXX',
 });
 
 /** Late-payment terms printed on the invoice and carried in the Factur-X notes (BR-FR-05/06). */

@@ -18,14 +18,6 @@ export type CardPayments = {
   publicUrl: string;
 };
 
-export function stripeConfigFromEnv(env: NodeJS.ProcessEnv): StripeConfig | null {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  if (!secretKey) return null;
-  const apiUrl = env.STRIPE_API_URL?.trim();
-  if (apiUrl && !/^https?:\/\//i.test(apiUrl)) throw new Error(`STRIPE_API_URL: not an http(s) address: ${apiUrl}`);
-  return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', ...(apiUrl ? { apiUrl } : {}) };
-}
-
 export function createCardPayments(config: StripeConfig, publicUrl: string): CardPayments {
   const options: Stripe.StripeConfig = { timeout: 20_000, appInfo: { name: 'Soumissio' } };
   if (config.apiUrl) {

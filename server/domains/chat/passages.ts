@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documentPages, jobs, tenderDocuments } from '../../db/schema';
 import { unpackIndex, type PackedIndex, type PageText, type PassageIndex } from '../../analysis/retrieval';
+import { tuning } from '../../config';
 
 /**
  * `pages`: how many pages of text the tender's documents have (none: nothing uploaded or read yet);
@@ -30,10 +31,7 @@ const basename = (path: string) => path.split('/').pop() ?? path;
 
 /** The indexes kept, in bytes, unless CHAT_INDEX_CACHE_MB says otherwise. */
 export const DEFAULT_INDEX_CACHE_BYTES = 64 * 1024 * 1024;
-const budgetFromEnv = () => {
-  const mb = Number(process.env.CHAT_INDEX_CACHE_MB);
-  return Number.isFinite(mb) && mb >= 0 && process.env.CHAT_INDEX_CACHE_MB ? mb * 1024 * 1024 : DEFAULT_INDEX_CACHE_BYTES;
-};
+const budgetFromEnv = () => tuning.chatIndexCacheBytes() ?? DEFAULT_INDEX_CACHE_BYTES;
 
 /** What an entry holds in memory: its index (PassageIndex.bytes) and its vectors. */
 export const entryBytes = (entry: TenderPassages) => entry.index.bytes + (entry.vectorBytes ?? 0);

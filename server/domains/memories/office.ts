@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tuning } from '../../config';
 
 export type OfficeOptions = {
   /** The soffice binary; null: LibreOffice is not installed (the PDF export answers 503). */
@@ -40,7 +41,7 @@ export type Office = {
   close(): Promise<void>;
 };
 
-export const DEFAULT_SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
+export const DEFAULT_SOFFICE = tuning.soffice();
 const WORKER = fileURLToPath(new URL('./office.py', import.meta.url));
 
 type Pending = { resolve(answer: { pages: number[] }): void; reject(error: Error): void };

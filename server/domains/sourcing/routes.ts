@@ -17,10 +17,9 @@ import type { Storage } from '../../storage/storage';
 import { pageOf, totalPages } from '../admin/lists';
 import { sniffContainer } from './reader';
 import { createImportRun, failImportRun, runImport, type ImportHooks } from './store';
+import { MAX_IMPORT_BYTES } from './fetch-config';
 
 export const IMPORT_NOTICES = 'import-notices';
-/** Largest export accepted: a year of BOAMP as JSON Lines is about 600 MB. */
-export const MAX_IMPORT_BYTES = 1024 ** 3;
 /** An import job is stopped past this (at ~300 new notices/s on PGlite, 1 GB takes well under it). */
 export const IMPORT_TIMEOUT_MS = 4 * 3600_000;
 

@@ -4,7 +4,7 @@
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { readRecords } from '../reader';
-import { MAX_IMPORT_BYTES } from '../routes';
+import { MAX_IMPORT_BYTES } from '../fetch-config';
 import type { ConnectorName, ConnectorsConfig } from './config';
 import { ConnectorFailure, type PoliteClient } from './http';
 
