@@ -257,6 +257,9 @@ const PAGE_CALLS = [
   'setSubmissionPiece',
   'clearSubmissionPiece',
   'depositSubmission',
+  'getSubmissionGroupement',
+  'setSubmissionGroupement',
+  'clearSubmissionGroupement',
 ] as const satisfies readonly (keyof PageCalls)[];
 // Fails to compile when a call of page-calls.ts is missing from the list above.
 const everyPageCall: Exclude<keyof PageCalls, (typeof PAGE_CALLS)[number]> extends never ? true : never = true;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, raise, setup } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
@@ -15,6 +15,11 @@ export type SetPieceInput = { tenderId: string; code: string } & ({ file: Submis
 export type ClearPieceInput = { tenderId: string; code: string };
 export type DepositInput = { tenderId: string; depositedAt: string; acknowledgement: SubmissionFile };
 export type VaultInput = { companyId: string | null; kinds: VaultKind[] };
+export type Groupement = components['schemas']['SubmissionGroupement'];
+export type GroupementMember = components['schemas']['SubmissionGroupementMember'];
+export type SetGroupementInput = { tenderId: string; groupement: Groupement };
+/** A groupement written or cleared: the groupement now, and the folder with it (the co-contractors' pieces). */
+export type GroupementWritten = { groupement: Groupement | null; submission: Submission };
 
 /** The server's answer to a change once the folder is deposited: the folder is read again. */
 export const SUBMISSION_DEPOSITED = 'submission-deposited';
@@ -51,7 +56,12 @@ export type SubmissionContext = {
   vault: VaultDocument[];
   vaultError: RequestError | null;
   refreshError: RequestError | null;
+  /** The groupement the tender is answered in; null while the company answers alone. */
+  groupement: Group;
+  /** The groupement's load, save or clear that failed (the form keeps its 400 details under its fields). */
+  groupementError: RequestError | null;
 };
+type Group = Groupement | null;
 
 export type SubmissionEvent =
   | { type: 'load.retry' }
@@ -63,7 +73,13 @@ export type SubmissionEvent =
   | { type: 'vault.retry' }
   | { type: 'deposit.open' }
   | { type: 'deposit.send'; depositedAt: string; acknowledgement: SubmissionFile }
-  | { type: 'deposit.close' };
+  | { type: 'deposit.close' }
+  | { type: 'groupement.retry' }
+  | { type: 'groupement.edit' }
+  | { type: 'groupement.cancel' }
+  | { type: 'groupement.save'; groupement: Groupement }
+  | { type: 'groupement.clear' }
+  | { type: 'groupement.confirmClear' };
 
 type Ctx = { context: SubmissionContext };
 const isDeposited = ({ context }: Ctx) => context.submission?.deposit != null;
@@ -87,8 +103,8 @@ const pieceChanges = {
  * The submission folder of a tender (issue 26): loaded, then the folder's own state read from the
  * server's answer — preparing (pieces missing or error checks failing), ready, deposited — with
  * regions for a piece's change (a file, a vault document, or forgetting it; one at a time), the
- * deposit's dialog (managers and admins), the vault's documents a piece may take, and reading the
- * folder again. Every write answers with the whole new folder, which replaces the one shown.
+ * deposit's dialog (managers and admins), the vault's documents a piece may take, reading the
+ * folder again, and the groupement the tender is answered in (entered by managers and admins). Every write answers with the whole new folder, which replaces the one shown.
  */
 export const submissionMachine = setup({
   types: {
@@ -112,6 +128,15 @@ export const submissionMachine = setup({
     listVaultDocuments: fromPromise<VaultDocument[], VaultInput>(async () => {
       throw new Error('Actor "listVaultDocuments" was not provided');
     }),
+    getSubmissionGroupement: fromPromise<Group, { tenderId: string }>(async () => {
+      throw new Error('Actor "getSubmissionGroupement" was not provided');
+    }),
+    setSubmissionGroupement: fromPromise<RequestSuccess<GroupementWritten>, SetGroupementInput>(async () => {
+      throw new Error('Actor "setSubmissionGroupement" was not provided');
+    }),
+    clearSubmissionGroupement: fromPromise<RequestSuccess<GroupementWritten>, { tenderId: string }>(async () => {
+      throw new Error('Actor "clearSubmissionGroupement" was not provided');
+    }),
   },
   actions: {
     startChange: assign(({ event }) => ({ change: changeOf(event), changeError: null, announcement: null })),
@@ -121,6 +146,12 @@ export const submissionMachine = setup({
       return { submission: written.data, announcement: written.message };
     }),
     changeFailed: assign({ changeError: ({ event }) => toRequestError((event as { error?: unknown }).error) }),
+    // A groupement written or cleared answers with the folder too: both replace the ones shown.
+    takeGroupement: assign(({ event }) => {
+      const written = (event as unknown as { output: RequestSuccess<GroupementWritten> }).output;
+      return { groupement: written.data.groupement, submission: written.data.submission, announcement: written.message, groupementError: null };
+    }),
+    groupementFailed: assign({ groupementError: ({ event }) => toRequestError((event as { error?: unknown }).error) }),
   },
   guards: {
     isDeposited,
@@ -129,6 +160,9 @@ export const submissionMachine = setup({
     canDeposit: ({ context }) => context.canDeposit && context.submission?.deposit == null,
     // A deposited folder is frozen: its pieces no longer change.
     canChange: ({ context, event }) => context.submission?.deposit == null && changeOf(event) !== null,
+    // Managers and admins (those who deposit) enter the groupement, until the folder is deposited.
+    canEditGroupement: ({ context }) => context.canDeposit && context.submission?.deposit == null,
+    isGrouped: ({ context }) => context.groupement !== null,
     // Deposited by someone else meanwhile: the folder is read again.
     depositedMeanwhile: ({ event }) => toRequestError((event as { error?: unknown }).error).msgType === SUBMISSION_DEPOSITED,
   },
@@ -148,6 +182,8 @@ export const submissionMachine = setup({
     vault: [],
     vaultError: null,
     refreshError: null,
+    groupement: null,
+    groupementError: null,
   }),
   states: {
     loading: {
@@ -265,6 +301,55 @@ export const submissionMachine = setup({
               },
             },
             failed: { on: { 'folder.refresh': 'refreshing' } },
+          },
+        },
+        // The groupement (issue 26): alone by default; a manager enters it in a form, or answers alone again after confirming.
+        groupement: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'getSubmissionGroupement',
+                input: ({ context }) => ({ tenderId: context.tenderId }),
+                onDone: { target: 'shown', actions: assign({ groupement: ({ event }) => event.output, groupementError: null }) },
+                onError: { target: 'failed', actions: 'groupementFailed' },
+              },
+            },
+            failed: { on: { 'groupement.retry': 'loading' } },
+            shown: {
+              on: {
+                'groupement.edit': { guard: 'canEditGroupement', target: 'editing', actions: assign({ groupementError: null }) },
+                'groupement.clear': { guard: and(['canEditGroupement', 'isGrouped']), target: 'confirmingClear', actions: assign({ groupementError: null }) },
+              },
+            },
+            editing: { on: { 'groupement.save': { guard: 'canEditGroupement', target: 'saving' }, 'groupement.cancel': 'shown' } },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                src: 'setSubmissionGroupement',
+                input: ({ context, event }) => ({ tenderId: context.tenderId, groupement: (event as Extract<SubmissionEvent, { type: 'groupement.save' }>).groupement }),
+                onDone: { target: 'shown', actions: 'takeGroupement' },
+                onError: [
+                  { guard: 'depositedMeanwhile', target: 'shown', actions: ['groupementFailed', raise({ type: 'folder.refresh' })] },
+                  { target: 'saveFailed', actions: 'groupementFailed' },
+                ],
+              },
+            },
+            // The form stays open with the refusal under its fields; saved again or left.
+            saveFailed: { on: { 'groupement.save': { guard: 'canEditGroupement', target: 'saving' }, 'groupement.cancel': { target: 'shown', actions: assign({ groupementError: null }) } } },
+            confirmingClear: { on: { 'groupement.confirmClear': { guard: 'canEditGroupement', target: 'clearing' }, 'groupement.cancel': 'shown' } },
+            clearing: {
+              tags: ['busy'],
+              invoke: {
+                src: 'clearSubmissionGroupement',
+                input: ({ context }) => ({ tenderId: context.tenderId }),
+                onDone: { target: 'shown', actions: 'takeGroupement' },
+                onError: [
+                  { guard: 'depositedMeanwhile', target: 'shown', actions: ['groupementFailed', raise({ type: 'folder.refresh' })] },
+                  { target: 'shown', actions: 'groupementFailed' },
+                ],
+              },
+            },
           },
         },
       },

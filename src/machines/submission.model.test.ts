@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { submissionMachine, SUBMISSION_DEPOSITED, type ClearPieceInput, type DepositInput, type SetPieceInput, type Submission, type VaultDocument, type VaultInput } from './submission.machine';
+import { submissionMachine, SUBMISSION_DEPOSITED, type ClearPieceInput, type DepositInput, type Groupement, type SetPieceInput, type Submission, type VaultDocument, type VaultInput } from './submission.machine';
 import type { RequestSuccess } from '../common/request-result';
 import { depositedSubmission, insuranceDocument, preparingSubmission, readySubmission, submissionCompanyId, submissionTenderId, vaultDocuments, withInsurance } from './submission.fixtures';
 
@@ -53,7 +53,15 @@ function start({ canDeposit = true } = {}) {
   const deposits = collector<DepositInput, RequestSuccess<Submission>>();
   const vaults = collector<VaultInput, VaultDocument[]>();
   const logic = submissionMachine.provide({
-    actors: { getSubmission: loads.logic, setSubmissionPiece: sets.logic, clearSubmissionPiece: clears.logic, depositSubmission: deposits.logic, listVaultDocuments: vaults.logic },
+    actors: {
+      getSubmission: loads.logic,
+      setSubmissionPiece: sets.logic,
+      clearSubmissionPiece: clears.logic,
+      depositSubmission: deposits.logic,
+      listVaultDocuments: vaults.logic,
+      // The groupement has its own model (submission-groupement.model.test.ts): alone here.
+      getSubmissionGroupement: fromPromise<Groupement | null, { tenderId: string }>(async () => null),
+    },
   });
   const actor = createActor(logic, { input: { tenderId: submissionTenderId, companyId: submissionCompanyId, canDeposit } }).start();
   return { actor, loads, sets, clears, deposits, vaults };

@@ -49,6 +49,9 @@ function SubmissionOf({ tenderId }: { tenderId: string }) {
           clearSubmissionPiece: operations.clearSubmissionPiece,
           depositSubmission: operations.depositSubmission,
           listVaultDocuments: vaultDocumentsOf(operations),
+          getSubmissionGroupement: operations.getSubmissionGroupement,
+          setSubmissionGroupement: operations.setSubmissionGroupement,
+          clearSubmissionGroupement: operations.clearSubmissionGroupement,
         },
       }),
     [operations],
@@ -75,6 +78,14 @@ function SubmissionOf({ tenderId }: { tenderId: string }) {
       onOpenDeposit={() => folder.send({ type: 'deposit.open' })}
       onSendDeposit={(depositedAt, acknowledgement) => folder.send({ type: 'deposit.send', depositedAt, acknowledgement })}
       onCloseDeposit={() => folder.send({ type: 'deposit.close' })}
+      groupementActions={{
+        onRetry: () => folder.send({ type: 'groupement.retry' }),
+        onEdit: () => folder.send({ type: 'groupement.edit' }),
+        onCancel: () => folder.send({ type: 'groupement.cancel' }),
+        onSave: (groupement) => folder.send({ type: 'groupement.save', groupement }),
+        onClear: () => folder.send({ type: 'groupement.clear' }),
+        onConfirmClear: () => folder.send({ type: 'groupement.confirmClear' }),
+      }}
     />
   );
 }

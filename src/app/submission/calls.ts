@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client';
 import type { RequestSuccess } from '../../common/request-result';
-import type { ClearPieceInput, DepositInput, SetPieceInput, Submission } from '../../machines/submission.machine';
+import type { ClearPieceInput, DepositInput, Groupement, GroupementWritten, SetGroupementInput, SetPieceInput, Submission } from '../../machines/submission.machine';
 import { multipartForm } from '../calls-support';
 
 // The submission folder's calls (issue 26), named after their operationId. The pieces' files, the
@@ -25,6 +25,18 @@ export const submissionCalls = {
     const data = await api.call(() =>
       api.client.POST('/api/tenders/{id}/submission/deposit', { params: { path: { id: input.tenderId } }, body: { depositedAt: input.depositedAt }, bodySerializer: () => form, signal }),
     );
+    return { message: data.msg, data: data.details };
+  },
+  getSubmissionGroupement: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<Groupement | null> => {
+    const data = await api.call(() => api.client.GET('/api/tenders/{id}/submission/groupement', { params: { path: { id: input.tenderId } }, signal }));
+    return data.groupement;
+  },
+  setSubmissionGroupement: async (api: Api, input: SetGroupementInput, signal: AbortSignal): Promise<RequestSuccess<GroupementWritten>> => {
+    const data = await api.call(() => api.client.PUT('/api/tenders/{id}/submission/groupement', { params: { path: { id: input.tenderId } }, body: input.groupement, signal }));
+    return { message: data.msg, data: data.details };
+  },
+  clearSubmissionGroupement: async (api: Api, input: { tenderId: string }, signal: AbortSignal): Promise<RequestSuccess<GroupementWritten>> => {
+    const data = await api.call(() => api.client.DELETE('/api/tenders/{id}/submission/groupement', { params: { path: { id: input.tenderId } }, signal }));
     return { message: data.msg, data: data.details };
   },
 };

@@ -5,11 +5,12 @@ import { css } from 'styled-system/css';
 import { submissionMachine, type SubmissionContext } from '../../machines/submission.machine';
 import { SubmissionView } from './SubmissionView';
 import { submissionViewOf, type SubmissionViewState } from './submission-view-state';
+import { twoMemberGroupement } from '../../machines/groupement.fixtures';
 import { depositedSubmission, preparingSubmission, readySubmission, submissionCompanyId, submissionNow, submissionTenderId, vaultDocuments, withInsurance } from '../../machines/submission.fixtures';
 
 // The submission folder page's statechart, each state rendered from its snapshot through
 // submissionViewOf, as the page shows it (regions once open: folder, piece, deposit, vault, refresh).
-const QUIET = { folder: 'preparing', piece: 'idle', deposit: 'closed', vault: 'loaded', refresh: 'idle' } as const;
+const QUIET = { folder: 'preparing', piece: 'idle', deposit: 'closed', vault: 'loaded', refresh: 'idle', groupement: 'shown' } as const;
 const baseContext: SubmissionContext = {
   tenderId: submissionTenderId,
   companyId: submissionCompanyId,
@@ -23,6 +24,8 @@ const baseContext: SubmissionContext = {
   vault: vaultDocuments,
   vaultError: null,
   refreshError: null,
+  groupement: null,
+  groupementError: null,
 };
 // Stories take the view's plain data as args (a snapshot holds its machine: not serialisable).
 const openAt = (value: Partial<Record<keyof typeof QUIET, string>>, context: Partial<SubmissionContext> = {}): SubmissionViewState =>
@@ -41,6 +44,7 @@ const handlers = {
   onOpenDeposit: fn(),
   onSendDeposit: fn(),
   onCloseDeposit: fn(),
+  groupementActions: { onRetry: fn(), onEdit: fn(), onCancel: fn(), onSave: fn(), onClear: fn(), onConfirmClear: fn() },
 };
 
 function SubmissionScreen({ view, now, ...props }: { view: SubmissionViewState; now: number } & typeof handlers) {
@@ -119,3 +123,27 @@ export const RefreshFailed: Story = {
 };
 /** Past the deadline: both countdowns say so. */
 export const PastDeadline: Story = { args: { now: Date.parse('2026-12-18T09:00:00.000Z') } };
+
+// The groupement (issue 26): alone by default, entered by a manager in a form, read-only to employees.
+const groupementError = { message: 'Le champ « SIRET du cotraitant (n° 2) » est invalide.', status: 400, details: [{ field: 'members.1.siret', msg: "Ce numéro SIRET n'est pas valide : vérifiez les 14 chiffres." }] };
+export const GroupementLoading: Story = { args: { view: openAt({ groupement: 'loading' }) }, parameters: { machineStates: ['submission.open.groupement.loading'] } };
+export const GroupementLoadFailed: Story = {
+  args: { view: openAt({ groupement: 'failed' }, { groupementError: { message: 'Aucune réponse du serveur.', status: 502 } }) },
+  parameters: { machineStates: ['submission.open.groupement.failed'] },
+};
+/** A manager's folder answered in a groupement conjoint of three: the company (mandataire, jointly liable) and two co-contractors. */
+export const Grouped: Story = { args: { view: openAt({}, { groupement: twoMemberGroupement }) }, parameters: { machineStates: ['submission.open.groupement.shown'] } };
+export const GroupedEmployee: Story = { args: { view: openAt({}, { groupement: twoMemberGroupement, canDeposit: false }) } };
+export const GroupementEditing: Story = { args: { view: openAt({ groupement: 'editing' }, { groupement: twoMemberGroupement }) }, parameters: { machineStates: ['submission.open.groupement.editing'] } };
+/** "Répondre en groupement" from alone: one blank co-contractor to fill. */
+export const GroupementNew: Story = { args: { view: openAt({ groupement: 'editing' }) } };
+export const GroupementSaving: Story = { args: { view: openAt({ groupement: 'saving' }, { groupement: twoMemberGroupement }) }, parameters: { machineStates: ['submission.open.groupement.saving'] } };
+export const GroupementSaveFailed: Story = {
+  args: { view: openAt({ groupement: 'saveFailed' }, { groupement: twoMemberGroupement, groupementError }) },
+  parameters: { machineStates: ['submission.open.groupement.saveFailed'] },
+};
+export const GroupementClearConfirm: Story = {
+  args: { view: openAt({ groupement: 'confirmingClear' }, { groupement: twoMemberGroupement }) },
+  parameters: { machineStates: ['submission.open.groupement.confirmingClear'] },
+};
+export const GroupementClearing: Story = { args: { view: openAt({ groupement: 'clearing' }, { groupement: twoMemberGroupement }) }, parameters: { machineStates: ['submission.open.groupement.clearing'] } };

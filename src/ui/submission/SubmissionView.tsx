@@ -18,6 +18,7 @@ import { Skeleton } from '../components/Skeleton';
 import { formatDateTime, formatDeadline, formatRelative, isoToParis, parisToIso } from '../format';
 import { formatFileSize } from '../format-size';
 import type { SubmissionViewState } from './submission-view-state';
+import { GroupementCard, type GroupementActions } from './GroupementCard';
 
 export type SubmissionViewProps = SubmissionViewState & {
   /** The clock the countdowns read (the page ticks it; stories fix it). */
@@ -32,6 +33,7 @@ export type SubmissionViewProps = SubmissionViewState & {
   onOpenDeposit: () => void;
   onSendDeposit: (depositedAt: string, acknowledgement: File) => void;
   onCloseDeposit: () => void;
+  groupementActions: GroupementActions;
 };
 
 const muted = css({ fontSize: 'sm', color: 'fg.muted' });
@@ -75,6 +77,7 @@ function Folder(props: SubmissionViewProps & { submission: Submission }) {
         </Alert>
       ) : null}
       <Checks checks={submission.checks} />
+      <GroupementCard view={props.groupement} actions={props.groupementActions} />
       <section aria-labelledby="submission-pieces" className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <h2 id="submission-pieces" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
           {t('submission-pieces_title')}

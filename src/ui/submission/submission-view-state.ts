@@ -1,9 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PieceChange, Submission, submissionMachine, VaultDocument } from '../../machines/submission.machine';
+import type { Groupement, PieceChange, Submission, submissionMachine, VaultDocument } from '../../machines/submission.machine';
 
 export type SubmissionSnapshot = SnapshotFrom<typeof submissionMachine>;
 export type PieceChangeState = 'idle' | 'sending' | 'clearing' | 'done' | 'failed';
 export type DepositDialogState = 'closed' | 'open' | 'sending' | 'failed' | 'done';
+export type GroupementState = 'loading' | 'failed' | 'shown' | 'editing' | 'saving' | 'saveFailed' | 'confirmingClear' | 'clearing';
 
 /** What the submission folder page shows, read from its statechart's snapshot (the page adds the handlers and the clock). */
 export type SubmissionViewState = {
@@ -19,6 +20,8 @@ export type SubmissionViewState = {
   refresh: { state: 'idle' | 'refreshing' | 'failed'; error: string | null };
   /** The server's msg of the last change or deposit, for the live region. */
   announcement: string | null;
+  /** The groupement the tender is answered in (null: alone); managers and admins edit it until the deposit. */
+  groupement: { state: GroupementState; value: Groupement | null; canEdit: boolean; error: string | null; errorDetails: unknown };
 };
 
 const regionOf = <T extends string>(snapshot: SubmissionSnapshot, region: string): T => (snapshot.value as { open: Record<string, string> }).open[region] as T;
@@ -38,5 +41,12 @@ export function submissionViewOf(snapshot: SubmissionSnapshot): SubmissionViewSt
     vault: { state: open ? regionOf<'loading' | 'loaded' | 'failed'>(snapshot, 'vault') : 'loading', documents: context.vault, error: context.vaultError?.message ?? null },
     refresh: { state: open ? regionOf<'idle' | 'refreshing' | 'failed'>(snapshot, 'refresh') : 'idle', error: context.refreshError?.message ?? null },
     announcement: context.announcement,
+    groupement: {
+      state: open ? regionOf<GroupementState>(snapshot, 'groupement') : 'loading',
+      value: context.groupement,
+      canEdit: context.canDeposit && context.submission?.deposit == null,
+      error: context.groupementError?.message ?? null,
+      errorDetails: context.groupementError?.details,
+    },
   };
 }
