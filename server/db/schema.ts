@@ -383,6 +383,19 @@ export const jobs = pgTable(
   (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
 );
 
+// The sign-in, registration, password-reset and invitation limits (server/http/rate-limit.ts):
+// one fixed window per key, shared by every process on the database. A window past reset_at is
+// over: the next attempt starts a new one, and old rows are swept.
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
+);
+
 // The text of each page of a tender document (of each entry of a ZIP), for previews, search,
 // analyses and the chat's citations.
 export const documentPages = pgTable(
