@@ -4683,7 +4683,7 @@ export interface components {
             updatedAt: string;
         };
         SubmissionCheck: {
-            /** @description What is checked: present, valid_at_deadline, kbis_age, urssaf_age, tax_year, insurance_year, page_limit, word_limit, item_limits, price_issues, ae_total, file_size, total_size, format, signature, start_by. */
+            /** @description What is checked: present, valid_at_deadline, kbis_age, urssaf_age, tax_year, insurance_year, page_limit, word_limit, item_limits, price_issues, ae_total, file_size, total_size, format, naming, folders, signature, start_by. */
             key: string;
             ok: boolean;
             /**
