@@ -57,20 +57,21 @@ import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
 import { billingHandlers } from './domains/billing/routes';
-import { startInvoiceReminders } from './domains/billing/reminders';
+import { remindOverdueInvoices } from './domains/billing/reminders';
 import { cardHandlers } from './domains/billing/card';
 import { createCardPayments, keepRawBody, type StripeConfig } from './domains/billing/stripe';
-import { startFetching } from './domains/sourcing/fetch';
+import { fetchPass } from './domains/sourcing/fetch';
 import type { FetchConfig } from './domains/sourcing/fetch-config';
 import { connectorsHandlers } from './domains/sourcing/connectors/routes';
 import type { ConnectorsConfig } from './domains/sourcing/connectors/config';
 import { connectorClients } from './domains/sourcing/connectors/run';
-import { connectorJobHandler, RUN_CONNECTOR, startConnectorSchedule } from './domains/sourcing/connectors/schedule';
+import { connectorJobHandler, queueDueConnectors, RUN_CONNECTOR } from './domains/sourcing/connectors/schedule';
 import { marketHandlers } from './domains/sourcing/market';
 import { alertsHandlers } from './domains/alerts/routes';
 import { savedSearchesHandlers } from './domains/saved-searches/routes';
 import { alertImportHooks } from './domains/alerts/notify';
-import { startAlerts } from './domains/alerts/scheduler';
+import { runAlerts } from './domains/alerts/scheduler';
+import { ensureSchedules, scheduleHandlers, type Schedule } from './jobs/schedules';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
@@ -178,6 +179,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeoutMs: IMPORT_TIMEOUT_MS,
     log: app.log,
   });
+  // A process with no job workers (an API process of a fleet) runs no schedule either.
+  const runsJobs = options.jobWorkers !== 0;
+  const schedules: Schedule[] = [
+    // Uploads a killed process left half-written: an hour old, no upload can still be writing them.
+    { name: 'sweep-uploads', everyMs: HOUR_MS, run: () => storage.sweepTemporary(HOUR_MS) },
+  ];
+  if (connectorConfig && connectorConfig.tickMs > 0) schedules.push({ name: 'sourcing-connectors', everyMs: connectorConfig.tickMs, run: () => queueDueConnectors(options.db, connectorJobs, connectorConfig) });
+  if (options.sourcingFetch) {
+    const fetchConfig = options.sourcingFetch;
+    schedules.push({ name: 'sourcing-fetch', everyMs: fetchConfig.intervalMs, run: (signal) => fetchPass({ db: options.db, storage, jobs: importJobs, log: app.log }, fetchConfig, signal) });
+  }
+  if (options.alertsIntervalMs) {
+    schedules.push({ name: 'alerts', everyMs: options.alertsIntervalMs, run: () => runAlerts({ ...alertContext, now: new Date() }) });
+    // Overdue invoices reminded by email (issue 14), on the alerts' period.
+    schedules.push({
+      name: 'invoice-reminders',
+      everyMs: options.alertsIntervalMs,
+      run: async () => {
+        const count = await remindOverdueInvoices(options.db, mailer);
+        if (count) app.log.info({ count }, 'overdue invoices reminded');
+      },
+    });
+  }
+  // As many workers as schedules: a long download never holds up the alerts. A few seconds late is on time.
+  const scheduleJobs = createJobQueue(options.db, { workers: runsJobs ? schedules.length : 0, handlers: scheduleHandlers(options.db, schedules, app.log), pollMs: 5_000, timeoutMs: IMPORT_TIMEOUT_MS, log: app.log });
   const deps: Deps = {
     db: options.db,
     dbKind: options.dbKind,
@@ -300,8 +326,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else errorHandler(notFound(), request, reply);
   });
 
-  // Uploads a killed server left half-written: no request of this process can be writing them yet.
-  await deps.storage.sweepTemporary();
+  // Uploads a killed server left half-written: the embedded database is this process's alone, so no
+  // request can be writing them yet. On PostgreSQL other processes may be: the hourly sweep takes them.
+  if (options.dbKind === 'pglite') await deps.storage.sweepTemporary();
   // Pictures no account names any more: in the background, so that a large folder never delays
   // the start; the server waits for it before closing.
   const pictureSweep = sweepUnreferencedPictures(options.db, deps.storage)
@@ -319,23 +346,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => importJobs.stop());
   await connectorJobs.start({ recover: options.dbKind === 'pglite' });
   app.addHook('onClose', () => connectorJobs.stop());
-  if (connectorConfig && connectorConfig.tickMs > 0) {
-    const stopSchedule = startConnectorSchedule(options.db, connectorJobs, connectorConfig, app.log);
-    app.addHook('onClose', async () => stopSchedule());
-  }
-  if (options.sourcingFetch) {
-    // Stopping the server abandons a download under way; its upload is not queued.
-    const stopFetching = startFetching({ db: options.db, storage, jobs: importJobs, log: app.log }, options.sourcingFetch);
-    app.addHook('onClose', () => stopFetching());
-  }
-  if (options.alertsIntervalMs) {
-    const stopAlerts = startAlerts(alertContext, options.alertsIntervalMs);
-    app.addHook('onClose', () => stopAlerts());
-  }
-  // Overdue invoices reminded by email (issue 14), on the alerts' schedule.
-  if (options.alertsIntervalMs) {
-    const stopReminders = startInvoiceReminders(options.db, deps.mailer, app.log, options.alertsIntervalMs);
-    app.addHook('onClose', async () => stopReminders());
+  // Recurring work as jobs (server/jobs/schedules.ts): each pass once per period, whichever worker takes it.
+  if (runsJobs) {
+    await ensureSchedules(options.db, schedules);
+    await scheduleJobs.start({ recover: options.dbKind === 'pglite' });
+    app.addHook('onClose', () => scheduleJobs.stop());
   }
   await app.ready();
   return app;

@@ -14,6 +14,7 @@ type Env = Record<string, string | undefined>;
 
 /** Every variable the server reads, as the README's Configuration table names them. */
 export const VARIABLES = [
+  'SOUMISSIO_ROLE',
   'PORT',
   'HOST',
   'DATA_DIR',
@@ -71,7 +72,11 @@ export const VARIABLES = [
   'LLM_EMBEDDING_MODEL',
 ] as const;
 
+/** all: one process doing everything (the default); api: serves requests only; worker: runs the jobs and schedules only. */
+export type Role = 'all' | 'api' | 'worker';
+
 export type Config = {
+  role: Role;
   port: number;
   host: string;
   dataDir: string;
@@ -176,7 +181,10 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
   const maxUploadMb = number('MAX_UPLOAD_MB', (n) => n > 0, 'a size in MB above 0');
+  const role = text('SOUMISSIO_ROLE') ?? 'all';
+  if (!['all', 'api', 'worker'].includes(role)) problems.push(`SOUMISSIO_ROLE: all (one process, the default), api (requests only) or worker (jobs and schedules only), not ${role}`);
   const config: Config = {
+    role: role as Role,
     port,
     host: text('HOST') ?? '0.0.0.0',
     dataDir: resolve(text('DATA_DIR') ?? './data'),

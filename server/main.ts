@@ -36,9 +36,12 @@ function jwtSecret(): string {
 
 const logger = pino({ level: config.logLevel, ...loggerOptions });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(dataDir, 'pgdata') });
-await migrateDatabase(database.db, database.kind);
 const storage = localStorage(join(dataDir, 'files'));
-await seed(database.db, { adminEmail: config.admin.email, adminPassword: config.admin.password, demo, storage });
+// Processes of a fleet starting together migrate and seed one after the other.
+await database.alone(async () => {
+  await migrateDatabase(database.db, database.kind);
+  await seed(database.db, { adminEmail: config.admin.email, adminPassword: config.admin.password, demo, storage });
+});
 
 const app = await buildApp({
   db: database.db,
@@ -46,6 +49,8 @@ const app = await buildApp({
   jwtSecret: jwtSecret(),
   jwtExpiresIn: config.jwtExpiresIn,
   storage,
+  // An API process of a fleet queues jobs for the workers and runs none (nor any schedule).
+  ...(config.role === 'api' ? { jobWorkers: 0 } : {}),
   staticDir: config.staticDir,
   lazySchemas: true,
   logger,
@@ -64,10 +69,16 @@ const app = await buildApp({
 });
 
 const host = config.host;
-await app.listen({ port, host });
-// Built after start-up, not before: the first sign-up or password change then needs no wait.
-void passwordEstimator().catch((error: unknown) => app.log.warn({ err: error }, 'password estimator not loaded'));
-console.info(`Soumissio is running on ${database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}${demo ? ' with demo data' : ''}: open http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
+const on = `${database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}${demo ? ' with demo data' : ''}`;
+if (config.role === 'worker') {
+  // A worker serves no request: it runs the jobs and schedules the API processes queue.
+  console.info(`Soumissio worker is running on ${on}`);
+} else {
+  await app.listen({ port, host });
+  // Built after start-up, not before: the first sign-up or password change then needs no wait.
+  void passwordEstimator().catch((error: unknown) => app.log.warn({ err: error }, 'password estimator not loaded'));
+  console.info(`Soumissio ${config.role === 'api' ? 'API ' : ''}is running on ${on}: open http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
+}
 
 let stopping = false;
 const stop = async () => {

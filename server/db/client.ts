@@ -11,9 +11,17 @@ export type OpenDatabase = {
   db: Database;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /**
+   * Runs `work` while no other process of the installation runs its own: the migrations and seeds
+   * of processes starting together (a fleet on PostgreSQL) one after the other. PGlite belongs to one process.
+   */
+  alone: <T>(work: () => Promise<T>) => Promise<T>;
   /** PGlite only: its data directory as a tarball, to start another database from (the API tests' migrated image). */
   dump?: () => Promise<Blob>;
 };
+
+// The advisory lock of a starting process's migrations and seeds (any number the installation uses for nothing else).
+const STARTUP_LOCK = 0x50756d15;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -46,7 +54,18 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     nameReadStatements(pool);
     const db = drizzle(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const alone = async <T>(work: () => Promise<T>) => {
+      // A session lock: held by this connection until unlocked, released by the server if the process dies.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), alone };
   }
   const [{ PGlite }, { drizzle }, extensions] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), pgliteExtensions()]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -54,7 +73,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     ? await PGlite.create(options.pgliteDir, pgliteOptions(PGlite, extensions))
     : await PGlite.create({ ...pgliteOptions(PGlite, extensions), loadDataDir: options.pgliteImage });
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', close: () => client.close(), alone: (work) => work(), dump: () => client.dumpDataDir('none') };
 }
 
 /** Distinct statement texts given a name, at most: past them, statements are sent unnamed as before. */

@@ -380,7 +380,11 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    // A schedule (server/jobs/schedules.ts) has at most one occurrence waiting: each pass runs once per period across the fleet.
+    uniqueIndex('jobs_one_queued_schedule').on(t.kind).where(sql`${t.status} = 'queued' and ${t.kind} like 'schedule:%'`),
+  ],
 );
 
 // The sign-in, registration, password-reset and invitation limits (server/http/rate-limit.ts):

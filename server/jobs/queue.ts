@@ -50,7 +50,7 @@ export type JobQueue = {
   wake(): void;
   /** Stops claiming, aborts running jobs (they go back to the queue) and waits for the workers. */
   stop(): Promise<void>;
-  /** Resolves once no job is queued or running (for tests and the demo seed). */
+  /** Resolves once no job of this queue's kinds is queued or running (for tests). */
   drain(timeoutMs?: number): Promise<void>;
 };
 
@@ -207,7 +207,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
         const [pending] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(jobs)
-          .where(sql`${jobs.status} in ('queued', 'running')`);
+          .where(sql`${jobs.status} in ('queued', 'running') and ${jobs.kind} in (${kindList})`);
         if (!pending?.n) return;
         if (Date.now() > until) throw new Error(`${pending.n} jobs still pending after ${limitMs} ms`);
         wakeAll();

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { callFeedback, callMatches, companies, notifications, outboxEmails, tenderCalls, tenderGoNoGo, tenders, users } from '../../server/db/schema';
-import { runAlerts, startAlerts } from '../../server/domains/alerts/scheduler';
+import { runAlerts } from '../../server/domains/alerts/scheduler';
+import { createJobQueue } from '../../server/jobs/queue';
+import { ensureSchedules, scheduleHandlers, type Schedule } from '../../server/jobs/schedules';
 import { unsubscribeToken, verifyUnsubscribeToken } from '../../server/domains/alerts/token';
 import { importNotices } from '../../server/domains/sourcing/index';
 import { createImportRun, storeBatch } from '../../server/domains/sourcing/store';
@@ -57,8 +59,13 @@ describe('deadline reminders', () => {
     const deadline = atFromToday(5);
     const { id: callId } = await call({ submissionDeadline: deadline });
     const tenderId = await tender(c.id, callId, deadline);
-    const stop = startAlerts({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret }, 3_600_000);
-    await stop();
+    // The alerts' schedule as a worker starts it (server/app.ts): its first pass is due at once.
+    const alerts: Schedule = { name: 'alerts', everyMs: 3_600_000, run: () => runAlerts({ db: ctx.db, mailer: ctx.app.mailer, secret: ctx.jwtSecret, now: new Date() }) };
+    await ensureSchedules(ctx.db, [alerts]);
+    const worker = createJobQueue(ctx.db, { workers: 1, pollMs: 10, handlers: scheduleHandlers(ctx.db, [alerts], console) });
+    await worker.start();
+    for (const end = Date.now() + 5_000; (await notificationsOf(c.manager.id)).length === 0 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    await worker.stop();
     expect(await notificationsOf(c.manager.id)).toMatchObject([{ kind: 'reminder_submission', tenderId, payload: { days: 5, date: deadline.toISOString() } }]);
   });
 

@@ -7,10 +7,11 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fetchPass, startFetching, type FetchContext } from '../../server/domains/sourcing/fetch';
+import { fetchPass, type FetchContext } from '../../server/domains/sourcing/fetch';
 import { fetchConfigFromEnv, parseFetchUrls, type FetchConfig } from '../../server/domains/sourcing/fetch-config';
 import { IMPORT_NOTICES } from '../../server/domains/sourcing/routes';
 import { createJobQueue } from '../../server/jobs/queue';
+import { ensureSchedules, scheduleHandlers, type Schedule } from '../../server/jobs/schedules';
 import { localStorage } from '../../server/storage/local';
 import { createTestApp, createUser, filesUnder, type TestContext } from './context';
 
@@ -138,9 +139,13 @@ describe('scheduled fetch', () => {
   });
 
   it('started with the server, passes follow each other and never overlap; stopping ends the one under way', async () => {
-    const stop = startFetching(fetchContext, config(['/one-at-a-time'], { intervalMs: 10 }));
+    // The fetch's schedule as a worker runs it (server/app.ts).
+    const fetching: Schedule = { name: 'sourcing-fetch', everyMs: 10, run: (signal) => fetchPass(fetchContext, config(['/one-at-a-time']), signal) };
+    await ensureSchedules(ctx.db, [fetching]);
+    const worker = createJobQueue(ctx.db, { workers: 1, pollMs: 10, handlers: scheduleHandlers(ctx.db, [fetching], console) });
+    await worker.start();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await stop();
+    await worker.stop();
     const count = seen.filter((s) => s.path === '/one-at-a-time').length;
     expect(count).toBeGreaterThanOrEqual(3);
     expect(mostOpen).toBe(1);

@@ -209,26 +209,3 @@ async function sendDigests(ctx: AlertContext & { now: Date }): Promise<number> {
   }
   return sent;
 }
-
-/**
- * Runs a pass at once (reminders due while the server was stopped are not left for the first
- * interval), then every `intervalMs`, never two at once; answers a stop function.
- */
-export function startAlerts(ctx: AlertContext, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = runAlerts({ ...ctx, now: new Date() })
-      .catch((err: unknown) => ctx.log?.error({ err }, 'alerts pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

@@ -1,5 +1,4 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { invoices, subscriptions, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
@@ -62,16 +61,3 @@ export async function remindOverdueInvoices(db: Database, mailer: Mailer, now = 
   }
   return due.length;
 }
-
-/** Runs the reminders every `intervalMs` (with the alerts' interval); returns the stop. */
-export function startInvoiceReminders(db: Database, mailer: Mailer, log: FastifyBaseLogger, intervalMs: number): () => void {
-  const run = () => {
-    remindOverdueInvoices(db, mailer)
-      .then((count) => count && log.info({ count }, 'overdue invoices reminded'))
-      .catch((err: unknown) => log.error({ err }, 'invoice reminders failed'));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-

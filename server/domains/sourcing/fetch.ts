@@ -164,27 +164,3 @@ export async function fetchPass(ctx: FetchContext, config: FetchConfig, stop?: A
   ctx.log?.info({ outcomes: outcomes.map((o) => `${o.result} ${o.url}`) }, 'notice fetch pass done');
   return outcomes;
 }
-
-/**
- * Runs a pass now, then one every interval counted from the end of the previous one (so that two
- * never overlap). Returns the stop function: it abandons the download under way and waits for it.
- */
-export function startFetching(ctx: FetchContext, config: FetchConfig): () => Promise<void> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  const pass = () => {
-    current = fetchPass(ctx, config, controller.signal)
-      .then(() => undefined)
-      .catch((error: unknown) => ctx.log?.warn({ err: error }, 'notice fetch pass failed'))
-      .finally(() => {
-        if (!controller.signal.aborted) timer = setTimeout(pass, config.intervalMs);
-      });
-  };
-  timer = setTimeout(pass, 0);
-  return async () => {
-    controller.abort();
-    clearTimeout(timer);
-    await current;
-  };
-}

@@ -1,6 +1,6 @@
-// The connectors run as jobs of the Postgres queue (one at a time, resumed after a restart). The
-// schedule, as fetch.ts's, looks every tick for a connector that is due (on, available, not queued
-// or running, its next run time passed) and queues its job; "run now" queues it at once.
+// The connectors run as jobs of the Postgres queue (one at a time, resumed after a restart). A
+// recurring job (server/jobs/schedules.ts, every tick) looks for a connector that is due (on,
+// available, not queued or running, its next run time passed) and queues its job; "run now" queues it at once.
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { jobs, sourcingConnectors } from '../../../db/schema';
@@ -60,22 +60,4 @@ export async function queueDueConnectors(db: Database, queue: Queue, config: Con
     if (await queueConnector(db, queue, row.name)) queued.push(row.name);
   }
   return queued;
-}
-
-/** Looks now, then every tick; the stop function ends the looking (a run under way is the queue's to stop). */
-export function startConnectorSchedule(db: Database, queue: Queue, config: ConnectorsConfig, log?: { warn(obj: object, msg: string): void }): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    void queueDueConnectors(db, queue, config)
-      .catch((error: unknown) => log?.warn({ err: error }, 'connector schedule failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, config.tickMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
 }

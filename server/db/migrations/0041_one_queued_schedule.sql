@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "jobs_one_queued_schedule" ON "jobs" USING btree ("kind") WHERE "jobs"."status" = 'queued' and "jobs"."kind" like 'schedule:%';
