@@ -9,7 +9,8 @@ import type { Storage } from './storage/storage';
 import { localStorage } from './storage/local';
 import { createTokenService } from './auth/tokens';
 import { createAuthenticate } from './auth/session';
-import { windowLimiter } from './http/rate-limit';
+import { postgresCounters, windowLimiter } from './http/rate-limit';
+import { redisCounters } from './http/redis-counters';
 import { HOUR_MS } from './auth/one-time-tokens';
 import { sweepUnreferencedPictures } from './files/sweep-pictures';
 import { errorHandler } from './http/error-handler';
@@ -97,6 +98,9 @@ export type AppOptions = {
   registerLimits?: { perIp?: number; windowMs?: number };
   /** Invitations sent or sent again per inviter (default 50) and per company (200) and window (an hour). */
   inviteLimits?: { perUser?: number; perCompany?: number; windowMs?: number };
+  /** The limits count in this Redis (REDIS_URL), else in the database; `redisPrefix` keeps a test's keys apart. */
+  redisUrl?: string;
+  redisPrefix?: string;
   trustProxy?: boolean;
   /** Absolute address of the web app, for the links of emails (default http://localhost:8080). */
   publicUrl?: string;
@@ -204,20 +208,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // As many workers as schedules: a long download never holds up the alerts. A few seconds late is on time.
   const scheduleJobs = createJobQueue(options.db, { workers: runsJobs ? schedules.length : 0, handlers: scheduleHandlers(options.db, schedules, app.log), pollMs: 5_000, timeoutMs: IMPORT_TIMEOUT_MS, log: app.log });
+  // Shared by every process on the same database (or Redis): a limit holds across a fleet.
+  const counters = options.redisUrl ? await redisCounters(options.redisUrl, { prefix: options.redisPrefix, log: app.log }) : postgresCounters(options.db);
+  app.addHook('onClose', () => counters.close());
   const deps: Deps = {
     db: options.db,
     dbKind: options.dbKind,
     tokens,
     storage,
     userQueries,
+    counters,
     loginLimits: {
-      perEmail: windowLimiter(options.loginLimits?.perEmail ?? 10, windowMs),
-      perIp: windowLimiter(options.loginLimits?.perIp ?? 50, windowMs),
+      perEmail: windowLimiter(counters, 'login-email', options.loginLimits?.perEmail ?? 10, windowMs),
+      perIp: windowLimiter(counters, 'login-ip', options.loginLimits?.perIp ?? 50, windowMs),
     },
-    registerLimit: windowLimiter(options.registerLimits?.perIp ?? 10, options.registerLimits?.windowMs ?? HOUR_MS),
+    registerLimit: windowLimiter(counters, 'register-ip', options.registerLimits?.perIp ?? 10, options.registerLimits?.windowMs ?? HOUR_MS),
+    // Per client address, every request counts: it stops a script from mailing many addresses.
+    passwordResetLimit: windowLimiter(counters, 'reset-ip', 30, HOUR_MS),
     inviteLimits: {
-      perUser: windowLimiter(options.inviteLimits?.perUser ?? 50, options.inviteLimits?.windowMs ?? HOUR_MS),
-      perCompany: windowLimiter(options.inviteLimits?.perCompany ?? 200, options.inviteLimits?.windowMs ?? HOUR_MS),
+      perUser: windowLimiter(counters, 'invite-user', options.inviteLimits?.perUser ?? 50, options.inviteLimits?.windowMs ?? HOUR_MS),
+      perCompany: windowLimiter(counters, 'invite-company', options.inviteLimits?.perCompany ?? 200, options.inviteLimits?.windowMs ?? HOUR_MS),
     },
     llm,
     version: packageVersion(),

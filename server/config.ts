@@ -19,6 +19,7 @@ export const VARIABLES = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'REDIS_URL',
   'JWT_SECRET',
   'JWT_EXPIRES_IN',
   'ADMIN_EMAIL',
@@ -81,6 +82,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The sign-in, registration and invitation limits count there; unset: in the database. */
+  redisUrl?: string;
   /** Unset: generated once and kept in the data folder (main.ts). */
   jwtSecret?: string;
   jwtExpiresIn: string;
@@ -189,6 +192,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     host: text('HOST') ?? '0.0.0.0',
     dataDir: resolve(text('DATA_DIR') ?? './data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     jwtSecret,
     jwtExpiresIn: text('JWT_EXPIRES_IN') ?? '7d',
     admin: { email: text('ADMIN_EMAIL'), password: env.ADMIN_PASSWORD || undefined },

@@ -1,7 +1,7 @@
 import type { Database, DatabaseKind } from './db/client';
 import type { TokenService } from './auth/tokens';
 import type { Storage } from './storage/storage';
-import type { WindowLimiter } from './http/rate-limit';
+import type { CounterStore, WindowLimiter } from './http/rate-limit';
 import type { UserQueries } from './domains/users/queries';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './jobs/queue';
@@ -17,9 +17,12 @@ export type Deps = {
   tokens: TokenService;
   storage: Storage;
   userQueries: UserQueries;
+  /** Where the limits below count (the database, or Redis): /api/ready checks it. */
+  counters: CounterStore;
   loginLimits: { perEmail: WindowLimiter; perIp: WindowLimiter };
-  /** Registrations per client IP; invitations (sent and sent again) per inviter and per company. */
+  /** Registrations and password-reset requests per client IP; invitations (sent and sent again) per inviter and per company. */
   registerLimit: WindowLimiter;
+  passwordResetLimit: WindowLimiter;
   inviteLimits: { perUser: WindowLimiter; perCompany: WindowLimiter };
   mailer: Mailer;
   /** A call's deadline moved or the call was cancelled: the companies working it are told (alerts). */

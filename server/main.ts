@@ -66,6 +66,7 @@ const app = await buildApp({
   loginLimits: config.loginLimits,
   registerLimits: config.registerLimits,
   inviteLimits: config.inviteLimits,
+  redisUrl: config.redisUrl,
 });
 
 const host = config.host;

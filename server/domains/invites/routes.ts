@@ -97,14 +97,14 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
   'registerInvitedUser' | 'createInvite' | 'listInvites' | 'getInviteByToken' | 'resendInvite' | 'revokeInvite' | 'getInviteLink'
 > {
   /** Each invitation sent (or sent again) counts for its sender and for the company. */
-  const countInvitation = (reply: FastifyReply, userId: string, companyId: string) => {
-    const wait = inviteLimits.perUser.blocked(userId) ?? inviteLimits.perCompany.blocked(companyId);
+  const countInvitation = async (reply: FastifyReply, userId: string, companyId: string) => {
+    const [userWait, companyWait] = await Promise.all([inviteLimits.perUser.blocked(userId), inviteLimits.perCompany.blocked(companyId)]);
+    const wait = userWait ?? companyWait;
     if (wait !== undefined) {
       reply.header('Retry-After', String(wait));
       throw new AppError(429, 'common-too_many_requests', { seconds: wait });
     }
-    inviteLimits.perUser.fail(userId);
-    inviteLimits.perCompany.fail(companyId);
+    await Promise.all([inviteLimits.perUser.fail(userId), inviteLimits.perCompany.fail(companyId)]);
   };
 
   /**
@@ -175,7 +175,7 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       const companyId = targetCompany(user, request.body.companyId);
       const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) throw notFound();
-      countInvitation(reply, user.id, companyId);
+      await countInvitation(reply, user.id, companyId);
       const account = await accountOf(email, companyId);
       if (account === 'member') throw new AppError(409, 'invite-already_member');
 
@@ -228,7 +228,7 @@ export function invitesHandlers({ db, userQueries, mailer, inviteLimits }: Deps)
       const invite = await managedInvite(user, request.params.id);
       if (invite.status === 'accepted') throw new AppError(409, 'invite-used');
       if (invite.status === 'revoked') throw new AppError(409, 'invite-revoked');
-      countInvitation(reply, user.id, invite.companyId);
+      await countInvitation(reply, user.id, invite.companyId);
       const account = await accountOf(invite.email, invite.companyId);
       if (account === 'member') throw new AppError(409, 'invite-already_member');
 

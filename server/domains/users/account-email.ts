@@ -9,7 +9,6 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { assertAcceptablePassword } from '../../auth/password-policy';
 import { DAY_MS, HOUR_MS, digestToken, newLinkToken } from '../../auth/one-time-tokens';
 import { sessionOf } from '../../auth/session';
-import { windowLimiter } from '../../http/rate-limit';
 import { composeMail, type Mailer } from '../../mail/mailer';
 import { pickLanguage, t, type Language } from '../../i18n';
 import { revokeUnsubscribeLinks } from '../alerts/token';
@@ -48,12 +47,9 @@ async function claimToken(tx: Tx, id: string): Promise<boolean> {
   return claimed.length === 1;
 }
 
-export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: Deps): Handlers<
+export function accountEmailHandlers({ db, userQueries, mailer, loginLimits, passwordResetLimit }: Deps): Handlers<
   'requestPasswordReset' | 'resetPassword' | 'changePassword' | 'verifyEmail' | 'resendVerificationEmail'
 > {
-  // Per client address, every request counts: it stops a script from mailing many addresses.
-  const forgotPerIp = windowLimiter(30, HOUR_MS);
-
   const findToken = async (token: string, kind: EmailTokenKind) => {
     const [row] = await db
       .select({ id: emailTokens.id, userId: emailTokens.userId, expiresAt: emailTokens.expiresAt, usedAt: emailTokens.usedAt, email: users.email, username: users.username })
@@ -86,12 +82,11 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
 
   return {
     async requestPasswordReset(request, reply) {
-      const wait = forgotPerIp.blocked(request.ip);
+      const wait = await passwordResetLimit.hit(request.ip);
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait));
         throw new AppError(429, 'common-too_many_requests', { seconds: wait });
       }
-      forgotPerIp.fail(request.ip);
       // The lookup and the email happen after the answer: the same answer, in the same time,
       // whether the account exists or not.
       const email = request.body.email.trim().toLowerCase();
@@ -119,7 +114,7 @@ export function accountEmailHandlers({ db, userQueries, mailer, loginLimits }: D
           .set({ usedAt: new Date() })
           .where(and(eq(emailTokens.userId, found.userId), eq(emailTokens.kind, 'reset_password'), isNull(emailTokens.usedAt)));
       });
-      loginLimits.perEmail.reset(found.email.toLowerCase());
+      await loginLimits.perEmail.reset(found.email.toLowerCase());
       return { msg: t(request, 'password-reset_done') };
     },
 

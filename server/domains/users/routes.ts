@@ -40,26 +40,26 @@ export function usersHandlers(deps: Deps): Handlers<
   return {
     async loginUser(request, reply) {
       const email = request.body.email.toLowerCase();
-      const wait = loginLimits.perIp.blocked(request.ip) ?? loginLimits.perEmail.blocked(email);
+      const [ipWait, emailWait] = await Promise.all([loginLimits.perIp.blocked(request.ip), loginLimits.perEmail.blocked(email)]);
+      const wait = ipWait ?? emailWait;
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait));
         throw new AppError(429, 'common-too_many_requests', { seconds: wait });
       }
       const user = await userQueries.byEmail(email);
       if (!(await verifyPassword(user?.passwordHash, request.body.password)) || !user) {
-        loginLimits.perIp.fail(request.ip);
-        loginLimits.perEmail.fail(email);
+        await Promise.all([loginLimits.perIp.fail(request.ip), loginLimits.perEmail.fail(email)]);
         throw new AppError(401, 'auth-invalid_credentials');
       }
       if (!user.active) throw new AppError(401, 'auth-account_disabled');
-      loginLimits.perEmail.reset(email);
+      await loginLimits.perEmail.reset(email);
       return { token: await tokens.sign(user), msg: t(request, 'auth-login_success') };
     },
 
     async registerUser(request, reply) {
       // Every attempt counts, refused ones included: a burst of sign-ups (or of probes of which
       // addresses have an account) from one address stops here.
-      const wait = registerLimit.hit(request.ip);
+      const wait = await registerLimit.hit(request.ip);
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait));
         throw new AppError(429, 'common-too_many_requests', { seconds: wait });
