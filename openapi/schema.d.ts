@@ -11,8 +11,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database readiness. */
+        /** Liveness: the process answers. Nothing else is checked (a database outage must not get a process restarted); see /api/ready. */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database, the file storage and the job queue answer, each within 2 s (and Redis, when the limits count there). A load balancer sends requests only to a ready process. */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2721,6 +2738,15 @@ export interface components {
             /** @enum {string} */
             database: "pglite" | "postgres";
             version?: string;
+        };
+        /** @enum {string} */
+        ReadinessCheck: "ok" | "failed";
+        Readiness: {
+            database: components["schemas"]["ReadinessCheck"];
+            storage: components["schemas"]["ReadinessCheck"];
+            queue: components["schemas"]["ReadinessCheck"];
+            /** @description Redis, where the limits count when REDIS_URL is set; absent otherwise (they count in the database). */
+            counters?: components["schemas"]["ReadinessCheck"];
         };
         LoginBody: {
             email: components["schemas"]["Email"];
@@ -5463,7 +5489,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server and its database answer. */
+            /** @description The process answers; `database` names the kind configured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5472,7 +5498,35 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            503: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A dependency does not answer: `details` is the Readiness object, with `failed` on each one that did not. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTranslations: {

@@ -303,6 +303,7 @@ async function notificationOf(person: Person) {
 
 const matrix: Record<string, Row[]> = {
   getHealth: none(everyone(200), async () => ({ request: json('GET', '/api/health') })),
+  getReadiness: none(everyone(200), async () => ({ request: json('GET', '/api/ready') })),
   getTranslations: none(everyone(200), async () => ({ request: json('GET', '/locales/fr/translation.json') })),
   loginUser: none(everyone(200), async () => ({ request: json('POST', '/api/users/login', { email: world.people.employeeA.email, password: PASSWORD }) })),
   registerUser: none(everyone(201), async () => ({ request: json('POST', '/api/users/register', { username: 'Nouvelle Gérante', email: uniqueEmail('register'), password: PASSWORD }) })),

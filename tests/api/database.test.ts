@@ -17,7 +17,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections', () => {
       await admin.query('select pg_terminate_backend($1)', [before]);
       await admin.end();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(200);
       expect(await pid()).not.toBe(before);
     } finally {

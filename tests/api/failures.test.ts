@@ -19,7 +19,7 @@ beforeAll(async () => {
       return Reflect.get(target, property, receiver) as unknown;
     },
   }) as Database;
-  broken = await buildApp({ db: failing, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, logger: ctx.app.log, jobWorkers: 0 });
+  broken = await buildApp({ db: failing, dbKind: ctx.dbKind, jwtSecret: ctx.jwtSecret, logger: ctx.app.log, jobWorkers: 0, filesDir: ctx.filesDir });
 });
 afterAll(async () => {
   await broken?.close();
@@ -40,10 +40,11 @@ describe('unexpected failures', () => {
     expect(ctx.logLines[0]).toMatchObject({ level: 50, statusCode: 500, url: '/api/users/register', err: { message: expect.stringContaining('secret-detail') } });
   });
 
-  it('report an unreachable database on the health check with 503', async () => {
-    const res = await broken.inject({ url: '/api/health', headers: { 'accept-language': 'en' } });
+  it('report an unreachable database on the readiness check with 503, and stay alive on the liveness one', async () => {
+    const res = await broken.inject({ url: '/api/ready', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(503);
-    expect(errorOf(res).msg).toBe('Internal server error. Please try again in a moment.');
+    expect(errorOf(res)).toMatchObject({ msg: 'The service is not ready: database does not answer.', msgType: 'common-not_ready', details: { database: 'failed', storage: 'ok', queue: 'ok' } });
+    expect((await broken.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });
 
