@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { DocumentTextDialog } from '../tender-docs/DocumentTextDialog';
-import { doneAnalysis, failedAnalysis, lotsAnalysis, rcFirstPage, runningAnalysis, tenderId } from './dce-fixtures';
+import { amoaAnalysis, amoaFileRules, doneAnalysis, failedAnalysis, lotsAnalysis, rcFirstPage, runningAnalysis, tenderId } from './dce-fixtures';
 import { DceAnalysisView } from './DceAnalysisView';
 import { FactEditDialog } from './FactEditDialog';
 
@@ -75,6 +75,12 @@ export const CorrectingCriteriaByLots: Story = {
       />
     ),
   },
+};
+/** The RC's rules on files beside the platform: the formats it accepts and refuses, 1 Go per file, each part's sentence as its source. */
+export const FileRules: Story = { args: { analysis: amoaAnalysis, history: [amoaAnalysis], hasTemplate: false } };
+/** Correcting them: extensions typed, any widely available format, the pieces in PDF, sizes in Mo or Go, the naming rule and the folders in the RC's words. */
+export const CorrectingFileRules: Story = {
+  args: { analysis: amoaAnalysis, history: [amoaAnalysis], hasTemplate: false, dialogs: <FactEditDialog editing={{ key: 'fileRules', value: amoaFileRules.value }} busy={false} error={null} onSave={fn()} onClose={fn()} /> },
 };
 export const CorrectingDeadline: Story = { args: { dialogs: <FactEditDialog editing={{ key: 'submissionDeadline', value: '2026-07-15T12:00:00+02:00' }} busy={false} error={null} onSave={fn()} onClose={fn()} /> } };
 /** A source opened: its page, the quoted passage marked. */

@@ -40,6 +40,7 @@ export const FACT_ORDER: DceFactKey[] = [
   'penalties',
   'submissionPlatform',
   'electronicSignatureRequired',
+  'fileRules',
 ];
 
 export type DceAnalysisViewProps = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../openapi/schema';
 import { formatDateTime, formatList } from '../format';
+import { formatFileSize } from '../format-size';
 
 export type DceFact = components['schemas']['DceFact'];
 export type DceFactKey = components['schemas']['DceFactKey'];
@@ -13,6 +14,20 @@ export type Criterion = { name: string; weight: number; subCriteria?: { name: st
 export type CriteriaByLots = { lots: number[]; criteria: Criterion[] }[];
 /** memoryPageLimit: only what the text states. */
 export type MemoryPageLimit = { pages?: number; words?: number; format?: string; fontSize?: number; annexesIncluded?: boolean };
+/** fileRules: the RC's rules on the pli's files, only the parts it states (server/analysis/dce/file-rules.ts). */
+export type FileRules = {
+  /** Extensions, lower case, without the dot. */
+  accepted?: string[];
+  refused?: string[];
+  anyCommonFormat?: boolean;
+  /** Piece codes. */
+  pdfRequiredFor?: string[];
+  maxFileBytes?: number;
+  maxTotalBytes?: number;
+  /** The RC's own words. */
+  naming?: { rule: string };
+  folders?: string[];
+};
 type Lots = { allotted: boolean; lots: { number: number; title: string; estimatedAmount?: number }[] };
 
 const percent = (weight: number, language: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(weight)} %`;
@@ -96,6 +111,8 @@ export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> })
         </ul>
       );
     }
+    case 'fileRules':
+      return <FileRulesList rules={value as FileRules} />;
     case 'awardCriteria':
       return <CriteriaList criteria={value as Criterion[]} language={language} />;
     case 'awardCriteriaByLots':
@@ -115,6 +132,34 @@ export function DceFactValue({ fact }: { fact: Pick<DceFact, 'key' | 'value'> })
     default:
       return String(value);
   }
+}
+
+/** Extensions as RCs write formats: upper case, listed ("PDF, DOC, XLS"). */
+const formatsOf = (extensions: readonly string[]) => extensions.map((ext) => ext.toUpperCase()).join(', ');
+
+/** The RC's file rules, a line per part it states; the naming rule and the folders in its own words. */
+function FileRulesList({ rules }: { rules: FileRules }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const quote = (text: string) => t('dceanalysis-files_quoted', { text });
+  const lines = [
+    rules.accepted?.length ? t('dceanalysis-files_accepted', { formats: formatsOf(rules.accepted) }) : null,
+    rules.refused?.length ? t('dceanalysis-files_refused', { formats: formatsOf(rules.refused) }) : null,
+    rules.anyCommonFormat ? t('dceanalysis-files_any_common') : null,
+    // Known codes by their name; a code typed by hand as it was typed.
+    rules.pdfRequiredFor?.length ? t('dceanalysis-files_pdf_for', { pieces: formatList(rules.pdfRequiredFor.map((code) => t(`dcedoc-${code}`, { defaultValue: code })), language) }) : null,
+    rules.maxFileBytes ? t('dceanalysis-files_max_file', { size: formatFileSize(rules.maxFileBytes, language) }) : null,
+    rules.maxTotalBytes ? t('dceanalysis-files_max_total', { size: formatFileSize(rules.maxTotalBytes, language) }) : null,
+    rules.naming?.rule ? t('dceanalysis-files_naming', { rule: quote(rules.naming.rule) }) : null,
+    rules.folders?.length ? t('dceanalysis-files_folders', { names: rules.folders.map(quote).join(', ') }) : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '1' })}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** Award criteria with their weights as stated (never scaled) and a bar each, sub-criteria under their criterion. */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -8,11 +8,13 @@ import { Button } from '../components/Button';
 import { Checkbox } from '../components/Checkbox';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
+import { MultiSelect } from '../components/MultiSelect';
 import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
-import { isoToParis, parisToIso } from '../format';
+import { Textarea } from '../components/Textarea';
+import { isoToParis, localeOf, parisToIso } from '../format';
 import { serverFieldErrors } from '../forms/use-field-errors';
-import { lotsLabel, type CriteriaByLots, type DceFactKey, type MemoryPageLimit } from './DceFactValue';
+import { lotsLabel, type CriteriaByLots, type DceFactKey, type FileRules, type MemoryPageLimit } from './DceFactValue';
 
 export type FactEditing = { key: DceFactKey; value: unknown };
 
@@ -58,7 +60,7 @@ export function parseLots(text: string): number[] | null {
 }
 
 /** The draft a form edits, from a fact's value (or an empty one for a fact the analysis did not find). */
-function draftOf(key: DceFactKey, value: unknown): Draft {
+function draftOf(key: DceFactKey, value: unknown, language: string): Draft {
   if (DATE_KEYS.has(key)) return typeof value === 'string' ? isoToParis(value) : { date: '', time: '12:00' };
   if (key === 'siteVisit') {
     const visit = (value as { required?: boolean; date?: string } | undefined) ?? {};
@@ -75,6 +77,7 @@ function draftOf(key: DceFactKey, value: unknown): Draft {
   }
   if (LIST_KEYS.has(key)) return { text: ((value as string[] | undefined) ?? []).join('\n') };
   if (key === 'penalties') return { ...((value as object | undefined) ?? { summary: '' }) };
+  if (key === 'fileRules') return fileRulesDraft((value as FileRules | undefined) ?? {}, language);
   if (key === 'memoryPageLimit') {
     const limit = (typeof value === 'number' ? { pages: value } : ((value as MemoryPageLimit | undefined) ?? {})) as MemoryPageLimit;
     const annexes = limit.annexesIncluded === undefined ? '' : limit.annexesIncluded ? 'in' : 'out';
@@ -96,6 +99,7 @@ function valueOf(key: DceFactKey, draft: Draft): unknown {
   if (LIST_KEYS.has(key)) return (draft.text as string).split('\n').map((line) => line.trim()).filter(Boolean);
   if (key === 'offerValidityDays') return Number(draft.value);
   if (key === 'penalties') return draft;
+  if (key === 'fileRules') return fileRulesValue(draft as FileRulesDraft);
   if (key === 'memoryPageLimit') {
     // Only what was filled in: an empty field states nothing.
     const number = (text: unknown) => (String(text).trim() === '' ? undefined : Number(String(text).replace(',', '.')));
@@ -114,7 +118,7 @@ export function FactEditDialog({ editing, busy, error, errorDetails, onSave, onC
       open={editing !== null}
       onClose={busy ? () => undefined : onClose}
       title={editing ? t('dceanalysis-edit_title', { fact: t(`dcefact-${editing.key}`) }) : ''}
-      size={editing?.key === 'awardCriteriaByLots' ? 'lg' : undefined}
+      size={editing?.key === 'awardCriteriaByLots' || editing?.key === 'fileRules' ? 'lg' : undefined}
     >
       {/* Keyed by the fact: another fact starts from its own value. */}
       {editing ? <FactForm key={editing.key} editing={editing} busy={busy} error={error} errorDetails={errorDetails} onSave={onSave} onClose={onClose} /> : null}
@@ -123,11 +127,14 @@ export function FactEditDialog({ editing, busy, error, errorDetails, onSave, onC
 }
 
 function FactForm({ editing, busy, error, errorDetails, onSave, onClose }: Props & { editing: FactEditing }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { key } = editing;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(key, editing.value));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(key, editing.value, i18n.language));
   // Groups whose lot numbers were not read on the last submit (checked here: the server would only say "invalid").
   const [badLots, setBadLots] = useState<number[]>([]);
+  // The file rules' parts not read on the last submit (i18n keys), each until it is edited.
+  const [fileErrors, setFileErrors] = useState<FileRulesErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const set = (patch: Draft) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,13 +143,30 @@ function FactForm({ editing, busy, error, errorDetails, onSave, onClose }: Props
       setBadLots(bad);
       if (bad.length) return;
     }
+    if (key === 'fileRules') {
+      const found = fileRulesErrors(draft as FileRulesDraft);
+      setFileErrors(found);
+      if (Object.keys(found).length) {
+        // The form is long: the first part to fix, once its error is drawn.
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        return;
+      }
+    }
     onSave(key, valueOf(key, draft));
   };
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       {error ? <Alert status="error">{error}</Alert> : null}
       {key === 'awardCriteriaByLots' ? (
         <GroupsFields groups={draft.groups as GroupDraft[]} onChange={(groups) => set({ groups })} errorDetails={errorDetails} badLots={badLots} onLotsEdited={(index) => setBadLots((bad) => bad.filter((i) => i !== index))} />
+      ) : key === 'fileRules' ? (
+        <FileRulesFields
+          draft={draft as FileRulesDraft}
+          set={set}
+          errors={fileErrors}
+          errorDetails={errorDetails}
+          onEdited={(part) => setFileErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => name !== part && name !== 'rules')))}
+        />
       ) : (
         <FactFields factKey={key} draft={draft} set={set} />
       )}
@@ -239,6 +263,189 @@ function FactFields({ factKey: key, draft, set }: { factKey: DceFactKey; draft: 
     );
   }
   return <TextField label={label} maxLength={300} value={draft.value as string} onChange={(e) => set({ value: e.target.value })} />;
+}
+
+// ------------------------------------------------------------------------------------------------
+// fileRules: the RC's rules on the pli's files (server/analysis/dce/file-rules.ts)
+
+/** The parts of the file rules' form, each with its own error. */
+type FileRulesPart = 'accepted' | 'refused' | 'anyCommonFormat' | 'pdfRequiredFor' | 'maxFile' | 'maxTotal' | 'naming' | 'folders';
+/** i18n keys by part; `rules` when nothing at all is stated. */
+type FileRulesErrors = Partial<Record<FileRulesPart | 'rules', string>>;
+/** A size as typed, in Mo or Go; `bytes` is the value as opened, kept while the size is left as it was (no rounding). */
+type SizeDraft = { amount: string; unit: SizeUnit; bytes?: number };
+type SizeUnit = 'MB' | 'GB';
+type FileRulesDraft = { accepted: string; refused: string; anyCommonFormat: boolean; pdfRequiredFor: string[]; maxFile: SizeDraft; maxTotal: SizeDraft; naming: string; folders: string };
+
+/** 1024-based, as the analysis reads "1 Go" and as formatFileSize shows sizes. */
+const UNIT_BYTES: Record<SizeUnit, number> = { MB: 1024 ** 2, GB: 1024 ** 3 };
+/** The piece codes of docs/dce-analysis.md, for the pieces the RC wants in PDF. */
+const PIECE_CODES = ['DC1', 'DC2', 'DUME', 'KBIS', 'INSURANCE', 'REFERENCES', 'AE', 'ATTRI1', 'BPU', 'DQE', 'DPGF', 'MEMOIRE_TECHNIQUE', 'CRT', 'CRF', 'RIB', 'CERTIFICATIONS', 'HONOUR_DECLARATION', 'TURNOVER', 'STAFF', 'POWER', 'TECHNICAL_SHEETS', 'PLANNING'];
+/** The server's limits (server/domains/dce-analyses/fact-values.ts). */
+const MAX_EXTENSIONS = 50;
+const MAX_FOLDERS = 10;
+const MAX_FOLDER_NAME = 100;
+const MAX_NAMING_RULE = 300;
+
+/**
+ * Extensions as typed ("pdf, .docx; XLSX") as the fact holds them: lower case, without the dot,
+ * in order without repeats; null when a piece is not an extension (letters and digits, 10 at most)
+ * or when there are more than the server takes.
+ */
+export function parseExtensions(text: string): string[] | null {
+  const found: string[] = [];
+  for (const piece of text.split(/[\s,;]+/)) {
+    const ext = piece.replace(/^\*?\./, '').toLowerCase();
+    if (!ext) continue;
+    if (!/^[a-z0-9]{1,10}$/.test(ext)) return null;
+    if (!found.includes(ext)) found.push(ext);
+  }
+  return found.length > MAX_EXTENSIONS ? null : found;
+}
+
+/** A size typed in the interface's way ("1,5" or "1.5") as bytes; null when not a positive number. */
+function sizeBytes(size: SizeDraft): number | null {
+  if (size.bytes !== undefined) return size.bytes;
+  const amount = Number(size.amount.trim().replace(',', '.'));
+  return size.amount.trim() !== '' && Number.isFinite(amount) && amount > 0 ? Math.max(1, Math.round(amount * UNIT_BYTES[size.unit])) : null;
+}
+
+function sizeDraft(bytes: number | undefined, language: string): SizeDraft {
+  if (!bytes) return { amount: '', unit: 'MB' };
+  const unit: SizeUnit = bytes >= UNIT_BYTES.GB ? 'GB' : 'MB';
+  return { amount: new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2, useGrouping: false }).format(bytes / UNIT_BYTES[unit]), unit, bytes };
+}
+
+const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+
+function fileRulesDraft(rules: FileRules, language: string): FileRulesDraft {
+  return {
+    accepted: (rules.accepted ?? []).join(', '),
+    refused: (rules.refused ?? []).join(', '),
+    anyCommonFormat: rules.anyCommonFormat ?? false,
+    pdfRequiredFor: [...(rules.pdfRequiredFor ?? [])],
+    maxFile: sizeDraft(rules.maxFileBytes, language),
+    maxTotal: sizeDraft(rules.maxTotalBytes, language),
+    naming: rules.naming?.rule ?? '',
+    folders: (rules.folders ?? []).join('\n'),
+  };
+}
+
+/** What the form cannot send, by part: the server would only say "invalid". */
+function fileRulesErrors(draft: FileRulesDraft): FileRulesErrors {
+  const errors: FileRulesErrors = {};
+  if (!parseExtensions(draft.accepted)) errors.accepted = 'dceanalysis-files_extensions_invalid';
+  if (!parseExtensions(draft.refused)) errors.refused = 'dceanalysis-files_extensions_invalid';
+  if (draft.maxFile.amount.trim() && sizeBytes(draft.maxFile) === null) errors.maxFile = 'dceanalysis-files_size_invalid';
+  if (draft.maxTotal.amount.trim() && sizeBytes(draft.maxTotal) === null) errors.maxTotal = 'dceanalysis-files_size_invalid';
+  const folders = linesOf(draft.folders);
+  if (folders.length > MAX_FOLDERS || folders.some((name) => name.length > MAX_FOLDER_NAME)) errors.folders = 'dceanalysis-files_folders_invalid';
+  if (Object.keys(errors).length === 0 && Object.keys(fileRulesValue(draft)).length === 0) errors.rules = 'dceanalysis-files_empty';
+  return errors;
+}
+
+/** The value the server checks: only the parts filled in (an empty part states nothing). */
+function fileRulesValue(draft: FileRulesDraft): FileRules {
+  const accepted = parseExtensions(draft.accepted) ?? [];
+  const refused = parseExtensions(draft.refused) ?? [];
+  const maxFileBytes = sizeBytes(draft.maxFile);
+  const maxTotalBytes = sizeBytes(draft.maxTotal);
+  const naming = draft.naming.trim();
+  const folders = linesOf(draft.folders);
+  return {
+    ...(accepted.length ? { accepted } : {}),
+    ...(refused.length ? { refused } : {}),
+    ...(draft.anyCommonFormat ? { anyCommonFormat: true } : {}),
+    ...(draft.pdfRequiredFor.length ? { pdfRequiredFor: draft.pdfRequiredFor } : {}),
+    ...(maxFileBytes ? { maxFileBytes } : {}),
+    ...(maxTotalBytes ? { maxTotalBytes } : {}),
+    ...(naming ? { naming: { rule: naming } } : {}),
+    ...(folders.length ? { folders } : {}),
+  };
+}
+
+/** The part of the form a refusal's field names (`value.accepted.2`, `value.naming.rule`). */
+const PART_OF_FIELD: Record<string, FileRulesPart> = { accepted: 'accepted', refused: 'refused', anyCommonFormat: 'anyCommonFormat', pdfRequiredFor: 'pdfRequiredFor', maxFileBytes: 'maxFile', maxTotalBytes: 'maxTotal', naming: 'naming', folders: 'folders' };
+
+/**
+ * The RC's file rules, part by part: formats (accepted, refused, any widely available one, pieces
+ * in PDF), size caps in Mo or Go, the naming rule and the folders in the RC's words. An error
+ * shows beside its part, the form's own or the server's, until that part is edited.
+ */
+function FileRulesFields({ draft, set, errors, errorDetails, onEdited }: { draft: FileRulesDraft; set: (patch: Draft) => void; errors: FileRulesErrors; errorDetails: unknown; onEdited: (part: FileRulesPart) => void }) {
+  const { t } = useTranslation();
+  const classes = field();
+  const baseId = useId();
+  const [seen, setSeen] = useState<unknown>(errorDetails);
+  const [edited, setEdited] = useState<FileRulesPart[]>([]);
+  // A new refusal: shown afresh beside every part it names.
+  if (seen !== errorDetails) {
+    setSeen(errorDetails);
+    setEdited([]);
+  }
+  const refused = serverFieldErrors(errorDetails, (path) => PART_OF_FIELD[path.split('.')[1] ?? ''] ?? path);
+  const errorOf = (part: FileRulesPart) => (errors[part] ? t(errors[part]) : edited.includes(part) ? undefined : refused[part]);
+  const update = (part: FileRulesPart, patch: Partial<FileRulesDraft>) => {
+    setEdited((current) => (current.includes(part) ? current : [...current, part]));
+    onEdited(part);
+    set(patch);
+  };
+  const codes = [...PIECE_CODES, ...draft.pdfRequiredFor.filter((code) => !PIECE_CODES.includes(code))];
+  const sizeField = (part: 'maxFile' | 'maxTotal', label: string) => {
+    const size = draft[part];
+    return (
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 5.5rem', gap: '2', alignItems: 'start' })}>
+        <TextField label={label} inputMode="decimal" maxLength={12} value={size.amount} error={errorOf(part)} onChange={(e) => update(part, { [part]: { amount: e.target.value, unit: size.unit } })} />
+        <Select
+          label={t('dceanalysis-files_unit')}
+          aria-label={t('dceanalysis-files_unit_of', { field: label })}
+          value={size.unit}
+          options={[
+            { value: 'MB', label: t('dceanalysis-files_unit_mb') },
+            { value: 'GB', label: t('dceanalysis-files_unit_gb') },
+          ]}
+          onChange={(unit) => update(part, { [part]: { amount: size.amount, unit: unit as SizeUnit } })}
+        />
+      </div>
+    );
+  };
+  const textArea = (part: 'naming' | 'folders', label: string, hint: string, maxLength?: number) => {
+    const id = `${baseId}-${part}`;
+    const error = errorOf(part);
+    return (
+      <div className={classes.root}>
+        <label htmlFor={id} className={classes.label}>
+          {label}
+        </label>
+        <Textarea id={id} rows={3} maxLength={maxLength} value={draft[part]} aria-invalid={error ? true : undefined} aria-describedby={[`${id}-help`, error ? `${id}-error` : null].filter(Boolean).join(' ')} onChange={(e) => update(part, { [part]: e.target.value })} />
+        <p id={`${id}-help`} className={classes.helperText}>
+          {hint}
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className={classes.errorText}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const pdfError = errorOf('pdfRequiredFor');
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      {errors.rules ? <Alert status="error">{t(errors.rules)}</Alert> : null}
+      <TextField label={t('field-value_accepted')} value={draft.accepted} helperText={t('dceanalysis-files_extensions_hint')} error={errorOf('accepted')} onChange={(e) => update('accepted', { accepted: e.target.value })} />
+      <TextField label={t('field-value_refused')} value={draft.refused} helperText={t('dceanalysis-files_extensions_hint')} error={errorOf('refused')} onChange={(e) => update('refused', { refused: e.target.value })} />
+      <Checkbox label={t('field-value_any_common_format')} checked={draft.anyCommonFormat} onChange={(e) => update('anyCommonFormat', { anyCommonFormat: e.target.checked })} />
+      <MultiSelect label={t('field-value_pdf_required_for')} options={codes.map((code) => ({ value: code, label: t(`dcedoc-${code}`, { defaultValue: code }) }))} value={draft.pdfRequiredFor} onChange={(pdfRequiredFor) => update('pdfRequiredFor', { pdfRequiredFor })} filterPlaceholder={t('dceanalysis-files_pieces_filter')} />
+      {pdfError ? <p className={classes.errorText}>{pdfError}</p> : null}
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+        {sizeField('maxFile', t('field-value_max_file_bytes'))}
+        {sizeField('maxTotal', t('field-value_max_total_bytes'))}
+      </div>
+      {textArea('naming', t('field-value_naming_rule'), t('dceanalysis-files_naming_hint'), MAX_NAMING_RULE)}
+      {textArea('folders', t('field-value_folders'), t('dceanalysis-files_folders_hint'))}
+    </div>
+  );
 }
 
 /**

@@ -49,6 +49,7 @@ export const doneAnalysis: DceAnalysis = {
     // Proposed by the language model where the rules found nothing.
     { key: 'priceType', value: 'firm', sources: [{ ...ccap, page: 6, excerpt: "Les prix de l'offre de base et les prix des prestations supplémentaires éventuelles (PSE) activées à la notification sont actualisables" }], confidence: 0.5, status: 'extracted', origin: 'llm' },
     { key: 'penalties', value: { summary: 'Pénalités de retard de livraison', perDay: { fraction: 1 / 500 } }, sources: [{ ...ccap, page: 9, excerpt: 'une pénalité journalière de 1/500 du montant' }], confidence: 0.7, status: 'extracted', origin: 'rules' },
+    { key: 'fileRules', value: { anyCommonFormat: true }, sources: [{ ...rc, page: 10, excerpt: "Aucun format électronique n'est préconisé pour la transmission des documents." }], confidence: 0.8, status: 'extracted', origin: 'rules' },
   ],
   redFlags: [
     { key: 'penalties_high', msg: 'Pénalités de retard inhabituelles (1/500 par jour).', sources: [{ ...ccap, page: 9, excerpt: 'une pénalité journalière de 1/500 du montant' }] },
@@ -129,4 +130,40 @@ export const lotsAnalysis: DceAnalysis = {
       origin: 'rules',
     },
   ],
+};
+
+// The RC of the State's purchasing directorate's AMOA framework (tests/fixtures/dce/dae-amoa-2025), as the rules read it.
+const amoaRc = { documentId: 'd0000000-0000-4000-8000-000000000031', entry: null, fileName: 'RC_DAE-AMOA-2025.pdf' };
+
+/** The RC's rules on files: the formats it accepts, the executables it refuses, 1 Go per file, each from its sentence on page 13. */
+export const amoaFileRules = {
+  key: 'fileRules',
+  value: { accepted: ['pdf', 'doc', 'xls', 'ppt', 'odt', 'ods', 'odp', 'jpg', 'png', 'html'], refused: ['exe', 'com', 'scr'], maxFileBytes: 1024 ** 3 },
+  sources: [
+    { ...amoaRc, page: 13, excerpt: 'Les formats acceptés sont les suivants : .pdf, .doc, .xls, .ppt, .odt , .ods, .odp, ainsi que les formats images .jpg, .png et les documents au format .html.' },
+    { ...amoaRc, page: 13, excerpt: 'Le candidat ou le soumissionnaire ne doit pas utiliser de code actif dans sa réponse, tels que : - Formats exécutables, notamment : .exe, .com, .scr ;' },
+    { ...amoaRc, page: 13, excerpt: '- ActiveX, Applets, scripts La taille de chaque fichier déposé par les entreprises ne peut excéder 1 Go.' },
+  ],
+  confidence: 0.8,
+  status: 'extracted',
+  origin: 'rules',
+} satisfies DceAnalysis['facts'][number];
+
+/** The analysis of that RC alone: the deposit's facts beside its rules on files. */
+export const amoaAnalysis: DceAnalysis = {
+  ...doneAnalysis,
+  _id: 'a0000000-0000-4000-8000-000000000005',
+  documents: [{ ...amoaRc, kind: 'RC', pages: 35 }],
+  missing: [],
+  facts: [
+    { key: 'submissionDeadline', value: '2025-06-11T14:00:00+02:00', sources: [{ ...amoaRc, page: 1, excerpt: 'Date limite de remise des offres : mercredi 11 juin 2025 à 14h00' }], confidence: 0.95, status: 'extracted', origin: 'rules' },
+    { key: 'procedure', value: 'open', sources: [{ ...amoaRc, page: 1, excerpt: 'Procédure de passation : Appel d’offres ouvert passé en application des articles L2124-2 et R2124-2 du code de la commande publique' }], confidence: 0.98, status: 'extracted', origin: 'rules' },
+    { key: 'offerValidityDays', value: 180, sources: [{ ...amoaRc, page: 29, excerpt: 'Les offres sont valables 6 mois à compter de la date limite de remise des plis.' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    { key: 'variantsAllowed', value: false, sources: [{ ...amoaRc, page: 8, excerpt: 'Les soumissionnaires ne sont pas autorisés à présenter de variantes à leur initiative.' }], confidence: 0.9, status: 'extracted', origin: 'rules' },
+    { key: 'submissionPlatform', value: 'https://www.marches-publics.gouv.fr', sources: [{ ...amoaRc, page: 11, excerpt: 'Le dépôt électronique des plis s\'effectue exclusivement sur la plate-forme "PLACE" : https://www.marches-publics.gouv.fr' }], confidence: 0.79, status: 'extracted', origin: 'rules' },
+    amoaFileRules,
+  ],
+  redFlags: [],
+  createdAt: '2026-06-22T08:30:00.000Z',
+  finishedAt: '2026-06-22T08:30:09.000Z',
 };

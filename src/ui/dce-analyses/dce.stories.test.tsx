@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../../../.storybook/preview';
 import * as stories from './DceAnalysisView.stories';
-import { doneAnalysis } from './dce-fixtures';
+import { amoaFileRules, doneAnalysis } from './dce-fixtures';
 import { DceFactValue } from './DceFactValue';
-import { FactEditDialog } from './FactEditDialog';
+import { FactEditDialog, parseExtensions } from './FactEditDialog';
 import { findPassage } from '../tender-docs/passage';
 
 beforeAll(() => {
@@ -269,10 +269,155 @@ describe('award criteria per group of lots', () => {
   });
 });
 
+const FILE_RULES = 'Règles du RC sur les fichiers (formats, tailles, noms, dossiers)';
+
+describe('the RC\'s rules on files', () => {
+  it('come after the platform and the signature, each part as the RC states it, with its sentences', async () => {
+    show(<Dce.Ready />);
+    const facts = (await screen.findAllByRole('listitem')).map((item) => item.getAttribute('aria-labelledby')).filter(Boolean);
+    expect(facts.slice(-3)).toEqual(['fact-submissionPlatform', 'fact-electronicSignatureRequired', 'fact-fileRules']);
+    // Grenoble INP: no format imposed, from the RC's page 10.
+    const grenoble = screen.getByRole('listitem', { name: FILE_RULES });
+    expect(within(grenoble).getByText('Formats largement disponibles (aucun format imposé)')).toBeTruthy();
+    expect(within(grenoble).getByRole('button', { name: 'Ouvrir RC_2026FCSSA0025 v2.pdf à la page 10' })).toBeTruthy();
+
+    show(<Dce.FileRules />);
+    const card = await screen.findByRole('listitem', { name: FILE_RULES });
+    expect(within(card).getByText('Formats acceptés : PDF, DOC, XLS, PPT, ODT, ODS, ODP, JPG, PNG, HTML')).toBeTruthy();
+    expect(within(card).getByText('Formats refusés : EXE, COM, SCR')).toBeTruthy();
+    expect(within(card).getByText('Taille maximale par fichier : 1 Go')).toBeTruthy();
+    // Only what the RC states: no line for the parts it does not.
+    expect(within(card).queryByText(/^(PDF exigé|Taille maximale du pli|Noms des fichiers|Dossiers|Formats largement)/)).toBeNull();
+    // Each part's sentence, two at once and the third behind the disclosure.
+    expect(within(card).getAllByRole('button', { name: 'Ouvrir RC_DAE-AMOA-2025.pdf à la page 13' })).toHaveLength(3);
+    expect(within(card).getByText('1 autre source')).toBeTruthy();
+    expect(within(card).getByText(/« Les formats acceptés sont les suivants : \.pdf, \.doc/)).toBeTruthy();
+    const u = userEvent.setup();
+    await u.click(within(card).getByRole('button', { name: `Corriger : ${FILE_RULES}` }));
+    expect(arg(Dce.FileRules, 'onEdit')).toHaveBeenCalledWith('fileRules', amoaFileRules.value);
+  });
+
+  it('says every part: the pieces by their names, sizes as the app writes them, the RC\'s words quoted', () => {
+    const value = { anyCommonFormat: true, pdfRequiredFor: ['MEMOIRE_TECHNIQUE', 'AE', 'PV_ESSAIS'], maxFileBytes: 50 * 1024 ** 2, maxTotalBytes: 1.5 * 1024 ** 3, naming: { rule: 'Les fichiers seront nommés selon le code de la pièce (exemple : AE.pdf, DC1.pdf).' }, folders: ['A - Pièces administratives', 'B - Offre technique et financière'] };
+    show(<DceFactValue fact={{ key: 'fileRules', value }} />);
+    // Sizes as Intl writes them, with a no-break space before the unit.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent?.replace(/\s/g, ' '))).toEqual([
+      'Formats largement disponibles (aucun format imposé)',
+      'PDF exigé pour : Mémoire technique, Acte d\'engagement et PV_ESSAIS',
+      'Taille maximale par fichier : 50 Mo',
+      'Taille maximale du pli : 1,5 Go',
+      'Noms des fichiers : « Les fichiers seront nommés selon le code de la pièce (exemple : AE.pdf, DC1.pdf). »',
+      'Dossiers : « A - Pièces administratives », « B - Offre technique et financière »',
+    ]);
+  });
+
+  it('reads extensions as typed: dots, capitals, spaces or semicolons; refuses what is no extension', () => {
+    expect(parseExtensions('.PDF, docx; xlsx  odt, pdf')).toEqual(['pdf', 'docx', 'xlsx', 'odt']);
+    expect(parseExtensions('*.zip')).toEqual(['zip']);
+    expect(parseExtensions('  ')).toEqual([]);
+    expect(parseExtensions('pdf, fichier-word')).toBeNull();
+    expect(parseExtensions('pdf, abcdefghijk')).toBeNull();
+    expect(parseExtensions(Array.from({ length: 51 }, (_, i) => `x${i}`).join(', '))).toBeNull();
+  });
+
+  it('corrects the rules part by part and sends only what is filled in, sizes in bytes', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'fileRules', value: amoaFileRules.value }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: `Corriger : ${FILE_RULES}` });
+    const accepted = within(dialog).getByLabelText('Formats acceptés') as HTMLInputElement;
+    expect(accepted.value).toBe('pdf, doc, xls, ppt, odt, ods, odp, jpg, png, html');
+    await u.clear(accepted);
+    await u.type(accepted, '.PDF, .docx, .xlsx');
+    // The size as the RC gave it: 1 Go, sent back unchanged while untouched.
+    expect((within(dialog).getByLabelText('Taille maximale par fichier') as HTMLInputElement).value).toBe('1');
+    expect((within(dialog).getByLabelText('Unité : Taille maximale par fichier') as HTMLSelectElement).value).toBe('GB');
+    await u.type(within(dialog).getByLabelText('Taille maximale du pli'), '1,5');
+    await u.selectOptions(within(dialog).getByLabelText('Unité : Taille maximale du pli'), 'GB');
+    await u.click(within(dialog).getByRole('checkbox', { name: 'Mémoire technique' }));
+    await u.type(within(dialog).getByLabelText('Règle de nommage des fichiers'), 'Les fichiers seront nommés selon le code de la pièce.');
+    await u.type(within(dialog).getByLabelText('Noms des dossiers'), 'Candidature{Enter}  {Enter}Offre');
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).toHaveBeenCalledWith('fileRules', {
+      accepted: ['pdf', 'docx', 'xlsx'],
+      refused: ['exe', 'com', 'scr'],
+      pdfRequiredFor: ['MEMOIRE_TECHNIQUE'],
+      maxFileBytes: 1024 ** 3,
+      maxTotalBytes: 1.5 * 1024 ** 3,
+      naming: { rule: 'Les fichiers seront nommés selon le code de la pièce.' },
+      folders: ['Candidature', 'Offre'],
+    });
+  });
+
+  it('checks the form before sending: extensions, sizes, folders, at least one rule; an error goes once its part is edited', async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn();
+    show(<FactEditDialog editing={{ key: 'fileRules', value: undefined }} busy={false} error={null} onSave={onSave} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: `Corriger : ${FILE_RULES}` });
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(within(dialog).getByText('Indiquez au moins une règle du RC sur les fichiers.')).toBeTruthy();
+    await u.type(within(dialog).getByLabelText('Formats refusés'), 'exe, fichiers exécutables');
+    expect(within(dialog).queryByText('Indiquez au moins une règle du RC sur les fichiers.')).toBeNull();
+    await u.type(within(dialog).getByLabelText('Taille maximale par fichier'), '0');
+    await u.type(within(dialog).getByLabelText('Noms des dossiers'), Array.from({ length: 11 }, (_, i) => `Dossier ${i + 1}`).join('{Enter}'));
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const refused = within(dialog).getByLabelText('Formats refusés');
+    expect(refused.getAttribute('aria-invalid')).toBe('true');
+    // The first part to fix has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(refused));
+    expect(within(dialog).getByText(/^Indiquez des extensions de fichier/)).toBeTruthy();
+    expect(within(dialog).getByText('Indiquez une taille supérieure à zéro, par exemple 500 ou 1,5.')).toBeTruthy();
+    expect(within(dialog).getByText('Indiquez 10 dossiers au plus, un par ligne, de 100 caractères au plus chacun.')).toBeTruthy();
+    await u.clear(refused);
+    await u.type(refused, 'exe');
+    expect(within(dialog).queryByText(/^Indiquez des extensions de fichier/)).toBeNull();
+    const size = within(dialog).getByLabelText('Taille maximale par fichier');
+    await u.clear(size);
+    await u.type(size, '200');
+    await u.clear(within(dialog).getByLabelText('Noms des dossiers'));
+    await u.click(within(dialog).getByRole('checkbox', { name: 'Tout format largement disponible' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(onSave).toHaveBeenCalledWith('fileRules', { refused: ['exe'], anyCommonFormat: true, maxFileBytes: 200 * 1024 ** 2 });
+  });
+
+  it('shows the server\'s refusal of a part beside it, until that part is edited', async () => {
+    const u = userEvent.setup();
+    const message = 'Le champ « Noms des dossiers (n° 2) » doit contenir au plus 100 caractères.';
+    show(<FactEditDialog editing={{ key: 'fileRules', value: { folders: ['Candidature', 'Offre'] } }} busy={false} error={message} errorDetails={[{ field: 'value.folders.1', msg: message }]} onSave={vi.fn()} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    const folders = within(dialog).getByLabelText('Noms des dossiers');
+    expect(folders.getAttribute('aria-invalid')).toBe('true');
+    expect(folders.getAttribute('aria-describedby')).toContain(within(dialog).getAllByText(message).find((node) => node.tagName === 'P' && node.id)!.id);
+    await u.type(folders, ' 2');
+    expect(folders.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
 describe('the quoted passage on its page', () => {
   it('is found across the page’s line breaks and column spacing', () => {
     const text = 'Date et heure limites de réception des offres :\n        MERCREDI 15 JUILLET 2026 A 12:00';
     expect(findPassage(text, '« Date et heure limites de réception des offres : MERCREDI 15 JUILLET »')?.start).toBe(0);
     expect(findPassage(text, '')).toBeNull();
+  });
+});
+
+// Last: the English catalogue stays the interface's language once a story sets it.
+describe('in English', () => {
+  it('says the RC\'s rules on files and labels their form in English', async () => {
+    const En = composeStories(stories, { ...preview, initialGlobals: { theme: 'light', locale: 'en' } });
+    show(<En.FileRules />);
+    const card = await screen.findByRole('listitem', { name: "The RC's rules on files (formats, sizes, names, folders)" });
+    expect(within(card).getByText('Accepted formats: PDF, DOC, XLS, PPT, ODT, ODS, ODP, JPG, PNG, HTML')).toBeTruthy();
+    expect(within(card).getByText('Refused formats: EXE, COM, SCR')).toBeTruthy();
+    expect(within(card).getByText('Maximum size per file: 1 GB')).toBeTruthy();
+    show(<DceFactValue fact={{ key: 'fileRules', value: { naming: { rule: 'Les fichiers seront nommés selon le code de la pièce.' }, folders: ['Candidature', 'Offre'], pdfRequiredFor: ['MEMOIRE_TECHNIQUE'] } }} />);
+    expect(screen.getByText('PDF required for: Technical memory')).toBeTruthy();
+    expect(screen.getByText('File names: “Les fichiers seront nommés selon le code de la pièce.”')).toBeTruthy();
+    expect(screen.getByText('Folders: “Candidature”, “Offre”')).toBeTruthy();
+    show(<En.CorrectingFileRules />);
+    const dialog = await screen.findByRole('dialog', { name: "Correct: The RC's rules on files (formats, sizes, names, folders)" });
+    expect((within(dialog).getByLabelText('Unit: Maximum size per file') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('GB');
+    expect(within(dialog).getByLabelText('Accepted formats')).toBeTruthy();
   });
 });
