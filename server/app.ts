@@ -114,6 +114,8 @@ export type AppOptions = {
   lazySchemas?: boolean;
   /** Background jobs this process runs at once (default 1); 0 queues them for another process (or a test) to run. */
   jobWorkers?: number;
+  /** A running job not heard of for this long is taken again by another worker (default 60 s): how soon a killed worker's job resumes. */
+  jobLeaseMs?: number;
   /** An OpenAI-compatible endpoint for the features a language model helps (chat); none: they work without one. */
   llm?: LlmConfig | null;
   /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
@@ -153,7 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? localStorage(options.filesDir ?? resolve('data/files'));
   // One client for the routes and the jobs (the DCE analysis asks it for the facts rules miss).
   const llm = options.llm ? createLlm(options.llm) : null;
+  const lease = options.jobLeaseMs ? { leaseMs: options.jobLeaseMs } : {};
   const jobs = createJobQueue(options.db, {
+    ...lease,
     workers: options.jobWorkers ?? 1,
     handlers: { [EXTRACT_DOCUMENT]: extractionHandler(options.db, storage), [ANALYSE_DCE]: dceAnalysisHandler(options.db, llm, app.log), [ANALYSE_CCTP]: cctpAnalysisHandler(options.db, app.log), [PARSE_RESUME]: resumeParseHandler(options.db, storage, llm, app.log) },
     log: app.log,
@@ -166,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Notice imports on a queue of their own: a file of hundreds of MB (many minutes) neither holds up
   // the extraction and analyses nor hits their time limit.
   const importJobs = createJobQueue(options.db, {
+    ...lease,
     workers: options.jobWorkers === 0 ? 0 : 1,
     handlers: { [IMPORT_NOTICES]: importJobHandler(options.db, storage, alertHooks) },
     timeoutMs: IMPORT_TIMEOUT_MS,
@@ -174,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The connectors' runs on a queue of their own: a long catch-up neither waits behind nor holds up an upload.
   const connectorConfig = options.sourcingConnectors ?? null;
   const connectorJobs = createJobQueue(options.db, {
+    ...lease,
     workers: options.jobWorkers === 0 ? 0 : 1,
     handlers: {
       [RUN_CONNECTOR]: connectorConfig
@@ -207,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   // As many workers as schedules: a long download never holds up the alerts. A few seconds late is on time.
-  const scheduleJobs = createJobQueue(options.db, { workers: runsJobs ? schedules.length : 0, handlers: scheduleHandlers(options.db, schedules, app.log), pollMs: 5_000, timeoutMs: IMPORT_TIMEOUT_MS, log: app.log });
+  const scheduleJobs = createJobQueue(options.db, { ...lease, workers: runsJobs ? schedules.length : 0, handlers: scheduleHandlers(options.db, schedules, app.log), pollMs: 5_000, timeoutMs: IMPORT_TIMEOUT_MS, log: app.log });
   // Shared by every process on the same database (or Redis): a limit holds across a fleet.
   const counters = options.redisUrl ? await redisCounters(options.redisUrl, { prefix: options.redisPrefix, log: app.log }) : postgresCounters(options.db);
   app.addHook('onClose', () => counters.close());

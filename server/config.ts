@@ -34,6 +34,7 @@ export const VARIABLES = [
   'EXTRACTION_TOOLS',
   'SOFFICE_PATH',
   'ALERTS_INTERVAL_MS',
+  'JOB_LEASE_SECONDS',
   'SOURCING_FETCH_URLS',
   'SOURCING_FETCH_INTERVAL_MINUTES',
   'SOURCING_FETCH_TIMEOUT_SECONDS',
@@ -95,6 +96,8 @@ export type Config = {
   publicUrl: string;
   maxUploadBytes?: number;
   alertsIntervalMs: number;
+  /** How long a running job may go unheard of before another worker takes it (its worker died). */
+  jobLeaseMs?: number;
   mail: { smtpUrl?: string; from?: string };
   llm: LlmConfig | null;
   sourcingFetch: FetchConfig | null;
@@ -203,6 +206,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     publicUrl: url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     maxUploadBytes: maxUploadMb === undefined ? undefined : maxUploadMb * 1024 * 1024,
     alertsIntervalMs: count('ALERTS_INTERVAL_MS') ?? 15 * 60_000,
+    jobLeaseMs: (count('JOB_LEASE_SECONDS') ?? 0) * 1000 || undefined,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: text('MAIL_FROM') },
     llm: checked(() => llmConfigFromEnv(env), null),
     sourcingFetch: checked(() => fetchConfigFromEnv(env), null),

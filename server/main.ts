@@ -62,6 +62,7 @@ const app = await buildApp({
   sourcingConnectors: config.sourcingConnectors,
   stripe: config.stripe,
   alertsIntervalMs: config.alertsIntervalMs,
+  jobLeaseMs: config.jobLeaseMs,
   maxUploadBytes: config.maxUploadBytes,
   loginLimits: config.loginLimits,
   registerLimits: config.registerLimits,
