@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 // Leaf modules only (and types): the extraction's child processes load this file for `tuning`.
 import type { LlmConfig } from './llm/client';
 import type { StripeConfig } from './domains/billing/stripe';
+import type { S3Config } from './storage/s3';
 import { fetchConfigFromEnv, type FetchConfig } from './domains/sourcing/fetch-config';
 import { connectorsConfigFromEnv, type ConnectorsConfig } from './domains/sourcing/connectors/config';
 
@@ -28,6 +29,13 @@ export const VARIABLES = [
   'STATIC_DIR',
   'LOG_LEVEL',
   'MAX_UPLOAD_MB',
+  'STORAGE',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
   'CHAT_INDEX_CACHE_MB',
   'EXTRACTION_OCR_CONCURRENCY',
   'EXTRACTION_CHILDREN',
@@ -95,6 +103,8 @@ export type Config = {
   trustProxy: boolean;
   publicUrl: string;
   maxUploadBytes?: number;
+  /** Where uploaded files live: DATA_DIR/files, or a bucket. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Config);
   alertsIntervalMs: number;
   /** How long a running job may go unheard of before another worker takes it (its worker died). */
   jobLeaseMs?: number;
@@ -187,6 +197,26 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
   const maxUploadMb = number('MAX_UPLOAD_MB', (n) => n > 0, 'a size in MB above 0');
+  const storageConfig = (): Config['storage'] => {
+    const kind = text('STORAGE') ?? 'local';
+    const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+    if (kind === 'local') {
+      // Files silently kept on one machine's disk while the operator meant a bucket: refused.
+      const set = s3Names.filter((name) => text(name) !== undefined);
+      if (set.length) problems.push(`STORAGE: s3 to use the bucket that ${set.join(', ')} describe${set.length === 1 ? 's' : ''} (local, the default, keeps files in DATA_DIR/files)`);
+      return { kind };
+    }
+    if (kind !== 's3') {
+      problems.push(`STORAGE: local (DATA_DIR/files) or s3, not ${kind}`);
+      return { kind: 'local' };
+    }
+    const bucket = text('S3_BUCKET');
+    if (!bucket) problems.push('S3_BUCKET: the bucket\u2019s name, required with STORAGE=s3');
+    const accessKeyId = text('S3_ACCESS_KEY_ID');
+    const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+    if (!accessKeyId !== !secretAccessKey) problems.push('S3_ACCESS_KEY_ID: set with S3_SECRET_ACCESS_KEY, or neither (the AWS SDK\u2019s own credentials)');
+    return { kind, bucket: bucket ?? '', endpoint: url('S3_ENDPOINT', ['http:', 'https:']), region: text('S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle: flag('S3_FORCE_PATH_STYLE') };
+  };
   const role = text('SOUMISSIO_ROLE') ?? 'all';
   if (!['all', 'api', 'worker'].includes(role)) problems.push(`SOUMISSIO_ROLE: all (one process, the default), api (requests only) or worker (jobs and schedules only), not ${role}`);
   const config: Config = {
@@ -205,6 +235,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     trustProxy: flag('TRUST_PROXY'),
     publicUrl: url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     maxUploadBytes: maxUploadMb === undefined ? undefined : maxUploadMb * 1024 * 1024,
+    storage: storageConfig(),
     alertsIntervalMs: count('ALERTS_INTERVAL_MS') ?? 15 * 60_000,
     jobLeaseMs: (count('JOB_LEASE_SECONDS') ?? 0) * 1000 || undefined,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: text('MAIL_FROM') },

@@ -36,7 +36,8 @@ function jwtSecret(): string {
 
 const logger = pino({ level: config.logLevel, ...loggerOptions });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(dataDir, 'pgdata') });
-const storage = localStorage(join(dataDir, 'files'));
+// The SDK is loaded only for a bucket: a one-machine install starts without it.
+const storage = config.storage.kind === 's3' ? (await import('./storage/s3')).s3Storage(config.storage) : localStorage(join(dataDir, 'files'));
 // Processes of a fleet starting together migrate and seed one after the other.
 await database.alone(async () => {
   await migrateDatabase(database.db, database.kind);

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import type { Storage } from './storage';
 
 // Written by put and putTemporary only, so that a sweep never removes anything else.
-const temporaryName = /\.[0-9a-f]{12}\.tmp$/;
+export const temporaryName = /\.[0-9a-f]{12}\.tmp$/;
 const temporaryKey = (key: string) => `${key}.${randomBytes(6).toString('hex')}.tmp`;
 
 /** Files under one folder; each write goes to a temporary file renamed into place. */
