@@ -400,6 +400,16 @@ export const rateLimitWindows = pgTable(
   (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
 );
 
+// Workers that run LibreOffice jobs (server/domains/memories/office-jobs.ts): each keeps its row
+// fresh while it runs, so an API process knows whether an export can be made and with which emoji
+// font, without starting soffice itself. A row not seen for a while is a worker that died.
+export const officeWorkers = pgTable('office_workers', {
+  id: uuid('id').primaryKey(),
+  emojiFont: text('emoji_font'),
+  concurrency: integer('concurrency').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // The text of each page of a tender document (of each entry of a ZIP), for previews, search,
 // analyses and the chat's citations.
 export const documentPages = pgTable(
