@@ -20,6 +20,7 @@ const SMALL: Record<string, { args?: string[]; env?: NodeJS.ProcessEnv }> = {
   'bench/start.ts': { env: { BENCH_START_RUNS: '1', BENCH_START_SETTLE_MS: '500' } },
   'bench/prices.ts': { env: { BENCH_PRICES_LINES: '200', BENCH_PRICES_ROUNDS: '1', BENCH_PRICES_SAVES: '5' } },
   'bench/submission.ts': { env: { BENCH_SUBMISSION_ROUNDS: '3', BENCH_SUBMISSION_MB: '10' } },
+  'bench/fleet.ts': { env: { BENCH_FLEET_COMPANIES: '20', BENCH_FLEET_SIZES: '1,2' } },
 };
 const COMMON = { BENCH_SECONDS: '1' };
 

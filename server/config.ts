@@ -219,6 +219,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   };
   const role = text('SOUMISSIO_ROLE') ?? 'all';
   if (!['all', 'api', 'worker'].includes(role)) problems.push(`SOUMISSIO_ROLE: all (one process, the default), api (requests only) or worker (jobs and schedules only), not ${role}`);
+  // Sessions signed by one process are checked by the others, and a worker signs the emails' unsubscribe links: one secret for all.
+  if (role !== 'all' && !jwtSecret) problems.push(`JWT_SECRET: required with SOUMISSIO_ROLE=${role}, the same for every process of the installation`);
   const config: Config = {
     role: role as Role,
     port,

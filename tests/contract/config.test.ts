@@ -59,6 +59,12 @@ describe('the server\u2019s environment', () => {
     expect(problems).toHaveLength(12);
   });
 
+  it('asks a fleet’s processes for the secret they share', () => {
+    expect(problemsOf({ SOUMISSIO_ROLE: 'api' })).toEqual(['JWT_SECRET: required with SOUMISSIO_ROLE=api, the same for every process of the installation']);
+    expect(problemsOf({ SOUMISSIO_ROLE: 'worker', JWT_SECRET: 'x'.repeat(40) })).toEqual([]);
+    expect(problemsOf({ SOUMISSIO_ROLE: 'everything' })[0]).toMatch(/^SOUMISSIO_ROLE: all .* not everything$/);
+  });
+
   it('reads the knobs when they are used, falling back to their defaults', () => {
     expect(tuning.extractionChildren({ EXTRACTION_CHILDREN: '3' })).toBe(3);
     expect(tuning.extractionChildren({})).toBe(1);
