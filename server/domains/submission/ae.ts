@@ -40,7 +40,8 @@ export type UploadedAe = { code: string; fileName: string; read: AeAmount | null
 
 export type StoredFile = { storageKey: string; mime: string | null; fileName: string };
 
-// A stored object never changes under its key: its text is read once.
+// A stored object never changes under its key (each upload has a key of its own), so its text is
+// read once per process, whichever process stored it (docs/scaling.md, "Per-process state").
 const textByKey = new Map<string, Promise<string | null>>();
 const TEXT_CACHE_MAX = 200;
 
@@ -49,18 +50,32 @@ export function storedText(storage: Storage, file: StoredFile): Promise<string |
   let text = textByKey.get(file.storageKey);
   if (!text) {
     if (textByKey.size >= TEXT_CACHE_MAX) textByKey.clear();
-    text = readText(storage, file).catch(() => null);
-    textByKey.set(file.storageKey, text);
+    const reading = readText(storage, file);
+    const kept = reading.catch(() => null);
+    textByKey.set(file.storageKey, kept);
+    // The storage failed (a bucket out of reach, a connection cut): not kept, the next view asks again.
+    reading.catch(() => {
+      if (textByKey.get(file.storageKey) === kept) textByKey.delete(file.storageKey);
+    });
+    text = kept;
   }
   return text;
 }
 
+/** Rejects only when the storage does; bytes that say nothing give null. */
 async function readText(storage: Storage, file: StoredFile): Promise<string | null> {
   const stored = await storage.get(file.storageKey);
   if (!stored) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
+  try {
+    return await textOf(Buffer.concat(chunks), file);
+  } catch {
+    return null;
+  }
+}
+
+async function textOf(bytes: Buffer, file: StoredFile): Promise<string | null> {
   const extension = file.fileName.toLowerCase().split('.').pop();
   if (file.mime === 'application/pdf' || extension === 'pdf') {
     // In the extraction pool, as every PDF the product reads: a hostile file only costs a child.
