@@ -5,7 +5,6 @@
 // the lint keeps it so, and tests/contract/config.test.ts checks the README lists every variable.
 import { resolve } from 'node:path';
 // Leaf modules only (and types): the extraction's child processes load this file for `tuning`.
-import type { LlmConfig } from './llm/client';
 import type { StripeConfig } from './domains/billing/stripe';
 import type { S3Config } from './storage/s3';
 import { fetchConfigFromEnv, type FetchConfig } from './domains/sourcing/fetch-config';
@@ -116,6 +115,19 @@ export type Config = {
   loginLimits: { perEmail?: number; perIp?: number };
   registerLimits: { perIp?: number };
   inviteLimits: { perUser?: number; perCompany?: number };
+};
+
+/** An OpenAI-compatible endpoint (server/llm/client.ts). */
+export type LlmConfig = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** An embedding model on the same endpoint: the chat's retrieval adds vector similarity to BM25. */
+  embeddingModel?: string;
+  /** The whole answer of complete(), and the longest wait between two chunks of stream(). */
+  timeoutMs?: number;
+  /** Retries of the SDK on connection errors, 429 and 5xx (1 unless set; tests set 0). */
+  maxRetries?: number;
 };
 
 // The SDK refuses an empty key; a local Ollama or vLLM ignores it.

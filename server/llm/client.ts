@@ -8,19 +8,9 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from 'openai';
-import { PLACEHOLDER_KEY } from '../config';
+import { PLACEHOLDER_KEY, type LlmConfig } from '../config';
 
-export type LlmConfig = {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  /** An embedding model on the same endpoint: the chat's retrieval adds vector similarity to BM25. */
-  embeddingModel?: string;
-  /** The whole answer of complete(), and the longest wait between two chunks of stream(). */
-  timeoutMs?: number;
-  /** Retries of the SDK on connection errors, 429 and 5xx (1 unless set; tests set 0). */
-  maxRetries?: number;
-};
+export type { LlmConfig } from '../config';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 

@@ -9,7 +9,7 @@ export interface Storage {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Streams into a new temporary object beside `key` (`<key>.<random>.tmp`), invisible under
+   * Streams into a new temporary object (on disk `<key>.<random>.tmp`; in a bucket under `.tmp/`), invisible under
    * `key` until renamed into place. Past `maxBytes` the rest of the stream is read and dropped
    * (a multipart parser stalls on a part nobody reads), the temporary object is removed and a
    * 413 AppError is thrown.

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { headerRole, priceFileKind, readPriceFile } from '../../server/analysis/prices/read-prices';
+import { headerRole, readPriceFile } from '../../server/analysis/prices/read-prices';
+import { priceFileKind } from '../../server/analysis/prices/kind';
 import type { PriceFileRead } from '../../server/analysis/prices/types';
 
 const dce = (set: string, file: string) => join(__dirname, '../fixtures/dce', set, file);

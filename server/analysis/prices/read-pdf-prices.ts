@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { squash } from '../dce/text';
 import { parseNumber } from './grid';
-import { priceFileKind } from './read-prices';
+import { priceFileKind } from './kind';
 import type { PriceFileRead, PriceLine, PriceTotal } from './types';
 
 const MAX_TEXT = 8_000_000;

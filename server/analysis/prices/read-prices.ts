@@ -5,7 +5,8 @@
 import { squash } from '../dce/text';
 import { documentGrids, workbookGrids, type Grid, type GridCell } from './grid';
 import { readPdfPrices } from './read-pdf-prices';
-import type { PriceFileKind, PriceFileRead, PriceLine, PriceSheet, PriceTotal } from './types';
+import { priceFileKind } from './kind';
+import type { PriceFileRead, PriceLine, PriceSheet, PriceTotal } from './types';
 
 type Role = 'ref' | 'label' | 'unit' | 'quantity' | 'unitPrice' | 'total' | 'ttc' | 'vat';
 
@@ -220,27 +221,6 @@ function cellRef(grid: Grid, r: number, c: number): string {
   let letters = '';
   for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${r + 1}`;
-}
-
-/**
- * The file's kind from its own words (title, sheet names, file name), then its columns: the
- * acronyms and titles of the Code de la commande publique's price documents.
- */
-export function priceFileKind(words: string, hasQuantities: boolean, hasTotals: boolean): PriceFileKind {
-  const w = squash(words).replace(/[_.-]+/g, ' ');
-  const said = new Set<PriceFileKind>();
-  if (/\bd ?p ?g ?f\b|\bdpf\b|decomposition (du |des )?prix (global|forfaitaire)|prix globale? et forfaitaire/.test(w)) said.add('DPGF');
-  if (/\bd ?q ?e\b|detail quantitatif|devis quantitatif|quantitatif estimatif/.test(w)) said.add('DQE');
-  if (/\bb ?p ?u\b|bordereau (des |de )?prix/.test(w)) said.add('BPU');
-  if (/cadre de reponse financi|\bcrf\b|cadre financier|annexe financiere|proposition financiere/.test(w)) said.add('CRF');
-  if (said.size === 1) return [...said][0]!;
-  if (said.has('DPGF')) return 'DPGF';
-  if (said.has('DQE') && hasQuantities) return 'DQE';
-  if (said.has('BPU')) return 'BPU';
-  if (said.has('CRF')) return 'CRF';
-  if (hasQuantities && hasTotals) return 'DQE';
-  if (!hasQuantities && !hasTotals && !said.size) return 'OTHER';
-  return hasQuantities ? 'DQE' : 'BPU';
 }
 
 function fromGrids(grids: Grid[], fileName: string, format: PriceFileRead['format']): PriceFileRead {
