@@ -54,6 +54,7 @@ import { assistHandlers } from './domains/memories/assist';
 import { PARSE_RESUME, resumeParseHandler } from './domains/resumes/job';
 import { createLlm, type LlmConfig } from './llm/client';
 import { createOffice } from './domains/memories/office';
+import { announceOfficeWorker, OFFICE_JOB, officeJobHandler, queuedOffice } from './domains/memories/office-jobs';
 import { ANALYSE_CCTP, cctpAnalysisHandler } from './domains/cctp-analyses/job';
 import { ANALYSE_DCE, dceAnalysisHandler } from './domains/dce-analyses/job';
 import { IMPORT_NOTICES, IMPORT_TIMEOUT_MS, importJobHandler, importsHandlers } from './domains/sourcing/routes';
@@ -122,6 +123,10 @@ export type AppOptions = {
   soffice?: string | null;
   /** The font of the PDF export's emoji (default: Symbola when installed); null: emoji left out of the PDF, with a warning. */
   emojiFont?: string | null;
+  /** LibreOffice work goes to the workers as jobs and this process starts no soffice (an API process of a fleet). */
+  officeOnWorkers?: boolean;
+  /** Office jobs a worker runs at once, each on its own LibreOffice (OFFICE_CONCURRENCY, default 1). */
+  officeConcurrency?: number;
   /** The scheduled fetch of notice exports (SOURCING_FETCH_URLS); off when absent. */
   sourcingFetch?: FetchConfig | null;
   /** The built-in connectors (BOAMP, TED, DECP) this server runs (SOURCING_CONNECTORS); none when absent, as in tests. */
@@ -191,6 +196,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // A process with no job workers (an API process of a fleet) runs no schedule either.
   const runsJobs = options.jobWorkers !== 0;
+  // LibreOffice on a queue of its own, one warm instance per job run at once. Only on PostgreSQL: the
+  // embedded database has no other process to queue office jobs, and this one runs them in-process.
+  const offices = options.officeOnWorkers ? [] : Array.from({ length: options.officeConcurrency ?? 1 }, () => createOffice({ soffice: options.soffice, emojiFont: options.emojiFont }));
+  const runsOfficeJobs = runsJobs && offices.length > 0 && options.dbKind === 'postgres' && (await offices[0]!.available());
+  const officeJobs = createJobQueue(options.db, { ...lease, workers: runsOfficeJobs ? offices.length : 0, handlers: { [OFFICE_JOB]: officeJobHandler(options.db, storage, offices) }, pollMs: 200, timeoutMs: 5 * 60_000, log: app.log });
   const schedules: Schedule[] = [
     // Uploads a killed process left half-written: an hour old, no upload can still be writing them.
     { name: 'sweep-uploads', everyMs: HOUR_MS, run: () => storage.sweepTemporary(HOUR_MS) },
@@ -237,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     llm,
     version: packageVersion(),
-    office: createOffice({ soffice: options.soffice, emojiFont: options.emojiFont }),
+    office: offices[0] ?? queuedOffice({ db: options.db, storage, queue: officeJobs }),
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     card: options.stripe ? createCardPayments(options.stripe, publicUrl) : null,
     mailer,
@@ -245,8 +255,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
   };
   app.decorate('mailer', deps.mailer);
-  // The LibreOffice instance, if one was started, ends with the server.
-  app.addHook('onClose', () => deps.office.close());
+  // The LibreOffice instances, if any was started, end with the server: the worker stops saying it
+  // has them, hands its running jobs back, then closes them.
+  let officeAnnounced: { stop(): Promise<void> } | undefined;
+  app.addHook('onClose', async () => {
+    await officeAnnounced?.stop();
+    await officeJobs.stop();
+    await Promise.all(offices.map((office) => office.close()));
+  });
   // Emails still being sent when the server stops are finished first.
   app.addHook('onClose', async () => {
     await deps.mailer.idle();
@@ -362,6 +378,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => importJobs.stop());
   await connectorJobs.start({ recover: options.dbKind === 'pglite' });
   app.addHook('onClose', () => connectorJobs.stop());
+  if (runsOfficeJobs) {
+    await officeJobs.start();
+    officeAnnounced = await announceOfficeWorker(options.db, offices[0]!, offices.length);
+  } else if (runsJobs && options.dbKind === 'postgres' && !options.officeOnWorkers) app.log.warn({}, 'no LibreOffice here (SOFFICE_PATH, python3-uno): this worker takes no office job');
   // Recurring work as jobs (server/jobs/schedules.ts): each pass once per period, whichever worker takes it.
   if (runsJobs) {
     await ensureSchedules(options.db, schedules);

@@ -40,6 +40,7 @@ export const VARIABLES = [
   'EXTRACTION_CHILDREN',
   'EXTRACTION_TOOLS',
   'SOFFICE_PATH',
+  'OFFICE_CONCURRENCY',
   'ALERTS_INTERVAL_MS',
   'JOB_LEASE_SECONDS',
   'SOURCING_FETCH_URLS',
@@ -107,6 +108,8 @@ export type Config = {
   alertsIntervalMs: number;
   /** How long a running job may go unheard of before another worker takes it (its worker died). */
   jobLeaseMs?: number;
+  /** LibreOffice jobs (PDF exports, ODT frames) a worker runs at once, each on its own soffice. */
+  officeConcurrency: number;
   mail: { smtpUrl?: string; from?: string };
   llm: LlmConfig | null;
   sourcingFetch: FetchConfig | null;
@@ -252,6 +255,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     storage: storageConfig(),
     alertsIntervalMs: count('ALERTS_INTERVAL_MS') ?? 15 * 60_000,
     jobLeaseMs: (count('JOB_LEASE_SECONDS') ?? 0) * 1000 || undefined,
+    officeConcurrency: count('OFFICE_CONCURRENCY') ?? 1,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: text('MAIL_FROM') },
     llm: checked(() => llmConfigFromEnv(env), null),
     sourcingFetch: checked(() => fetchConfigFromEnv(env), null),

@@ -50,8 +50,9 @@ const app = await buildApp({
   jwtSecret: jwtSecret(),
   jwtExpiresIn: config.jwtExpiresIn,
   storage,
-  // An API process of a fleet queues jobs for the workers and runs none (nor any schedule).
-  ...(config.role === 'api' ? { jobWorkers: 0 } : {}),
+  // An API process of a fleet queues jobs for the workers and runs none (nor any schedule, nor LibreOffice).
+  ...(config.role === 'api' ? { jobWorkers: 0, officeOnWorkers: true } : {}),
+  officeConcurrency: config.officeConcurrency,
   staticDir: config.staticDir,
   lazySchemas: true,
   logger,

@@ -36,6 +36,8 @@ export type Office = {
   tocPages(docx: Buffer): Promise<number[]>;
   /** The document as a PDF, its indexes updated first. */
   pdf(docx: Buffer): Promise<Buffer>;
+  /** An ODT (a buyer's response frame) as a DOCX. */
+  odtToDocx(odt: Buffer): Promise<Buffer>;
   /** The font the PDF's emoji are drawn with, or null when the machine has none (checked once). */
   emojiFont(): Promise<string | null>;
   close(): Promise<void>;
@@ -153,15 +155,15 @@ export function createOffice(options: OfficeOptions = {}): Office {
   };
 
   /** Runs one request on the instance, starting it when there is none; the queue keeps them one at a time. */
-  const request = <T>(op: 'pages' | 'pdf', docx: Buffer, read: (answer: { pages: number[] }, out: string) => Promise<T>): Promise<T> => {
+  const request = <T>(op: 'pages' | 'pdf' | 'docx', file: Buffer, names: { in: string; out: string }, read: (answer: { pages: number[] }, out: string) => Promise<T>): Promise<T> => {
     const job = queue.then(async () => {
       if (closed) throw new Error('LibreOffice is closed');
       if (!(await available())) throw new OfficeUnavailable();
       const dir = await mkdtemp(join(tmpdir(), 'soumissio-export-'));
       try {
-        const input = join(dir, 'memoire.docx');
-        const output = join(dir, 'memoire.pdf');
-        await writeFile(input, docx);
+        const input = join(dir, names.in);
+        const output = join(dir, names.out);
+        await writeFile(input, file);
         if (!instance || instance.dead) instance = await start();
         const target = instance;
         const id = nextId++;
@@ -195,8 +197,9 @@ export function createOffice(options: OfficeOptions = {}): Office {
         options.emojiFont !== undefined
           ? Promise.resolve(options.emojiFont)
           : new Promise((resolve) => execFile('fc-list', ['-q', 'Symbola'], { timeout: 20_000 }, (error) => resolve(error ? null : 'Symbola')))),
-    tocPages: (docx) => request('pages', docx, async (answer) => answer.pages),
-    pdf: (docx) => request('pdf', docx, (_answer, out) => readFile(out)),
+    tocPages: (docx) => request('pages', docx, { in: 'memoire.docx', out: 'memoire.pdf' }, async (answer) => answer.pages),
+    pdf: (docx) => request('pdf', docx, { in: 'memoire.docx', out: 'memoire.pdf' }, (_answer, out) => readFile(out)),
+    odtToDocx: (odt) => request('docx', odt, { in: 'cadre.odt', out: 'cadre.docx' }, (_answer, out) => readFile(out)),
     async close() {
       closed = true;
       await queue;
