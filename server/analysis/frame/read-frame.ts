@@ -14,11 +14,14 @@ import { tuning } from '../../config';
 const SOFFICE = tuning.soffice();
 const CONVERT_TIMEOUT_MS = 120_000;
 
-export async function readFrame(file: Buffer, fileName: string): Promise<ResponseFrame | null> {
+/** An ODT as a DOCX through LibreOffice; the server's is its `Office` (warm, or on a worker), tests use a cold soffice. */
+export type OdtToDocx = (odt: Buffer) => Promise<Buffer | null>;
+
+export async function readFrame(file: Buffer, fileName: string, convert: OdtToDocx = odtToDocx): Promise<ResponseFrame | null> {
   try {
     const extension = fileName.toLowerCase().split('.').pop();
     if (extension === 'docx' || extension === 'docm') return readDocxFrame(file, fileName, 'docx');
-    if (extension === 'odt') return await readOdtFrame(file, fileName);
+    if (extension === 'odt') return await readOdtFrame(file, fileName, convert);
     if (extension === 'pdf') return await readPdfFrame(file, fileName);
     return null;
   } catch {
@@ -586,8 +589,8 @@ function run(command: string, args: string[], timeout: number): Promise<{ ok: bo
   );
 }
 
-async function readOdtFrame(file: Buffer, fileName: string): Promise<ResponseFrame | null> {
-  const converted = await odtToDocx(file);
+async function readOdtFrame(file: Buffer, fileName: string, convert: OdtToDocx): Promise<ResponseFrame | null> {
+  const converted = await convert(file).catch(() => null);
   const frame = converted && readDocxFrame(converted, fileName, 'odt');
   return frame || readOdtOutline(file, fileName);
 }
@@ -597,10 +600,10 @@ async function readOdtFrame(file: Buffer, fileName: string): Promise<ResponseFra
  * an ODT (null when LibreOffice is missing or fails), null for a PDF. An ODT frame's answer places
  * index this conversion's paragraphs.
  */
-export async function frameDocx(file: Buffer, fileName: string): Promise<Buffer | null> {
+export async function frameDocx(file: Buffer, fileName: string, convert: OdtToDocx = odtToDocx): Promise<Buffer | null> {
   const extension = fileName.toLowerCase().split('.').pop();
   if (extension === 'docx' || extension === 'docm') return file;
-  if (extension === 'odt') return odtToDocx(file).catch(() => null);
+  if (extension === 'odt') return convert(file).catch(() => null);
   return null;
 }
 

@@ -213,7 +213,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
     const source = await tenderFileBytes(db, storage, row.tenderId, row.frame.documentId, row.frame.entry).catch((error: unknown) => {
       throw error instanceof AppError && error.status === 404 ? new AppError(409, 'memory-frame_gone', { fileName: row.frame!.fileName }) : error;
     });
-    const docx = await frameDocx(source.bytes, source.fileName);
+    const docx = await frameDocx(source.bytes, source.fileName, office.odtToDocx);
     const frame = docx ? await readFrame(docx, source.fileName.replace(/\.odt$/i, '.docx')) : null;
     if (!docx || !frame?.fillable) throw new AppError(409, 'memory-frame_not_fillable');
     const sections = await sectionsOf(db, row.id);
@@ -379,7 +379,7 @@ export function memoriesHandlers({ db, storage, office, llm }: Deps, fixedGrader
       if (body.from === 'frame') {
         if (!body.documentId) throw new AppError(400, 'memory-frame_required');
         const file = await tenderFileBytes(db, storage, tender.id, body.documentId, body.entry ?? null);
-        const read = await readFrame(file.bytes, file.fileName);
+        const read = await readFrame(file.bytes, file.fileName, office.odtToDocx);
         if (!read || read.items.length === 0) throw new AppError(400, 'memory-frame_unreadable');
         frame = frameRef(body.documentId, body.entry ?? null, file.fileName, read);
         const criteria = analysis ? criteriaForLots(analysis.facts, tender.answeredLots) : undefined;

@@ -17,7 +17,7 @@ import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type CompanyIdent
 import { readOfficialDcForm } from '../../analysis/forms/official';
 import { fillAeDocument, isAeForm, type AeData } from '../../analysis/forms/ae';
 import { writeAttri1Ae } from '../../analysis/forms/ae-attri1';
-import { frameDocx } from '../../analysis/frame/read-frame';
+import { frameDocx, type OdtToDocx } from '../../analysis/frame/read-frame';
 import { AE_CODES, offerTotal, type OfferTotal } from './ae';
 import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../analysis/espd';
 
@@ -81,7 +81,7 @@ function candidatureData(inputs: Inputs): CandidatureData {
   };
 }
 
-export function candidatureForms({ db, storage }: { db: Database; storage: Storage }) {
+export function candidatureForms({ db, storage, office }: { db: Database; storage: Storage; office: { odtToDocx: OdtToDocx } }) {
   /** A DCE document of the latest analysis of the given kind whose file passes `accept`. */
   const dceDocument = async (tenderId: string, kind: string, accept: (bytes: Buffer, fileName: string) => boolean) => {
     const analysis = await latestDceAnalysis(db, tenderId);
@@ -122,7 +122,7 @@ export function candidatureForms({ db, storage }: { db: Database; storage: Stora
       for (const document of (analysis?.documents ?? []).filter((d) => AE_CODES.has(d.kind))) {
         const file = await tenderFileBytes(db, storage, tenderId, document.documentId, document.entry).catch(() => null);
         // An ODT converted by LibreOffice as the frames are; a PDF cannot be filled.
-        const docx = file ? await frameDocx(file.bytes, file.fileName) : null;
+        const docx = file ? await frameDocx(file.bytes, file.fileName, office.odtToDocx) : null;
         if (!docx || !isAeForm(new Uint8Array(docx))) continue;
         const filled = fillAeDocument(new Uint8Array(docx), data);
         if (filled.placed.includes('name')) return { fileName: 'AE.docx', body: Buffer.from(filled.docx), total };
