@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, dceTemplates, tenderCallLots, tenderCalls, tenderGoNoGo, tenderStatusChanges, tenders, type TenderStatus } from './schema';
 import { matchCall } from '../domains/tenders/match';
-import { TENDER_TRANSITIONS } from '../domains/tenders/lifecycle';
+import { TENDER_TRANSITIONS } from '../../rules/tender-lifecycle';
 
 type DemoCall = {
   reference: string;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { nextStatuses, REOPEN_REASON_MAX, reopenTarget, TENDER_TRANSITIONS, type TenderStatus } from './tender-lifecycle';
+import { nextStatuses, REOPEN_REASON_MAX, reopenTarget, TENDER_TRANSITIONS, type TenderStatus } from '../../rules/tender-lifecycle';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
 /** What the status flow needs of the saved tender; the page takes the whole answer. */

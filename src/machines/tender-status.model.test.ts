@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { isDecision, tenderStatusMachine, type StatusChangedTender } from './tender-status.machine';
-import { REOPEN_REASON_MAX, TENDER_STATUSES, type TenderStatus } from './tender-lifecycle';
+import { REOPEN_REASON_MAX, TENDER_STATUSES, type TenderStatus } from '../../rules/tender-lifecycle';
 import type { RequestSuccess } from '../common/request-result';
 
 describe('isDecision', () => {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { nextStatuses, REOPEN_REASON_MAX, reopenTarget, type TenderStatus } from './tender-lifecycle';
+import { nextStatuses, REOPEN_REASON_MAX, reopenTarget, type TenderStatus } from '../../rules/tender-lifecycle';
 import { isDecision, type StatusChangeKind } from './tender-status.machine';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 import type { components } from '../../openapi/schema';

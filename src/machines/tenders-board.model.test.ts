@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { boardTargets, moveKind, needsConfirmation, tendersBoardMachine, type BoardColumn, type BoardMove, type BoardTender } from './tenders-board.machine';
-import type { TenderStatus } from './tender-lifecycle';
+import type { TenderStatus } from '../../rules/tender-lifecycle';
 import type { RequestSuccess } from '../common/request-result';
 
 describe('the board lifecycle rules', () => {

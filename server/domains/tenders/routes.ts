@@ -12,7 +12,7 @@ import { pageOf, totalPages } from '../admin/lists';
 import type { Caller } from '../companies/scope';
 import { tenderKeyFacts } from '../dce-analyses/key-facts';
 import { reachableTender } from './access';
-import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from './lifecycle';
+import { canMove, REOPEN_STEP, TENDER_REOPENINGS } from '../../../rules/tender-lifecycle';
 import { matchCall } from './match';
 import { goNoGoFilter } from './go-no-go';
 import { callById, callExtrasOf, callColumns, lotsOf, tenderById, tenderFilters, tenderPage, tenderRows, tenderSearch, toTenderCall } from './queries';

@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createRequestMachine } from '../../machines/request.machine';
 import { stepperMachine } from '../../machines/stepper.machine';
-import { RESPONSE_STEPS, type TenderStatus } from '../../machines/tender-lifecycle';
+import { RESPONSE_STEPS, type TenderStatus } from '../../../rules/tender-lifecycle';
 import { tenderStatusMachine, type StatusChangedTender } from '../../machines/tender-status.machine';
 import type { RequestSuccess } from '../../common/request-result';
 import { statusChangeOf, TenderDetailsView, type HistoryEntry, type Loadable, type Tender } from '../../ui/tenders/TenderDetailsView';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { RequestSuccess } from '../../common/request-result';
 import { goNoGoMachine, liveScore, ratingsShown, type GoNoGo, type GoNoGoDecideInput, type GoNoGoSaveInput } from '../../machines/go-no-go.machine';
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { TenderStatus } from '../../../rules/tender-lifecycle';
 import { GoNoGoCard } from '../../ui/tenders/GoNoGoCard';
 import { GoNoGoWeightsForm } from '../../ui/tenders/GoNoGoWeightsForm';
 import { createRequestMachine } from '../../machines/request.machine';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { TenderStatus } from '../../../rules/tender-lifecycle';
 import { tendersBoardMachine, type BoardColumn, type BoardMove } from '../../machines/tenders-board.machine';
 import type { RequestSuccess } from '../../common/request-result';
 import { TendersBoardView, type TendersBoardState } from '../../ui/tenders/TendersBoardView';

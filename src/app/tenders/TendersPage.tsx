@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { createListMachine } from '../../machines/list.machine';
 import { createRequestMachine } from '../../machines/request.machine';
-import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES, type TenderStatus } from '../../../rules/tender-lifecycle';
 import type { MatchStatus, TenderListRow } from '../../ui/tenders/tender-types';
 import { TendersView } from '../../ui/tenders/TendersView';
 import { useServices } from '../services';
@@ -43,7 +43,7 @@ function CompanyTenders() {
   const { operations } = useServices();
   // The dashboard's pipeline links here with ?status= to list the tenders at one stage.
   const asked = new URLSearchParams(useSearch()).get('status') ?? '';
-  const status = (TENDER_STATUSES as string[]).includes(asked) ? asked : '';
+  const status = (TENDER_STATUSES as readonly string[]).includes(asked) ? asked : '';
   const tenders = useList(companyMachine, operations.listMyCompanyTenders, { filters: { ...noFilters, status } });
   return <Tenders scope="company" tenders={tenders} companies={[]} />;
 }

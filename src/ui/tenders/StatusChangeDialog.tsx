@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
-import { REOPEN_REASON_MAX, type TenderStatus } from '../../machines/tender-lifecycle';
+import { REOPEN_REASON_MAX, type TenderStatus } from '../../../rules/tender-lifecycle';
 import type { StatusChangeKind } from '../../machines/tender-status.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';

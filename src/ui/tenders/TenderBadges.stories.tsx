@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { css } from 'styled-system/css';
-import { TENDER_STATUSES } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES } from '../../../rules/tender-lifecycle';
 import { Deadline, FreshnessBadge, MatchBadge, MatchReasons, TenderStatusBadge } from './TenderBadges';
 import { iseRoutes, jeanMoulin, nantesGymnase, tenderJeanMoulin } from './tender-fixtures';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleDashed, CircleHelp, CircleX, Hourglass, LoaderCircle, Send, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 import { css } from 'styled-system/css';
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { TenderStatus } from '../../../rules/tender-lifecycle';
 import type { MatchReason, MatchStatus } from './tender-types';
 import { freshnessTone, pipelineTone } from './status-tones';
 import { Badge } from '../components/Badge';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { css } from 'styled-system/css';
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { TenderStatus } from '../../../rules/tender-lifecycle';
 import { tenderStatusMachine, type TenderStatusContext } from '../../machines/tender-status.machine';
 import { iseRoutes, nantesGymnase, tenderJeanMoulin } from './tender-fixtures';
 import { statusChangeOf, TenderDetailsView, type HistoryEntry, type Tender, type TenderDetailsViewProps, type TenderLot } from './TenderDetailsView';

@@ -6,7 +6,7 @@ import { ArrowRight, Calculator, CalendarRange, ExternalLink, FileSearch, FileTe
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import type { components } from '../../../openapi/schema';
-import { nextStatuses, type TenderStatus } from '../../machines/tender-lifecycle';
+import { nextStatuses, type TenderStatus } from '../../../rules/tender-lifecycle';
 import type { StatusChangeKind, tenderStatusMachine } from '../../machines/tender-status.machine';
 import { Alert } from '../components/Alert';
 import { Badge } from '../components/Badge';

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { stepperMachine, type StepperContext } from '../../machines/stepper.machine';
 import { tenderGuardMachine, type TenderGuardContext } from '../../machines/tender-guard.machine';
-import { RESPONSE_STEPS } from '../../machines/tender-lifecycle';
+import { RESPONSE_STEPS } from '../../../rules/tender-lifecycle';
 import { tenderJeanMoulin } from './tender-fixtures';
 import { guardViewOf, TenderGuardView, type TenderFeature } from './TenderGuardView';
 import { TenderStepper } from './TenderStepper';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { stepStatus } from '../../machines/stepper.machine';
-import { RESPONSE_STEPS } from '../../machines/tender-lifecycle';
+import { RESPONSE_STEPS } from '../../../rules/tender-lifecycle';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';

@@ -7,7 +7,7 @@ import { ArrowRightLeft } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes/button';
 import { menu } from 'styled-system/recipes/menu';
-import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES, type TenderStatus } from '../../../rules/tender-lifecycle';
 import { boardTargets, moveKind, type BoardAnnouncement, type BoardMove, type BoardTender } from '../../machines/tenders-board.machine';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';

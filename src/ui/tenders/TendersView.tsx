@@ -7,7 +7,7 @@ import { button } from 'styled-system/recipes/button';
 import { SearchInput } from '../components/SearchInput';
 import { Select } from '../components/Select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '../components/Table';
-import { TENDER_STATUSES, type TenderStatus } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES, type TenderStatus } from '../../../rules/tender-lifecycle';
 import { ListFrame, PageHeading, type ListState } from '../components/ListFrame';
 import { Deadline, FreshnessBadge, isNewSince, MatchBadge, TenderStatusBadge } from './TenderBadges';
 import type { MatchStatus, TenderListRow } from './tender-types';

@@ -4,7 +4,7 @@ import { badge } from '../theme/recipes/badge';
 import { semanticTokens } from '../theme/tokens';
 import { TONE_CHART_COLORS, CHART_COLORS_BY_STATUS } from '../dashboard/dashboard-colors';
 import { freshnessTone, PIPELINE_TONES, type StatusTone } from './status-tones';
-import { TENDER_STATUSES } from '../../machines/tender-lifecycle';
+import { TENDER_STATUSES } from '../../../rules/tender-lifecycle';
 
 // The status colours checked for WCAG AA in both themes, from the tokens and the badge recipe
 // themselves: badge text on its background >= 4.5:1; chart marks on the card >= 3:1 (graphics).

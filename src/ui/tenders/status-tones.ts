@@ -1,4 +1,4 @@
-import type { TenderStatus } from '../../machines/tender-lifecycle';
+import type { TenderStatus } from '../../../rules/tender-lifecycle';
 
 /** The badge tones of the design system (src/ui/theme/recipes/badge.ts), each AA in both themes. */
 export type StatusTone = 'success' | 'danger' | 'accent' | 'warning' | 'neutral';
