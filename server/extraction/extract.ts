@@ -1,12 +1,11 @@
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bufferSource, type RandomAccessSource } from '../files/zip';
+import { bufferSource, isDeclaredTooLarge, readZipDirectory, unpackZipEntry, ZipError, type ArchiveEntry, type RandomAccessSource } from '../files/zip';
 import { sniffDocument, type DocumentType } from '../files/file-types';
 import { odtPages, docxPages } from './office';
 import { checkImageSize, ocrImageFile } from './ocr';
 import { extractPdf } from './pdf';
 import { extractionTools, type ExtractionTools } from './tools';
-import { isDeclaredTooLarge, readArchive, unpackEntry, type ArchiveEntry } from './zip';
 import { ExtractionError, MAX_PAGES, type ExtractedFormat, type ExtractedPage, type ExtractedPart, type ExtractionResult } from './types';
 import { MAX_DOCUMENT_PAGES, MAX_DOCUMENT_TEXT_BYTES, MAX_PAGE_TEXT_BYTES, TextBudget } from './limits';
 
@@ -26,6 +25,12 @@ type Content = { format: Exclude<ExtractedFormat, 'unknown'>; pages: ExtractedPa
 
 // A file that is neither a known binary type nor text: ZIP entries such as .exe, .dwg, old .doc.
 const unsupported = () => new ExtractionError('extraction-unsupported');
+
+/** The archive's failure as the extraction names it; too many entries is an archive we do not read. */
+function asExtractionError(error: unknown): never {
+  if (error instanceof ZipError) throw new ExtractionError(error.reason === 'too_many_entries' ? 'extraction-corrupt' : `extraction-${error.reason}`);
+  throw error instanceof ExtractionError ? error : new ExtractionError('extraction-corrupt');
+}
 
 const textPages = (pages: string[]): ExtractedPage[] => pages.map((text, index) => ({ page: index + 1, text, ocr: 'none' }));
 
@@ -60,7 +65,7 @@ async function readMember(source: RandomAccessSource, entries: ArchiveEntry[], n
 
 async function unpack(source: RandomAccessSource, entry: ArchiveEntry, context: Context): Promise<Buffer> {
   if (isDeclaredTooLarge(entry) || entry.uncompressedSize > context.budget.left) throw new ExtractionError('extraction-too_large');
-  const data = await unpackEntry(source, entry);
+  const data = await unpackZipEntry(source, entry).catch(asExtractionError);
   context.budget.left -= data.length;
   return data;
 }
@@ -178,11 +183,7 @@ const isContentEntry = (entry: ArchiveEntry) =>
 const isZip = (head: Buffer) => head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
 
 async function listEntries(source: RandomAccessSource): Promise<ArchiveEntry[]> {
-  try {
-    return await readArchive(source);
-  } catch (error) {
-    throw error instanceof ExtractionError ? error : new ExtractionError('extraction-corrupt');
-  }
+  return readZipDirectory(source).catch(asExtractionError);
 }
 
 /** Each entry of a DCE archive as its own part; a failing entry fails only its part. */

@@ -2,7 +2,8 @@
 // fill them: text runs inserted into an empty paragraph (or before a unit such as "%"), dots
 // replaced by a value, a box ticked. Every edit is recorded against the original XML so that the
 // rest of the part stays byte for byte; the other zip entries are copied unchanged.
-import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { unzipSync } from '../../files/zip';
 import { bodyParagraphs, child, descendants, escapeXml, parseXml, type XmlNode } from '../frame/ooxml';
 
 /** A splice of the original document.xml: [start, end) replaced by text (start === end: an insertion). */

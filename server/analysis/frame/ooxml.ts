@@ -2,7 +2,7 @@
 // the reader can name places by position and the filler can splice exactly those bytes. Parsed by
 // saxes (entity declarations refused: a DOCTYPE makes the part unreadable).
 import { SaxesParser } from 'saxes';
-import { unzipSync } from 'fflate';
+import { unzipSync } from '../../files/zip';
 
 export interface XmlNode {
   /** Qualified name as written ("w:p"). */
@@ -72,10 +72,10 @@ export function descendants(node: XmlNode, name: string, skip?: (n: XmlNode) => 
   return out;
 }
 
-/** The zip's entries, or null when it is not a zip. */
+/** The zip's entries, or null when it is not a zip (or one that unpacks past the limits). */
 export function unzip(file: Buffer): Record<string, Uint8Array> | null {
   try {
-    return unzipSync(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
+    return unzipSync(file);
   } catch {
     return null;
   }

@@ -8,8 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tenderDocuments, type MemoryCriterion, type MemoryFrameItem, type MemoryFrameRef } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { bufferSource } from '../../files/zip';
-import { readArchive, unpackEntry } from '../../extraction/zip';
+import { bufferSource, readZipDirectory, unpackZipEntry } from '../../files/zip';
 import { AppError } from '../../errors';
 import { lexemes } from '../../analysis/retrieval/lexemes';
 import type { FrameItem, ResponseFrame } from '../../analysis/frame/types';
@@ -49,9 +48,9 @@ export async function tenderFileBytes(db: Database, storage: Storage, tenderId: 
   const bytes = Buffer.concat(chunks);
   if (!entry) return { bytes, fileName: row.fileName };
   const source = bufferSource(bytes);
-  const found = (await readArchive(source).catch(() => [])).find((e) => e.name === entry);
+  const found = (await readZipDirectory(source).catch(() => [])).find((e) => e.name === entry);
   if (!found) throw new AppError(404, 'memory-frame_not_found');
-  const data = await unpackEntry(source, found).catch(() => {
+  const data = await unpackZipEntry(source, found).catch(() => {
     throw new AppError(400, 'memory-frame_unreadable');
   });
   return { bytes: data, fileName: entry.split('/').pop() ?? entry };
