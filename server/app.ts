@@ -19,7 +19,7 @@ import { loggableError, loggableUrl } from './http/logging';
 import { bindContract, type BoundHandler } from './openapi/bind';
 import { loadContract, type OpenApiDocument } from './openapi/contract';
 import type { Handlers } from './openapi/handlers';
-import { notFound } from './errors';
+import { AppError, notFound } from './errors';
 import type { Deps } from './deps';
 import { createUserQueries } from './domains/users/queries';
 import { systemHandlers } from './domains/system/routes';
@@ -76,6 +76,8 @@ import { runAlerts } from './domains/alerts/scheduler';
 import { ensureSchedules, scheduleHandlers, type Schedule } from './jobs/schedules';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** At a stop, requests already sent are read this long before idle connections are closed. */
+const READ_BEFORE_CLOSE_MS = 100;
 export const MAX_PICTURE_BYTES = 1024 * 1024;
 /** Tender and company documents: 50 MB a file unless MAX_UPLOAD_MB says otherwise. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -146,6 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // Stopping (server/main.ts): idle keep-alive connections are closed at once, requests in
+    // flight finish; one arriving meanwhile on an open connection gets our localised 503 (the
+    // onRequest hook below) rather than Fastify's own body, with Connection: close either way.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // Addresses the router refuses before any hook (a bad %-escape, a path segment over 100
     // characters) get the same headers and localised body as every other refusal.
     frameworkErrors: (error, request, reply) => {
@@ -287,6 +294,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
+  });
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    // Closing ends idle connections, and a connection whose request is in but not yet read is idle:
+    // one pause to read what has come (those requests are then in flight, and finish) comes first.
+    if (!app.server.listening) {
+      closing = true;
+      return done();
+    }
+    setTimeout(() => {
+      closing = true;
+      done();
+    }, READ_BEFORE_CLOSE_MS);
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('Connection', 'close');
+    done(new AppError(503, 'common-shutting_down'));
+  });
+  // A request in flight is answered whole, and its client told not to send another on this connection.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
   // API bodies are small JSON: compressing them costs more CPU than it saves. The SPA, its
   // assets and the catalogues are compressed. This hook must run before the plugin's own.

@@ -84,12 +84,34 @@ if (config.role === 'worker') {
   console.info(`Soumissio ${config.role === 'api' ? 'API ' : ''}is running on ${on}: open http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
 }
 
+/** After this, a stop that is still waiting (a request or a job that does not end) exits anyway. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
+// Graceful stop (server/app.ts sets it up): no new connection is accepted, idle keep-alive ones are
+// closed, a request arriving on an open one gets a localised 503 with `Connection: close`, and the
+// requests in flight finish; then the job queues stop, handing their running jobs back (another
+// process takes them at once), and the database closes last. A second signal exits at once.
 let stopping = false;
-const stop = async () => {
-  if (stopping) return;
+const stop = async (signal: NodeJS.Signals) => {
+  if (stopping) {
+    app.log.warn({ signal }, 'stopping at once (second signal)');
+    process.exit(1);
+  }
   stopping = true;
-  await app.close();
-  await database.close();
+  app.log.info({ signal }, 'stopping: finishing requests in flight and handing running jobs back');
+  const limit = setTimeout(() => {
+    app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'stop took too long: exiting with work unfinished');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  try {
+    await app.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'stop failed');
+    process.exit(1);
+  }
+  clearTimeout(limit);
+  app.log.info({}, 'stopped');
   process.exit(0);
 };
 process.on('SIGINT', stop);

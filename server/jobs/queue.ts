@@ -38,6 +38,8 @@ export type JobQueueOptions = {
   timeoutMs?: number;
   /** First retry after this long, doubled at each attempt. */
   backoffMs?: number;
+  /** How long stop() waits for running jobs to end once aborted; then they are handed back as they are. */
+  stopGraceMs?: number;
   log?: { error(obj: object, msg: string): void };
 };
 
@@ -48,20 +50,28 @@ export type JobQueue = {
   start(options?: { recover?: boolean }): Promise<void>;
   /** Asks the workers to look now rather than at their next poll. */
   wake(): void;
-  /** Stops claiming, aborts running jobs (they go back to the queue) and waits for the workers. */
+  /**
+   * Stops claiming and aborts running jobs: each goes back to the queue, due at once, its attempt not
+   * counted, so another process takes it without waiting for its lease to end. A job still running
+   * after `stopGraceMs` (a handler deaf to the abort) is handed back all the same, and this process
+   * no longer writes its row.
+   */
   stop(): Promise<void>;
   /** Resolves once no job of this queue's kinds is queued or running (for tests). */
   drain(timeoutMs?: number): Promise<void>;
 };
 
-const DEFAULTS = { workers: 1, pollMs: 500, leaseMs: 60_000, timeoutMs: 10 * 60_000, backoffMs: 5_000 };
+const DEFAULTS = { workers: 1, pollMs: 500, leaseMs: 60_000, timeoutMs: 10 * 60_000, backoffMs: 5_000, stopGraceMs: 10_000 };
 
 export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue {
-  const { workers, pollMs, leaseMs, timeoutMs, backoffMs } = { ...DEFAULTS, ...options };
+  const { workers, pollMs, leaseMs, timeoutMs, backoffMs, stopGraceMs } = { ...DEFAULTS, ...options };
   const kinds = Object.keys(options.handlers);
   let running = false;
   let loops: Promise<void>[] = [];
-  const active = new Set<AbortController>();
+  /** Running jobs by id; those handed back at a stop whose handler never ended are `abandoned`. */
+  const active = new Map<string, { job: JobRow; controller: AbortController }>();
+  const abandoned = new Set<string>();
+  let stopping: Promise<void> | undefined;
   const wakers = new Set<() => void>();
   const wakeAll = () => [...wakers].forEach((wake) => wake());
   const kindList = sql.join(
@@ -91,11 +101,13 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     return job;
   }
 
-  const finish = (id: string, values: Partial<typeof jobs.$inferInsert>) =>
-    db
+  const finish = async (id: string, values: Partial<typeof jobs.$inferInsert>) => {
+    if (abandoned.has(id)) return;
+    await db
       .update(jobs)
       .set({ ...values, leaseUntil: null, updatedAt: new Date() })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+  };
 
   async function run(job: JobRow): Promise<void> {
     const handler = options.handlers[job.kind]!;
@@ -105,20 +117,21 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       return;
     }
     const controller = new AbortController();
-    active.add(controller);
+    active.set(job.id, { job, controller });
     const timer = setTimeout(() => controller.abort(new PermanentJobError('job-timeout')), timeoutMs);
     let lastProgress = -1;
     const context: JobContext = {
       signal: controller.signal,
       async progress(percent) {
         const value = Math.max(0, Math.min(100, Math.round(percent)));
-        if (value === lastProgress) return;
+        if (value === lastProgress || abandoned.has(job.id)) return;
         lastProgress = value;
         await db.update(jobs).set({ progress: value, leaseUntil: sql`${lease()}`, updatedAt: new Date() }).where(eq(jobs.id, job.id));
       },
     };
     // The lease is renewed while the handler works, even between two progress reports.
     const heartbeat = setInterval(() => {
+      if (abandoned.has(job.id)) return;
       void db.update(jobs).set({ leaseUntil: sql`${lease()}` }).where(eq(jobs.id, job.id)).catch(() => undefined);
     }, leaseMs / 3);
     try {
@@ -143,7 +156,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     } finally {
       clearTimeout(timer);
       clearInterval(heartbeat);
-      active.delete(controller);
+      active.delete(job.id);
     }
   }
 
@@ -170,7 +183,9 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
         if (running && !claimFailing) options.log?.error({ err: error }, 'claiming a job failed');
         claimFailing = true;
       }
-      if (job) await run(job);
+      // Claimed while the queue was being stopped: handed back untouched, as a running one would be.
+      if (job && !running) await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
+      else if (job) await run(job);
       else if (running) await pause();
     }
   }
@@ -182,6 +197,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     },
     async start({ recover = false } = {}) {
       if (running || workers === 0) return;
+      stopping = undefined;
       if (recover) {
         await db
           .update(jobs)
@@ -194,12 +210,26 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     wake() {
       wakeAll();
     },
-    async stop() {
-      if (!running) return;
-      running = false;
-      wakeAll();
-      for (const controller of active) controller.abort(new Error('stopping'));
-      await Promise.all(loops);
+    stop() {
+      if (!running && !stopping) return Promise.resolve();
+      stopping ??= (async () => {
+        running = false;
+        wakeAll();
+        for (const { controller } of active.values()) controller.abort(new Error('stopping'));
+        let timer: NodeJS.Timeout | undefined;
+        const ended = await Promise.race([Promise.all(loops).then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), stopGraceMs)))]);
+        clearTimeout(timer);
+        if (ended) return;
+        for (const { job } of active.values()) {
+          abandoned.add(job.id);
+          options.log?.error({ jobId: job.id, kind: job.kind, graceMs: stopGraceMs }, 'job still running at stop: handed back unfinished');
+          await db
+            .update(jobs)
+            .set({ status: 'queued', attempts: job.attempts - 1, runAfter: new Date(), leaseUntil: null, updatedAt: new Date() })
+            .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+        }
+      })();
+      return stopping;
     },
     async drain(limitMs = 60_000) {
       const until = Date.now() + limitMs;
