@@ -128,6 +128,53 @@ describe('writeEspdResponse to the buyer’s request', () => {
   });
 });
 
+// The company leads a groupement (the mandataire): its DUME says it takes part together with others,
+// as the group leader, and names them (ESPD-EDM v4.1.0: eo-role-type group-lead, criterion eo-group).
+const group: NonNullable<EspdResponseInput['group']> = {
+  name: 'Groupement Durand Bâtiment SAS / Alpes Maintenance Industrielle',
+  members: [{ name: 'Alpes Maintenance Industrielle', siret: '51234567800019', role: 'Maintenance préventive' }],
+};
+const grouped = { ...base, group };
+
+describe('writeEspdResponse in a groupement', () => {
+  it('says the company is the group leader, names the group, and stays valid against the UBL 2.3 schema (with and without a request)', async () => {
+    for (const xml of [writeEspdResponse(grouped), writeEspdResponse({ ...grouped, request: readEspdRequest(requestXml) })]) {
+      expect(value(xml, 'RoleCode')).toEqual(['group-lead']);
+      expect(value(xml, 'EconomicOperatorGroupName')).toEqual([group.name]);
+      expect(await xsdErrors(xml)).toEqual([]);
+    }
+    expect(value(writeEspdResponse(base), 'RoleCode')).toEqual(['sole-tenderer']);
+    expect(writeEspdResponse(base)).not.toContain('EconomicOperatorGroupName');
+  });
+
+  it('answers "together with others": yes, as leader, with the other members and the group’s name', () => {
+    const xml = writeEspdResponse(grouped);
+    // Not in the French default set: added for the groupement, as the taxonomy has it.
+    expect(value(xml, 'CriterionTypeCode').at(-1)).toBe('eo-group');
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/Q1')).toEqual([expect.stringContaining('<cbc:ResponseIndicator>true</cbc:ResponseIndicator>')]);
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/QSG1/Q1')).toEqual([expect.stringContaining('listID="http://publications.europa.eu/resource/authority/eo-role-type" listAgencyID="OP" listVersionID="20211208-0">group-lead</cbc:ResponseCode>')]);
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/QSG1/Q2')).toEqual([expect.stringContaining('<cbc:Description>Alpes Maintenance Industrielle (SIRET 512 345 678 00019) : Maintenance préventive</cbc:Description>')]);
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/QSG1/Q3')).toEqual([expect.stringContaining(`<cbc:Description>${group.name}</cbc:Description>`)]);
+    // No evidence URL is known; whether the company meets the figures by itself is the group's to say.
+    expect(answersTo(xml, 'C59_OT_eo-group/QG2/Q1')).toEqual([]);
+    expect(answersTo(xml, 'C29_SC_gen-year-to/RG1/RSG1/QSG1/Q1')).toEqual([]);
+    expect(answersTo(xml, 'C29_SC_gen-year-to/RG1/RSG1/QSG2/Q2')).toHaveLength(3);
+  });
+
+  it('answers the request’s reliance and subcontracting questions no, as a group leader must (BR-LEAD-10-S20, S30)', () => {
+    const xml = writeEspdResponse({ ...grouped, request: readEspdRequest(requestXml) });
+    for (const id of ['C60_OT_relied/QG1/Q1', 'C61_OT_subco-ent/QG1/Q1']) expect(answersTo(xml, id)).toEqual([expect.stringContaining('<cbc:ResponseIndicator>false</cbc:ResponseIndicator>')]);
+    expect(answersTo(writeEspdResponse({ ...base, request: readEspdRequest(requestXml) }), 'C60_OT_relied/QG1/Q1')).toEqual([]);
+  });
+
+  it('answers the request’s "together with others" no when the company tenders alone', () => {
+    const xml = writeEspdResponse({ ...base, request: readEspdRequest(requestXml) });
+    expect(value(xml, 'CriterionTypeCode').filter((code) => code === 'eo-group')).toHaveLength(1);
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/Q1')).toEqual([expect.stringContaining('<cbc:ResponseIndicator>false</cbc:ResponseIndicator>')]);
+    expect(answersTo(xml, 'C59_OT_eo-group/QG1/QSG1/Q1')).toEqual([]);
+  });
+});
+
 describe('writeEspdResponse refusals', () => {
   it('refuses a SIRET that is not one, a country it cannot code, a size it cannot tell', () => {
     const reason = (input: EspdResponseInput) => {
@@ -189,6 +236,16 @@ describe.runIf(saxon)('the official ESPD-EDM v4.1.0 Schematron rules', () => {
     expect(failures(writeEspdResponse(base), 'default')).toEqual([]);
   });
 
+  // Each run is a Java process: one response a test, with room for a busy machine.
+  it('accept the response of a group leader without a request', () => {
+    expect(failures(writeEspdResponse(grouped), 'grouped-default')).toEqual([]);
+  }, 60_000);
+
+  it('accept the response of a group leader to the request (reliance and subcontracting answered)', () => {
+    const found = failures(writeEspdResponse({ ...grouped, request: readEspdRequest(requestXml), company: { ...company, sme: true } }), 'grouped-request');
+    expect(found.filter((f) => !f.startsWith('warning '))).toEqual([]);
+  }, 60_000);
+
   it('accept the response to the request, SME status given; the only warning lists the selection criteria left for the company to answer', () => {
     const found = failures(writeEspdResponse({ ...base, request: readEspdRequest(requestXml), company: { ...company, sme: true } }), 'request');
     expect(found.filter((f) => !f.startsWith('warning '))).toEqual([]);
@@ -226,6 +283,15 @@ describe('espdResponsePdf', () => {
     expect(text).toMatch(/2 390 500,00 €/);
     expect(text).toContain('L.2141-1');
     expect(text).toMatch(/Non/);
+  });
+
+  it.runIf(hasPdftotext)('in a groupement, says the company leads it and names the other members', async () => {
+    const file = join(work, 'dume-grouped.pdf');
+    writeFileSync(file, await espdResponsePdf(grouped));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Opérateur économique participant avec d’autres');
+    expect(text).toContain('Rôle de l’opérateur dans le groupement : Chef de file du groupement (mandataire)');
+    expect(text).toContain('Alpes Maintenance Industrielle (SIRET 512 345 678 00019)');
   });
 
   it.runIf(hasPdftotext)('reads in English when asked', async () => {

@@ -10,7 +10,8 @@ const [taxonomyPath, codeListPath] = process.argv.slice(2);
 if (!taxonomyPath || !codeListPath) throw new Error('usage: build-taxonomy.ts <ESPD-criterion.xml> <Criterion.gc>');
 
 const taxonomy = readEspdRequest(readFileSync(taxonomyPath, 'utf8'));
-const wanted = new Set([...Object.keys(FRENCH_EXCLUSION_ARTICLES), 'gen-year-to', 'year-manpower']);
+// eo-group: answered when the company leads a groupement (the French default set does not ask it).
+const wanted = new Set([...Object.keys(FRENCH_EXCLUSION_ARTICLES), 'gen-year-to', 'year-manpower', 'eo-group']);
 const criteria = taxonomy.criteria.filter((c) => wanted.has(c.code));
 const missing = [...wanted].filter((code) => !criteria.some((c) => c.code === code));
 if (missing.length) throw new Error(`not in the taxonomy: ${missing.join(', ')}`);

@@ -13,6 +13,9 @@ export const FRENCH_DEFAULT_CRITERIA: readonly EspdCriterion[] = [
   ...['gen-year-to', 'year-manpower'].map((code) => officialCriteria.find((c) => c.code === code)!),
 ];
 
+/** "Economic operator together with others" (C59_OT_eo-group): added to the criteria answered when the company leads a groupement. */
+export const EO_GROUP_CRITERION: EspdCriterion = officialCriteria.find((c) => c.code === 'eo-group')!;
+
 /** The criterion's official name in the language (falls back on the name the request gives). */
 export function criterionName(criterion: Pick<EspdCriterion, 'code' | 'name'>, language: 'fr' | 'en'): string {
   return labels[criterion.code]?.[language] ?? criterion.name;

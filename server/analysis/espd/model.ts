@@ -82,8 +82,16 @@ export interface EspdCompany {
   qualifications?: { name: string; validUntil?: string }[];
 }
 
+/** The groupement the company answers in as its lead (the mandataire): the group's name and the other members. */
+export interface EspdGroup {
+  name: string;
+  members: { name: string; siret: string; role?: string }[];
+}
+
 export interface EspdResponseInput {
   request?: EspdRequest;
+  /** Set when the company leads a groupement; absent, it tenders alone. */
+  group?: EspdGroup;
   issuedAt: Date;
   language: 'fr' | 'en';
   tender: { buyerName: string; title: string; reference?: string; lots?: string[] };

@@ -50,7 +50,11 @@ const TEXT = {
       Amount: 'Montant',
       Year: 'Année',
       Number: 'Effectif moyen',
+      'Please indicate the role of the economic operator in the group (leader, responsible for specific tasks...)': 'Rôle de l’opérateur dans le groupement',
+      'Please identify the other economic operators participating in the procurement procedure together': 'Autres membres du groupement',
+      'Where applicable, name of the participating group:': 'Nom du groupement',
     } as Record<string, string>,
+    roles: { 'group-lead': 'Chef de file du groupement (mandataire)' },
   },
   en: {
     title: 'European Single Procurement Document (ESPD)',
@@ -78,6 +82,7 @@ const TEXT = {
     noExclusion: 'No: the operator declares that none of this ground applies to it.',
     issued: (date: string) => `Issued on ${date}`,
     questions: {} as Record<string, string>,
+    roles: { 'group-lead': 'Group leader' },
   },
 };
 
@@ -104,6 +109,8 @@ function valueText(value: EspdAnswerValue, language: Language, exclusion: boolea
       return value.unit === 'YEAR' ? String(value.value) : integer(value.value, language);
     case 'description':
       return value.value;
+    case 'role':
+      return t.roles[value.value];
   }
 }
 
@@ -171,7 +178,7 @@ export async function espdResponsePdf(input: EspdResponseInput): Promise<Buffer>
     const rows = new Map<number, EspdAnswer[]>();
     const single: EspdAnswer[] = [];
     for (const answer of answers) {
-      if (answer.value.kind === 'indicator') single.push(answer);
+      if (answer.value.kind === 'indicator' || answer.value.kind === 'role' || answer.value.kind === 'description') single.push(answer);
       else rows.set(answer.row, [...(rows.get(answer.row) ?? []), answer]);
     }
     for (const answer of single) field(t.questions[answer.property.description] ?? answer.property.description, valueText(answer.value, language, criterion.type === 'exclusion'));

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { answerCriterion, latestFigures, type EspdAnswer, type EspdAnswerValue, type EspdCriterionAnswers } from './answers';
 import { countryAlpha3 } from './countries';
-import { FRENCH_DEFAULT_CRITERIA } from './criteria';
+import { EO_GROUP_CRITERION, FRENCH_DEFAULT_CRITERIA } from './criteria';
 import { EspdWriteError, type EspdCompany, type EspdCriterion, type EspdLegislation, type EspdProperty, type EspdPropertyGroup, type EspdResponseInput, type EspdXmlValue } from './model';
 
 const NS = {
@@ -136,7 +136,9 @@ function responseValueXml(id: string, value: EspdAnswerValue): string {
         ? element('cbc:ResponseAmount', amount(value.value), `currencyID="${value.currency}"`)
         : value.kind === 'quantity'
           ? element('cbc:ResponseQuantity', String(value.value), `unitCode="${value.unit}"`)
-          : element('cbc:Description', value.value);
+          : value.kind === 'role'
+            ? element('cbc:ResponseCode', value.value, LIST.role)
+            : element('cbc:Description', value.value);
   return `<cac:ResponseValue>${element('cbc:ID', `${id}/RV`, CRITERION_ID)}${inner}</cac:ResponseValue>`;
 }
 
@@ -153,10 +155,15 @@ function answerXml(answer: EspdAnswer, lot: string, criterion: EspdCriterion): s
   ].join('');
 }
 
-/** The criteria the response answers (the request's, else the French default set) with the company's answers. */
+/**
+ * The criteria the response answers (the request's, else the French default set) with the
+ * company's answers; in a groupement, "together with others" too when they do not ask it (the
+ * Schematron's BR-LAED-10 wants a group leader's response to describe the group there).
+ */
 export function espdAnswers(input: EspdResponseInput): EspdCriterionAnswers[] {
-  const criteria = input.request?.criteria ?? FRENCH_DEFAULT_CRITERIA;
-  return criteria.map((criterion) => answerCriterion(criterion, input.company));
+  const asked = input.request?.criteria ?? FRENCH_DEFAULT_CRITERIA;
+  const criteria = input.group && !asked.some((c) => c.code === 'eo-group') ? [...asked, EO_GROUP_CRITERION] : asked;
+  return criteria.map((criterion) => answerCriterion(criterion, input.company, input.group));
 }
 
 /** The lot this response is for: ESPD v4 wants exactly one (BR-LOT-10); the caller writes one response per lot. */
@@ -192,7 +199,7 @@ export function writeEspdResponse(input: EspdResponseInput): string {
   const answered = espdAnswers(input);
   const lot = responseLot(input);
   const issued = input.issuedAt.toISOString();
-  const uuid = stableUuid([company.siret, issued, request?.id ?? '', tender.reference ?? tender.title, lot].join('|'));
+  const uuid = stableUuid([company.siret, issued, request?.id ?? '', tender.reference ?? tender.title, lot, input.group ? JSON.stringify(input.group) : ''].join('|'));
   const folder = request?.contractFolderId ?? tender.reference ?? tender.title;
   const buyerCountry = request?.buyerCountry;
   return [
@@ -207,14 +214,16 @@ export function writeEspdResponse(input: EspdResponseInput): string {
     element('cbc:ContractName', tender.title),
     element('cbc:IssueDate', issued.slice(0, 10)),
     element('cbc:IssueTime', `${issued.slice(11, 19)}Z`),
+    // Asked of a group leader's response (BR-LEAD-10-S10).
+    element('cbc:EconomicOperatorGroupName', input.group?.name),
     element('cbc:VersionID', EDM_VERSION, `schemeAgencyID="OP" schemeVersionID="${EDM_VERSION}"`),
     '<cac:ContractingParty><cac:Party>',
     `<cac:PartyName>${element('cbc:Name', tender.buyerName || request?.buyerName || '')}</cac:PartyName>`,
     buyerCountry ? `<cac:PostalAddress><cac:Country>${element('cbc:IdentificationCode', buyerCountry, LIST.country)}</cac:Country></cac:PostalAddress>` : '',
     '</cac:Party></cac:ContractingParty>',
     '<cac:EconomicOperatorParty>',
-    // The product's candidature is a company tendering alone (no group, no subcontracting role).
-    `<cac:EconomicOperatorRole>${element('cbc:RoleCode', 'sole-tenderer', LIST.role)}</cac:EconomicOperatorRole>`,
+    // Alone, the sole tenderer; in a groupement, the company is its mandataire: the group leader (eo-role-type).
+    `<cac:EconomicOperatorRole>${element('cbc:RoleCode', input.group ? 'group-lead' : 'sole-tenderer', LIST.role)}</cac:EconomicOperatorRole>`,
     partyXml(company),
     '</cac:EconomicOperatorParty>',
     `<cac:ProcurementProject>${element('cbc:Name', tender.title)}${element('cbc:Description', request?.project.description)}</cac:ProcurementProject>`,
