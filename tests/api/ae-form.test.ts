@@ -131,7 +131,67 @@ describe('the buyer’s AE filled', () => {
   });
 });
 
+// A groupement conjoint of the company (mandataire) and two co-contractors, as the folder passes it.
+const member = (name: string, siret: string, role: string) => ({ name, siret, address: { street: '1 rue de la Gare', postalCode: '38000', city: 'Grenoble', country: 'France' }, role });
+const grouped: AeData = {
+  ...data,
+  groupement: {
+    kind: 'conjoint',
+    mandataireSolidaire: true,
+    members: [{ ...data.candidate, role: 'Fourniture des équipements' }, member('Alpes Maintenance Industrielle', '51234567800019', 'Maintenance préventive'), member('Vercors Électricité', '73282932000074', 'Courants faibles')],
+    mandataireIndex: 0,
+  },
+};
+
+describe('the buyer’s AE in a groupement', () => {
+  const paragraphs = [
+    ...BUYER_AE_PARAGRAPHS.slice(0, 13),
+    '☐ Je m’engage, sur la base de mon offre et pour mon propre compte ;',
+    '☐ L’ensemble des membres du groupement s’engagent, sur la base de l’offre du groupement ;',
+    'Pour l’exécution du marché public, le groupement d’opérateurs économiques est :',
+    '☐ conjoint ☐ solidaire',
+    'Les membres du groupement d’opérateurs économiques désignent le mandataire suivant : ……………………',
+    ...BUYER_AE_PARAGRAPHS.slice(13),
+  ];
+  const blank = buyerAeDocx(paragraphs);
+
+  it('ticks the members’ commitment and the kind, names the mandataire, and changes only those places', () => {
+    const { docx, edits } = fillAeDocument(blank, grouped);
+    const after = paragraphTexts(documentXml(docx));
+    expect(after).toContain('☒ L’ensemble des membres du groupement s’engagent, sur la base de l’offre du groupement ;');
+    expect(after).toContain('☐ Je m’engage, sur la base de mon offre et pour mon propre compte ;');
+    expect(after).toContain('☒ conjoint ☐ solidaire');
+    expect(after).toContain('Les membres du groupement d’opérateurs économiques désignent le mandataire suivant : Électro Proto SAS');
+    for (const edit of edits) {
+      const replaced = documentXml(blank).slice(edit.start, edit.end);
+      expect(replaced === '' || replaced === '☐' || /^[.…_]+$/.test(replaced), replaced).toBe(true);
+    }
+    expect(applyEdits(documentXml(blank), edits)).toBe(documentXml(docx));
+  });
+
+  it('is filled as before when the company answers alone', () => {
+    const after = paragraphTexts(documentXml(fillAeDocument(blank, data).docx));
+    expect(after).toContain('☐ L’ensemble des membres du groupement s’engagent, sur la base de l’offre du groupement ;');
+    expect(after).toContain('☐ conjoint ☐ solidaire');
+  });
+});
+
 describe('the AE on the ATTRI1 model', () => {
+  it('in a groupement: the members commit together, the kind ticked, each member in the B2 table with its SIRET and share, the mandataire named', async () => {
+    const text = paragraphTexts(documentXml(await writeAttri1Ae(grouped)));
+    expect(text).toContain("☒ l'ensemble des membres du groupement s'engagent, sur la base de l'offre du groupement ;");
+    expect(text).toContain("☐ s'engage, sur la base de son offre et pour son propre compte ;");
+    expect(text).toContain('☒ conjoint');
+    expect(text).toContain('☐ solidaire');
+    const table = text.slice(text.indexOf('Désignation des membres du groupement'), text.indexOf('B3 - Compte(s) à créditer'));
+    expect(table.join('\n')).toContain('Électro Proto SAS (mandataire)SIRET : 845 123 456 00027\nFourniture des équipements');
+    expect(table.join('\n')).toContain('Alpes Maintenance IndustrielleSIRET : 512 345 678 00019\nMaintenance préventive');
+    expect(table.join('\n')).toContain('Vercors ÉlectricitéSIRET : 732 829 320 00074\nCourants faibles');
+    expect(text.find((t) => t.startsWith('Les membres du groupement'))).toBe('Les membres du groupement d’opérateurs économiques désignent le mandataire suivant : Électro Proto SAS');
+    // The candidate's identity and the price as alone.
+    expect(text[text.indexOf('Nom commercial et dénomination sociale :') + 1]).toBe('Électro Proto SAS');
+  });
+
   it('is titled as established on the ATTRI1 model, with the form’s sections, the candidate and the price', async () => {
     const docx = await writeAttri1Ae({ ...data, tender: { ...data.tender, lots: [{ number: '2', title: 'Maintenance' }] } });
     const text = paragraphTexts(documentXml(docx));

@@ -21,7 +21,7 @@ let outsider: Awaited<ReturnType<typeof createUser>>;
 let tenderId: string;
 const OWN_SIRET = siretFor(261_001);
 
-const call = (token: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, lang = 'fr') =>
+const call = (token: string, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, lang = 'fr') =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, ...(payload ? { payload } : {}) });
 const url = () => `/api/tenders/${tenderId}/submission/groupement`;
 
@@ -94,6 +94,26 @@ describe('a groupement', () => {
     const alone = docxText((await call(manager.token, 'GET', `/api/tenders/${tenderId}/submission/dc1.docx`)).rawPayload);
     expect(alone).not.toContain('Alpes Maintenance Industrielle');
     await call(manager.token, 'PUT', url(), groupement);
+  });
+
+  it('writes the company’s DUME as the group’s leader, naming the group and the other members', async () => {
+    const candidature = { legalForm: 'SAS', nafCode: '4321A', vatNumber: '', sme: true, legalRepresentative: { name: 'Claire Durand', capacity: 'Présidente' }, figures: [{ year: 2025, turnover: 1_240_000, staff: 12 }], uploadMbps: 20 };
+    expect((await call(manager.token, 'PATCH', `/api/companies/${manager.companyId}`, { candidature })).statusCode).toBe(200);
+    const xml = (await call(employee.token, 'GET', `/api/tenders/${tenderId}/submission/espd-response.xml`)).body;
+    expect(xml).toMatch(/<cbc:RoleCode [^>]*>group-lead<\/cbc:RoleCode>/);
+    expect(xml).toContain('<cbc:EconomicOperatorGroupName>Groupement Électro Proto / Alpes Maintenance Industrielle / Vercors Électricité</cbc:EconomicOperatorGroupName>');
+    expect(xml).toContain(`Vercors Électricité (SIRET ${vercors.siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4')}) : Courants faibles`);
+  });
+
+  it('writes the AE as the members’ together (ATTRI1 model): the box ticked, the co-contractors listed with their SIRET and share', async () => {
+    const res = await call(employee.token, 'GET', `/api/tenders/${tenderId}/submission/ae.docx`);
+    expect(res.statusCode).toBe(200);
+    const text = docxText(res.rawPayload).replace(/&apos;/g, "'");
+    expect(text).toContain("☒ l'ensemble des membres du groupement s'engagent, sur la base de l'offre du groupement ;");
+    expect(text).toContain('☒ conjoint');
+    expect(text).toContain('Électro Proto (mandataire)');
+    expect(text).toContain(`Vercors ÉlectricitéSIRET : ${vercors.siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4')}`);
+    expect(text).toContain('Maintenance préventive des installations');
   });
 
   it('refuses a SIRET failing its key, the company’s own, a member twice, under the member’s field, in fr and en', async () => {

@@ -66,7 +66,8 @@ export async function writeAttri1Ae(data: AeData): Promise<Uint8Array> {
     heading('B - Engagement du titulaire ou du groupement titulaire.'),
     subheading('B1 - Identification et engagement du titulaire ou du groupement titulaire'),
     line('Après avoir pris connaissance des pièces constitutives du marché public, le signataire :'),
-    box(true, "s'engage, sur la base de son offre et pour son propre compte ;"),
+    // In a groupement the box is the members' (below), ticked by fillAeDocument as in a buyer's copy.
+    box(!data.groupement, "s'engage, sur la base de son offre et pour son propre compte ;"),
     line('Nom commercial et dénomination sociale :'),
     place(),
     line('Adresse postale et siège social :'),

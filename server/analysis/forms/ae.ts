@@ -5,6 +5,7 @@
 // sociale", "Numéro SIRET", "Montant hors taxes", "Taux de la TVA", "Montant TTC", "en lettres").
 import { FormDocument, documentTitleText, normalise, type FormEdit } from './docx-form';
 import { addressLines, formatSiret, frenchNumber, frenchPercent } from './format';
+import { fillTableRows } from './dc1';
 import type { CandidatureData, CompanyIdentity } from './types';
 
 /** What an AE says: the tender, the candidate, and the offer's total when the price files give one. */
@@ -15,6 +16,8 @@ export type AeData = {
   amount: { exclVat: number; vatRate: number | null; inclVat: number | null } | null;
   /** The price files the prices are those of ("aux prix indiqués dans …"). */
   priceFiles: string[];
+  /** The groupement the company answers in as its mandataire (the members, the company among them), absent alone. */
+  groupement?: CandidatureData['groupement'];
 };
 
 export type AeAmount = { amount: number; excerpt: string };
@@ -207,7 +210,30 @@ export function fillAeDocument(docx: Uint8Array, data: AeData): { docx: Uint8Arr
     if (excl >= 0) wordsAfter(form, excl, incl >= 0 && incl > excl ? incl : form.paragraphs.length, amount.exclVat, placed);
     if (incl >= 0 && amount.inclVat !== null) wordsAfter(form, incl, incl + 6, amount.inclVat, placed);
   }
+  if (data.groupement) fillGroupement(form, data.groupement);
   return { docx: form.save(), edits: form.changes(), placed };
+}
+
+/**
+ * A groupement's commitment, in the ATTRI1's words (B1, B2, D): "l'ensemble des membres du
+ * groupement s'engagent" ticked, the groupement's kind, the members' table (each with its SIRET
+ * and its share of the work; the amounts of each share are the members' to write), the mandataire
+ * named. Each found by its label; a form without one is left as it is.
+ */
+function fillGroupement(form: FormDocument, groupement: NonNullable<AeData['groupement']>) {
+  form.tick(/^l'ensemble des membres du groupement s'engage/);
+  const kindLine = form.find(/le groupement d'operateurs economiques est\s*:?$|^nature du groupement|groupement (?:d'operateurs economiques )?est\s*:$/);
+  if (kindLine >= 0) form.tick(groupement.kind === 'conjoint' ? /^conjoint/ : /^solidaire/, kindLine, kindLine + 4);
+  const header = form.find(/^designation des membres du groupement/);
+  const mandataire = groupement.members[groupement.mandataireIndex];
+  if (header >= 0)
+    fillTableRows(
+      form,
+      header,
+      groupement.members.map((member, index) => [[index === groupement.mandataireIndex ? `${member.name} (mandataire)` : member.name, `SIRET : ${formatSiret(member.siret)}`], member.role]),
+    );
+  const named = form.find(/designent (?:le mandataire suivant|comme mandataire)/);
+  if (named >= 0 && mandataire) form.fillDots(named, 0, mandataire.name);
 }
 
 /** The "en lettres" place within a few paragraphs after a figure's label, filled with the figure in words. */

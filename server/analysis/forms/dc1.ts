@@ -89,15 +89,24 @@ export function writeIdentity(form: FormDocument, company: CompanyIdentity, from
 function fillMembersTable(form: FormDocument, e: { start: number; end: number }, data: CandidatureData) {
   const groupement = data.groupement!;
   const header = form.find(/prestations executees par les membres/, e.start, e.end);
-  const table = header >= 0 ? enclosingTable(form.paragraphs[header]!) : null;
-  if (!table) return;
-  const rows = table.children.filter((r) => r.name === 'w:tr');
   const lots = data.tender.lots.map((lot) => lot.number).join(', ');
   const values = groupement.members.map((member, index) => [
     lots,
     identityLines(index === groupement.mandataireIndex ? { ...member, name: `${member.name} (mandataire)` } : member),
     member.role,
   ]);
+  if (header >= 0) fillTableRows(form, header, values);
+}
+
+/**
+ * The rows of the table holding paragraph `header`, one per value (a cell's lines each): the
+ * form's blank rows first, then copies of the last blank row for the rest. Shared by the DC1's
+ * members table and the AE's (ATTRI1 B2).
+ */
+export function fillTableRows(form: FormDocument, header: number, values: (string | string[])[][]) {
+  const table = enclosingTable(form.paragraphs[header]!);
+  if (!table) return;
+  const rows = table.children.filter((r) => r.name === 'w:tr');
   const blankRows = rows.slice(1).filter((row) => rowIsBlank(form, row));
   values.forEach((cells, index) => {
     const row = blankRows[index];

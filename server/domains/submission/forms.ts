@@ -12,14 +12,14 @@ import { AppError, notFound } from '../../errors';
 import { latestDceAnalysis } from '../memories/outline';
 import { tenderFileBytes } from '../memories/frame';
 import { candidatureOut } from '../companies/company';
-import { candidatureGroupement, groupementOf } from './groupement';
+import { candidatureGroupement, groupementOf, type Groupement } from './groupement';
 import { detectDcForm, fillDc1, fillDc2, type CandidatureData, type CompanyIdentity, type DcForm } from '../../analysis/forms';
 import { readOfficialDcForm } from '../../analysis/forms/official';
 import { fillAeDocument, isAeForm, type AeData } from '../../analysis/forms/ae';
 import { writeAttri1Ae } from '../../analysis/forms/ae-attri1';
 import { frameDocx, type OdtToDocx } from '../../analysis/frame/read-frame';
 import { AE_CODES, offerTotal, type OfferTotal } from './ae';
-import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdResponseInput } from '../../analysis/espd';
+import { EspdReadError, EspdWriteError, espdResponsePdf, readEspdRequest, writeEspdResponse, type EspdGroup, type EspdResponseInput } from '../../analysis/espd';
 
 export type GeneratedFile = { fileName: string; body: Buffer };
 
@@ -53,6 +53,12 @@ async function inputsOf(db: Database, tenderId: string) {
 }
 
 type Inputs = Awaited<ReturnType<typeof inputsOf>>;
+
+/** The groupement as the DUME names it: "Groupement A / B / C", the mandataire first, then the co-contractors with their share. */
+const espdGroup = (groupement: Groupement, companyName: string): EspdGroup => ({
+  name: `Groupement ${[companyName, ...groupement.members.map((m) => m.name)].join(' / ')}`,
+  members: groupement.members.map((m) => ({ name: m.name, siret: m.siret, role: m.role })),
+});
 
 function candidatureData(inputs: Inputs): CandidatureData {
   const { company } = inputs;
@@ -111,10 +117,12 @@ export function candidatureForms({ db, storage, office }: { db: Database; storag
       const inputs = await inputsOf(db, tenderId);
       const rows = await db.select({ id: priceFiles.id, fileName: priceFiles.fileName, read: priceFiles.read, prices: priceFiles.prices }).from(priceFiles).where(eq(priceFiles.tenderId, tenderId)).orderBy(asc(priceFiles.fileName));
       const total = offerTotal(rows);
-      const { tender, candidate } = candidatureData(inputs);
+      const { tender, candidate, groupement } = candidatureData(inputs);
       const data: AeData = {
         tender,
         candidate,
+        // In a groupement the AE is the members' together: ticked, and the co-contractors listed (ATTRI1 B1, B2, D).
+        ...(groupement ? { groupement } : {}),
         amount: total ? { exclVat: total.exclVat, inclVat: total.inclVat, vatRate: total.vatRate } : null,
         priceFiles: rows.map((row) => row.fileName),
       };
@@ -141,6 +149,8 @@ export function candidatureForms({ db, storage, office }: { db: Database; storag
           issuedAt: new Date(),
           language,
           tender: { buyerName: inputs.buyer, title: inputs.title, reference: inputs.reference, lots: inputs.lots.map((lot) => String(lot.number)) },
+          // In a groupement the company's DUME says it leads it and names the others (each fills its own DUME too).
+          ...(inputs.groupement ? { group: espdGroup(inputs.groupement, data.candidate.name) } : {}),
           company: {
             name: data.candidate.name,
             siret: data.candidate.siret,
