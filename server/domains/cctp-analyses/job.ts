@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { cctpAnalyses, cctpRequirements } from '../../db/schema';
 import type { JobHandler } from '../../jobs/queue';
 import { extractRequirements } from '../../analysis/cctp';
-import { readTenderDocuments, waitForExtraction, type ReadDocument } from '../tender-docs/read';
+import { readTenderDocuments, type ReadDocument } from '../tender-docs/read';
+import { analysisRunHandler } from '../analysis-runs';
 import { fold } from '../admin/lists';
 import { linkUnlinkedMemories } from '../memories/outline';
 
@@ -32,13 +33,8 @@ const sameText = (text: string) => fold(text).replace(/[^a-z0-9]+/g, ' ').trim()
  * is logged, the analysis stands).
  */
 export function cctpAnalysisHandler(db: Database, log?: { warn(obj: object, msg: string): void }): JobHandler {
-  return async (job, { progress }) => {
-    const { analysisId } = job.payload as { analysisId: string };
-    const [analysis] = await db.select({ id: cctpAnalyses.id, tenderId: cctpAnalyses.tenderId }).from(cctpAnalyses).where(eq(cctpAnalyses.id, analysisId));
-    if (!analysis) return;
-
-    await waitForExtraction(db, job, analysis.tenderId);
-    await progress(10);
+  const load = async (analysisId: string) => (await db.select({ tenderId: cctpAnalyses.tenderId }).from(cctpAnalyses).where(eq(cctpAnalyses.id, analysisId)))[0];
+  return analysisRunHandler(db, load, async (analysisId, analysis, { progress }) => {
     const documents = technicalDocuments(await readTenderDocuments(db, analysis.tenderId));
     await progress(30);
     const found = documents.flatMap((document) => extractRequirements(document));
@@ -97,5 +93,5 @@ export function cctpAnalysisHandler(db: Database, log?: { warn(obj: object, msg:
         .where(eq(cctpAnalyses.id, analysisId));
     });
     await linkUnlinkedMemories(db, analysis.tenderId).catch((error: unknown) => log?.warn({ err: error, analysisId }, 'the memories drawn before this CCTP analysis were not linked to its requirements'));
-  };
+  });
 }

@@ -1,40 +1,23 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
 import type { Database } from '../../db/client';
-import { cctpAnalyses, cctpRequirements, jobs, tenderCalls, tenders, users } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { cctpAnalyses, cctpRequirements, tenderCalls, tenders, users } from '../../db/schema';
+import { AppError } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
-import type { Caller } from '../companies/scope';
-import { reachableTender } from '../tenders/access';
-import { pageOf, totalPages } from '../admin/lists';
 import { contentDisposition } from '../../files/intake';
+import { analysisRuns, runOf, translator, type RunRow, type Translate } from '../analysis-runs';
 import { ANALYSE_CCTP } from './job';
-import { enforceLimit } from '../billing/store';
 
 type Summary = components['schemas']['CctpAnalysisSummary'];
 type Requirement = components['schemas']['CctpRequirement'];
 type Coverage = components['schemas']['CctpCoverage'];
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-const columns = {
-  id: cctpAnalyses.id,
-  tenderId: cctpAnalyses.tenderId,
-  documents: cctpAnalyses.documents,
-  createdBy: cctpAnalyses.createdBy,
-  creatorName: users.username,
-  createdAt: cctpAnalyses.createdAt,
-  finishedAt: cctpAnalyses.finishedAt,
-  jobStatus: jobs.status,
-  jobProgress: jobs.progress,
-  jobError: jobs.error,
-};
-const selectAnalyses = (db: Database) =>
-  db.select(columns).from(cctpAnalyses).leftJoin(users, eq(users.id, cctpAnalyses.createdBy)).leftJoin(jobs, eq(jobs.id, cctpAnalyses.jobId));
-type Row = Awaited<ReturnType<ReturnType<typeof selectAnalyses>['where']>>[number];
+const results = { documents: cctpAnalyses.documents };
+type Row = RunRow & Pick<typeof cctpAnalyses.$inferSelect, keyof typeof results>;
 
 const selectRequirements = (db: Database) =>
   db
@@ -98,20 +81,7 @@ async function coverageOf(db: Database, ids: string[]): Promise<Map<string, Cove
 }
 
 function toSummary(row: Row, coverage: Coverage, translate: Translate): Summary {
-  // A job row removed by hand leaves the results: finished means done.
-  const status = row.jobStatus ?? (row.finishedAt ? 'done' : 'failed');
-  return {
-    _id: row.id,
-    tenderId: row.tenderId,
-    status,
-    progress: status === 'done' ? 100 : (row.jobProgress ?? 0),
-    ...(status === 'failed' ? { msg: translate(row.jobError ?? 'job-failed') } : {}),
-    documents: row.documents,
-    coverage,
-    createdBy: row.createdBy && row.creatorName !== null ? { _id: row.createdBy, username: row.creatorName } : null,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
+  return { ...runOf(row, translate), documents: row.documents, coverage };
 }
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is written as text. */
@@ -125,77 +95,40 @@ const csvCell = (value: string | number) => {
  * CCTP analyses (issue 11): every member of the tender's company (the compliance matrix is team
  * work) and admins; another company's analysis answers 404 like a missing one.
  */
-export function cctpAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<
+export function cctpAnalysesHandlers({ db, jobs }: Deps): Handlers<
   'createCctpAnalysis' | 'listCctpAnalyses' | 'getCctpAnalysis' | 'updateCctpRequirement' | 'exportCctpAnalysis'
 > {
-  const translator =
-    (request: Parameters<typeof t>[0]): Translate =>
-    (key, vars) =>
-      t(request, key, vars);
-
-  const reachableAnalysis = async (caller: Caller, id: string) => {
-    const [row] = await selectAnalyses(db).where(eq(cctpAnalyses.id, id)).limit(1);
-    if (!row) throw notFound();
-    const tender = await reachableTender(db, caller, row.tenderId);
-    return { row, tender };
-  };
-  const finished = (row: Row) => {
-    if (row.jobStatus !== 'done' && row.jobStatus !== null) throw new AppError(409, 'cctpanalysis-not_finished');
-  };
+  const runs = analysisRuns({ db, jobs, table: cctpAnalyses, jobKind: ANALYSE_CCTP, prefix: 'cctpanalysis', results });
   const requirementsOf = async (analysisId: string) =>
     (await selectRequirements(db).where(eq(cctpRequirements.analysisId, analysisId)).orderBy(asc(cctpRequirements.position))).map(toRequirement);
   const analysisById = async (id: string, translate: Translate) => {
-    const [row] = await selectAnalyses(db).where(eq(cctpAnalyses.id, id)).limit(1);
+    const row = await runs.byId(id);
     const coverage = (await coverageOf(db, [id])).get(id)!;
     return { ...toSummary(row!, coverage, translate), requirements: await requirementsOf(id) };
   };
 
   return {
     async createCctpAnalysis(request, reply) {
-      const { user } = sessionOf(request);
-      const tender = await reachableTender(db, user, request.params.id);
-      if (tender.status === 'not_started') throw new AppError(409, 'cctpanalysis-not_started');
-      const [running] = await db
-        .select({ id: cctpAnalyses.id })
-        .from(cctpAnalyses)
-        .innerJoin(jobs, eq(jobs.id, cctpAnalyses.jobId))
-        .where(and(eq(cctpAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
-        .limit(1);
-      if (running) throw new AppError(409, 'cctpanalysis-already_running');
-      const id = await db.transaction(async (tx) => {
-        // The month's count and this analysis under the company's lock (402 past the plan).
-        await enforceLimit(tx, request, tender.companyId, 'analysesPerMonth');
-        const [created] = await tx.insert(cctpAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: cctpAnalyses.id });
-        const jobId = await jobQueue.enqueue(tx, ANALYSE_CCTP, { analysisId: created!.id });
-        await tx.update(cctpAnalyses).set({ jobId }).where(eq(cctpAnalyses.id, created!.id));
-        return created!.id;
-      });
-      jobQueue.wake();
-      reply.code(202);
+      const id = await runs.queue(request, reply, request.params.id);
       return { msg: t(request, 'cctpanalysis-queued'), details: await analysisById(id, translator(request)) };
     },
 
     async listCctpAnalyses(request) {
-      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
-      const { limit, offset, perPage } = pageOf(request.query);
-      const where = eq(cctpAnalyses.tenderId, tender.id);
-      const query = selectAnalyses(db).where(where).orderBy(desc(cctpAnalyses.createdAt), desc(cctpAnalyses.id)).offset(offset);
-      const [rows, [total]] = await Promise.all([limit === undefined ? query : query.limit(limit), db.select({ n: count() }).from(cctpAnalyses).where(where)]);
+      const { rows, ...page } = await runs.list(request, request.params.id, request.query);
       const coverage = await coverageOf(db, rows.map((row) => row.id));
-      const n = total?.n ?? 0;
-      return { count: n, totalPages: totalPages(n, perPage), analyses: rows.map((row) => toSummary(row, coverage.get(row.id)!, translator(request))) };
+      return { ...page, analyses: rows.map((row) => toSummary(row, coverage.get(row.id)!, translator(request))) };
     },
 
     async getCctpAnalysis(request) {
-      const { row } = await reachableAnalysis(sessionOf(request).user, request.params.id);
+      const { row } = await runs.reachable(sessionOf(request).user, request.params.id);
       return analysisById(row.id, translator(request));
     },
 
     async updateCctpRequirement(request) {
       const { id, reqId } = request.params;
       const body = request.body as { status?: Requirement['status']; assigneeId?: string | null; note?: string | null };
-      const { row, tender } = await reachableAnalysis(sessionOf(request).user, id);
-      finished(row);
+      const { row, tender } = await runs.reachable(sessionOf(request).user, id);
+      runs.finished(row);
       if (body.assigneeId) {
         // Only a member of the tender's company answers its requirements.
         const [member] = await db
@@ -217,8 +150,8 @@ export function cctpAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<
     },
 
     async exportCctpAnalysis(request, reply) {
-      const { row, tender } = await reachableAnalysis(sessionOf(request).user, request.params.id);
-      finished(row);
+      const { row, tender } = await runs.reachable(sessionOf(request).user, request.params.id);
+      runs.finished(row);
       const format = request.query.format;
       const [call] = await db.select({ reference: tenderCalls.reference }).from(tenderCalls).innerJoin(tenders, eq(tenders.tenderCallId, tenderCalls.id)).where(eq(tenders.id, tender.id));
       const requirements = await requirementsOf(row.id);

@@ -6,7 +6,8 @@ import { extractFacts } from '../../analysis/dce';
 import type { Fact } from '../../analysis/dce/types';
 import { LlmError, type Llm } from '../../llm/client';
 import { llmFor } from '../../llm/for-company';
-import { readTenderDocuments, waitForExtraction } from '../tender-docs/read';
+import { readTenderDocuments } from '../tender-docs/read';
+import { analysisRunHandler } from '../analysis-runs';
 import { fillGapsWithLlm } from './llm-facts';
 import { redFlagsOf, type VaultDocument } from './red-flags';
 import { keepReviews } from './reviews';
@@ -38,18 +39,16 @@ export function missingPieces(expected: { code: string; label: string; required:
  * people confirmed or corrected in the previous run is kept, flagged when its source changed.
  */
 export function dceAnalysisHandler(db: Database, configured: Llm | null = null, log?: { warn(obj: object, msg: string): void }): JobHandler {
-  return async (job, { progress, signal }) => {
-    const { analysisId } = job.payload as { analysisId: string };
-    const [analysis] = await db
-      .select({ id: dceAnalyses.id, tenderId: dceAnalyses.tenderId, companyId: tenders.companyId, templateId: tenderCalls.dceTemplateId })
-      .from(dceAnalyses)
-      .innerJoin(tenders, eq(tenders.id, dceAnalyses.tenderId))
-      .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
-      .where(eq(dceAnalyses.id, analysisId));
-    if (!analysis) return;
-
-    await waitForExtraction(db, job, analysis.tenderId);
-    await progress(10);
+  const load = async (analysisId: string) =>
+    (
+      await db
+        .select({ tenderId: dceAnalyses.tenderId, companyId: tenders.companyId, templateId: tenderCalls.dceTemplateId })
+        .from(dceAnalyses)
+        .innerJoin(tenders, eq(tenders.id, dceAnalyses.tenderId))
+        .innerJoin(tenderCalls, eq(tenderCalls.id, tenders.tenderCallId))
+        .where(eq(dceAnalyses.id, analysisId))
+    )[0];
+  return analysisRunHandler(db, load, async (analysisId, analysis, { progress, signal }) => {
     const classified = await readTenderDocuments(db, analysis.tenderId);
     await progress(40);
     const facts: StoredFact[] = extractFacts(classified).map((fact: Fact) => ({ ...fact, status: 'extracted', origin: 'rules' }));
@@ -93,5 +92,5 @@ export function dceAnalysisHandler(db: Database, configured: Llm | null = null, 
         updatedAt: new Date(),
       })
       .where(eq(dceAnalyses.id, analysisId));
-  };
+  });
 }

@@ -1,41 +1,17 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Deps } from '../../deps';
 import type { Handlers } from '../../openapi/handlers';
-import type { Database } from '../../db/client';
-import { dceAnalyses, jobs, planningTasks, plannings, users, type StoredFact } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { dceAnalyses, planningTasks, plannings, type StoredFact } from '../../db/schema';
+import { AppError } from '../../errors';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
-import type { Caller } from '../companies/scope';
-import { reachableTender } from '../tenders/access';
-import { pageOf, totalPages } from '../admin/lists';
+import { analysisRuns, runOf, translator, type RunRow, type Translate } from '../analysis-runs';
 import { ANALYSE_DCE } from './job';
 import { checkFactValue } from './fact-values';
-import { enforceLimit } from '../billing/store';
 import { dayIn } from '../../../rules/calendar';
 
 type DceAnalysis = components['schemas']['DceAnalysis'];
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
-const columns = {
-  id: dceAnalyses.id,
-  tenderId: dceAnalyses.tenderId,
-  documents: dceAnalyses.documents,
-  missing: dceAnalyses.missing,
-  facts: dceAnalyses.facts,
-  redFlags: dceAnalyses.redFlags,
-  createdBy: dceAnalyses.createdBy,
-  creatorName: users.username,
-  createdAt: dceAnalyses.createdAt,
-  finishedAt: dceAnalyses.finishedAt,
-  jobStatus: jobs.status,
-  jobProgress: jobs.progress,
-  jobError: jobs.error,
-};
-const selectAnalyses = (db: Database) =>
-  db.select(columns).from(dceAnalyses).leftJoin(users, eq(users.id, dceAnalyses.createdBy)).leftJoin(jobs, eq(jobs.id, dceAnalyses.jobId));
-type Row = Awaited<ReturnType<ReturnType<typeof selectAnalyses>['where']>>[number];
 
 /** A document code in a message by its name in the caller's language (KBIS: "Extrait Kbis"). */
 function namedVars(vars: Record<string, string | number>, translate: Translate) {
@@ -45,22 +21,16 @@ function namedVars(vars: Record<string, string | number>, translate: Translate) 
   return { ...vars, document: name === key ? vars.document : name };
 }
 
+const results = { documents: dceAnalyses.documents, missing: dceAnalyses.missing, facts: dceAnalyses.facts, redFlags: dceAnalyses.redFlags };
+type Row = RunRow & Pick<typeof dceAnalyses.$inferSelect, keyof typeof results>;
+
 function toAnalysis(row: Row, translate: Translate): DceAnalysis {
-  // A job row removed by hand leaves the results: finished means done.
-  const status = row.jobStatus ?? (row.finishedAt ? 'done' : 'failed');
   return {
-    _id: row.id,
-    tenderId: row.tenderId,
-    status,
-    progress: status === 'done' ? 100 : (row.jobProgress ?? 0),
-    ...(status === 'failed' ? { msg: translate(row.jobError ?? 'job-failed') } : {}),
+    ...runOf(row, translate),
     documents: row.documents as DceAnalysis['documents'],
     missing: row.missing,
     facts: row.facts as DceAnalysis['facts'],
     redFlags: row.redFlags.map((flag) => ({ key: flag.key as DceAnalysis['redFlags'][number]['key'], msg: translate(`dceanalysis-flag_${flag.key}`, namedVars(flag.vars, translate)), sources: flag.sources })),
-    createdBy: row.createdBy && row.creatorName !== null ? { _id: row.createdBy, username: row.creatorName } : null,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -75,65 +45,29 @@ const PLANNED_DATES = [
  * DCE analyses (issue 11): admins and the managers of the tender's company; another company's
  * analysis answers 404 like a missing one.
  */
-export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'createDceAnalysis' | 'listDceAnalyses' | 'getDceAnalysis' | 'updateDceFact' | 'addDceDatesToPlanning'> {
-  const translator =
-    (request: Parameters<typeof t>[0]): Translate =>
-    (key, vars) =>
-      t(request, key, vars);
-
-  const reachableAnalysis = async (caller: Caller, id: string) => {
-    const [row] = await selectAnalyses(db).where(eq(dceAnalyses.id, id)).limit(1);
-    if (!row) throw notFound();
-    await reachableTender(db, caller, row.tenderId);
-    return row;
-  };
-  const analysisById = async (id: string, translate: Translate) => toAnalysis((await selectAnalyses(db).where(eq(dceAnalyses.id, id)).limit(1))[0]!, translate);
+export function dceAnalysesHandlers({ db, jobs }: Deps): Handlers<'createDceAnalysis' | 'listDceAnalyses' | 'getDceAnalysis' | 'updateDceFact' | 'addDceDatesToPlanning'> {
+  const runs = analysisRuns({ db, jobs, table: dceAnalyses, jobKind: ANALYSE_DCE, prefix: 'dceanalysis', results });
+  const analysisById = async (id: string, translate: Translate) => toAnalysis((await runs.byId(id))!, translate);
 
   return {
     async createDceAnalysis(request, reply) {
-      const { user } = sessionOf(request);
-      const tender = await reachableTender(db, user, request.params.id);
-      // As the page: a tender whose work has not started is not analysed.
-      if (tender.status === 'not_started') throw new AppError(409, 'dceanalysis-not_started');
-      const [running] = await db
-        .select({ id: dceAnalyses.id })
-        .from(dceAnalyses)
-        .innerJoin(jobs, eq(jobs.id, dceAnalyses.jobId))
-        .where(and(eq(dceAnalyses.tenderId, tender.id), inArray(jobs.status, ['queued', 'running'])))
-        .limit(1);
-      if (running) throw new AppError(409, 'dceanalysis-already_running');
-      const id = await db.transaction(async (tx) => {
-        // The month's count and this analysis under the company's lock (402 past the plan).
-        await enforceLimit(tx, request, tender.companyId, 'analysesPerMonth');
-        const [created] = await tx.insert(dceAnalyses).values({ tenderId: tender.id, createdBy: user.id }).returning({ id: dceAnalyses.id });
-        const jobId = await jobQueue.enqueue(tx, ANALYSE_DCE, { analysisId: created!.id });
-        await tx.update(dceAnalyses).set({ jobId }).where(eq(dceAnalyses.id, created!.id));
-        return created!.id;
-      });
-      jobQueue.wake();
-      reply.code(202);
+      const id = await runs.queue(request, reply, request.params.id);
       return { msg: t(request, 'dceanalysis-queued'), details: await analysisById(id, translator(request)) };
     },
 
     async listDceAnalyses(request) {
-      const tender = await reachableTender(db, sessionOf(request).user, request.params.id);
-      const { limit, offset, perPage } = pageOf(request.query);
-      const where = eq(dceAnalyses.tenderId, tender.id);
-      const query = selectAnalyses(db).where(where).orderBy(desc(dceAnalyses.createdAt), desc(dceAnalyses.id)).offset(offset);
-      const [rows, [total]] = await Promise.all([limit === undefined ? query : query.limit(limit), db.select({ n: count() }).from(dceAnalyses).where(where)]);
-      const n = total?.n ?? 0;
-      return { count: n, totalPages: totalPages(n, perPage), analyses: rows.map((row) => toAnalysis(row, translator(request))) };
+      const { rows, ...page } = await runs.list(request, request.params.id, request.query);
+      return { ...page, analyses: rows.map((row) => toAnalysis(row, translator(request))) };
     },
 
     async getDceAnalysis(request) {
-      return toAnalysis(await reachableAnalysis(sessionOf(request).user, request.params.id), translator(request));
+      return toAnalysis((await runs.reachable(sessionOf(request).user, request.params.id)).row, translator(request));
     },
 
     async updateDceFact(request) {
       const { id, key } = request.params;
       const body = request.body as { value?: unknown; status?: 'confirmed' };
-      const current = await reachableAnalysis(sessionOf(request).user, id);
-      if (current.jobStatus !== 'done' && current.jobStatus !== null) throw new AppError(409, 'dceanalysis-not_finished');
+      runs.finished((await runs.reachable(sessionOf(request).user, id)).row);
       if ('value' in body) checkFactValue(key, body.value);
       const { user } = sessionOf(request);
       // Reviewing a fact again settles a change of its source.
@@ -158,8 +92,7 @@ export function dceAnalysesHandlers({ db, jobs: jobQueue }: Deps): Handlers<'cre
     },
 
     async addDceDatesToPlanning(request) {
-      const current = await reachableAnalysis(sessionOf(request).user, request.params.id);
-      const tender = await reachableTender(db, sessionOf(request).user, current.tenderId);
+      const { row: current, tender } = await runs.reachable(sessionOf(request).user, request.params.id);
       const dates = PLANNED_DATES.flatMap(({ key, label }) => {
         const fact = current.facts.find((f) => f.key === key && f.status !== 'extracted');
         const iso = key === 'siteVisit' ? (fact?.value as { date?: string } | undefined)?.date : (fact?.value as string | undefined);
