@@ -1,4 +1,4 @@
-// `npx tsx bench/office.ts`: the demo memory's PDF export timed both ways LibreOffice can run
+// `npm run bench:office`: the demo memory's PDF export timed both ways LibreOffice can run
 // (issue 27), real processes on one PostgreSQL (tests/support/fleet.ts): in-process, as the default
 // role `all` does it, and as office jobs, an API process queuing them for a worker. Warm instances
 // on both sides (two exports first, not counted), then BENCH_OFFICE_EXPORTS exports each, one at a

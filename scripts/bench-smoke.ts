@@ -21,6 +21,7 @@ const SMALL: Record<string, { args?: string[]; env?: NodeJS.ProcessEnv }> = {
   'bench/prices.ts': { env: { BENCH_PRICES_LINES: '200', BENCH_PRICES_ROUNDS: '1', BENCH_PRICES_SAVES: '5' } },
   'bench/submission.ts': { env: { BENCH_SUBMISSION_ROUNDS: '3', BENCH_SUBMISSION_MB: '10' } },
   'bench/fleet.ts': { env: { BENCH_FLEET_COMPANIES: '20', BENCH_FLEET_SIZES: '1,2' } },
+  'bench/office.ts': { env: { BENCH_OFFICE_EXPORTS: '1' } },
 };
 const COMMON = { BENCH_SECONDS: '1' };
 

@@ -3,7 +3,7 @@
 // is written only when the company has none, so a chart edited in the demo keeps its edits.
 import type { Database } from './client';
 import { organigrammes } from './schema';
-import { normalisePositions, treeProblem, type PositionInput } from '../domains/organigrammes/tree';
+import { normalisePositions, treeProblem, type PositionInput } from '../../rules/organigramme-tree';
 
 export const DEMO_GLOBAL_CHART: PositionInput[] = [
   {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addPosition,
-  movePosition,
-  normalisePositions,
-  possibleParents,
-  removePosition,
-  rootPosition,
-  toTree,
-  treeProblem,
-  updatePosition,
-  type Position,
-} from './organigramme-tree';
+import { treeProblem, type Position } from '../../rules/organigramme-tree';
+import { addPosition, movePosition, possibleParents, removePosition, rootPosition, toTree, updatePosition } from './organigramme-tree';
 
 const person = (title: string, name: string, contact = '') => ({
   title,
@@ -107,42 +97,5 @@ describe('removing a position', () => {
       ok: false,
       key: 'organigramme-root_removal',
     });
-  });
-});
-
-describe('the rules the server enforces', () => {
-  it('names the first broken rule and its positions', () => {
-    const team = siteTeam();
-    expect(treeProblem([...team, { ...team[1]! }])).toEqual({
-      key: 'organigramme-duplicate_position',
-      positionIds: ['ct'],
-    });
-    expect(treeProblem([...team, { _id: 'x', parentId: null, title: 'Gérant', name: 'Léa', contact: '' }])).toEqual({ key: 'organigramme-one_root', positionIds: ['dt', 'x'] });
-    expect(
-      treeProblem([
-        ...team,
-        {
-          _id: 'x',
-          parentId: 'nope',
-          title: 'Gérant',
-          name: 'Léa',
-          contact: '',
-        },
-      ]),
-    ).toEqual({ key: 'organigramme-unknown_parent', positionIds: ['x'] });
-    expect(treeProblem(team.map((p) => (p._id === 'ct' ? { ...p, parentId: 'cc' } : p)))).toEqual({ key: 'organigramme-cycle', positionIds: ['ct', 'cc'] });
-    expect(treeProblem(normalisePositions(team.map((p) => (p._id === 'qse' ? { ...p, name: '  ' } : p))))).toEqual({ key: 'organigramme-blank_field', positionIds: ['qse'] });
-  });
-
-  it('trims texts and stores a missing contact as empty', () => {
-    expect(normalisePositions([{ _id: 'a', parentId: null, title: ' Gérant ', name: ' Léa Morel ' }])).toEqual([
-      {
-        _id: 'a',
-        parentId: null,
-        title: 'Gérant',
-        name: 'Léa Morel',
-        contact: '',
-      },
-    ]);
   });
 });

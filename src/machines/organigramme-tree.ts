@@ -1,84 +1,10 @@
 /**
- * A chart's positions as one tree: the server's rules (mirrored from
- * server/domains/organigrammes/tree.ts; tests/contract/organigramme-tree.test.ts fails when the two
- * differ) and the editor's changes, each answering new positions and never mutating its input.
+ * The editor's changes to a chart's positions, each answering new positions and never mutating its
+ * input. The rules the server enforces live in rules/organigramme-tree.ts.
  */
-export type PositionInput = {
-  _id: string;
-  parentId: string | null;
-  title: string;
-  name: string;
-  contact?: string;
-};
-export type Position = {
-  _id: string;
-  parentId: string | null;
-  title: string;
-  name: string;
-  contact: string;
-};
+import type { Position } from '../../rules/organigramme-tree';
+
 export type PositionFields = Pick<Position, 'title' | 'name' | 'contact'>;
-
-export type TreeProblemKey = 'organigramme-duplicate_position' | 'organigramme-one_root' | 'organigramme-unknown_parent' | 'organigramme-cycle' | 'organigramme-blank_field';
-export type TreeProblem = { key: TreeProblemKey; positionIds: string[] };
-
-export function normalisePositions(positions: readonly PositionInput[]): Position[] {
-  return positions.map((p) => ({
-    _id: p._id,
-    parentId: p.parentId,
-    title: p.title.trim(),
-    name: p.name.trim(),
-    contact: (p.contact ?? '').trim(),
-  }));
-}
-
-export function treeProblem(positions: readonly Position[]): TreeProblem | null {
-  const seen = new Set<string>();
-  const duplicates = new Set<string>();
-  for (const p of positions) (seen.has(p._id) ? duplicates : seen).add(p._id);
-  if (duplicates.size)
-    return {
-      key: 'organigramme-duplicate_position',
-      positionIds: [...duplicates],
-    };
-
-  const roots = positions.filter((p) => p.parentId === null);
-  if (roots.length !== 1)
-    return {
-      key: 'organigramme-one_root',
-      positionIds: roots.map((p) => p._id),
-    };
-
-  const orphans = positions.filter((p) => p.parentId !== null && !seen.has(p.parentId));
-  if (orphans.length)
-    return {
-      key: 'organigramme-unknown_parent',
-      positionIds: orphans.map((p) => p._id),
-    };
-
-  const parentOf = new Map(positions.map((p) => [p._id, p.parentId]));
-  const looping = positions.filter((p) => {
-    let current: string | null | undefined = p.parentId;
-    for (let steps = 0; steps <= positions.length; steps += 1) {
-      if (current === null) return false;
-      current = parentOf.get(current!);
-    }
-    return true;
-  });
-  if (looping.length)
-    return {
-      key: 'organigramme-cycle',
-      positionIds: looping.map((p) => p._id),
-    };
-
-  const blank = positions.filter((p) => p.title === '' || p.name === '');
-  if (blank.length)
-    return {
-      key: 'organigramme-blank_field',
-      positionIds: blank.map((p) => p._id),
-    };
-  return null;
-}
 
 /** A fresh id the contract accepts (letters, digits, - and _). */
 export const newPositionId = () => `p-${crypto.randomUUID()}`;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 import { EMPTY_SLOTS, toSlots, type Organigramme, type OrganigrammeKind, type OrganigrammeSlots } from './organigramme-slots';
-import { normalisePositions, type Position, type PositionInput } from './organigramme-tree';
+import { normalisePositions, type Position, type PositionInput } from '../../rules/organigramme-tree';
 import { changesBetween, reapplyDraft, type ListChanges } from './draft-merge';
 
 export type OrganigrammeWrite = {

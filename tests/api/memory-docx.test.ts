@@ -450,10 +450,10 @@ describe.skipIf(!hasSoffice)('with LibreOffice but no emoji font on the server',
       expect(over.headers['x-export-warning']).toBe('memory-pdf_over_pages');
       type Piece = { code: string; checks: { key: string; ok: boolean; msg: string }[] };
       const pageCheck = async () => ((await get(`/api/tenders/${first!.tenderId}/submission`)).json() as { pieces: Piece[] }).pieces.find((p) => p.code === 'MEMOIRE_TECHNIQUE')!.checks.find((c) => c.key === 'page_limit')!;
-      expect(await pageCheck()).toMatchObject({ ok: false, msg: `Le PDF du mémoire compte ${pages} pages pour ${pages - 1} autorisées par le RC.` });
+      expect(await pageCheck()).toMatchObject({ ok: false, msg: `Le mémoire mis en page compte ${pages} pages pour ${pages - 1} autorisées par le RC.` });
       // A section changed since: the count is no longer the memory's.
       await bare.db.update(memorySections).set({ updatedAt: new Date(Date.now() + 1000) }).where(eq(memorySections.memoryId, id));
-      expect((await pageCheck()).msg).toMatch(/exportez-le en PDF/);
+      expect((await pageCheck()).msg).toMatch(/exportez-le tel qu'il sera déposé/);
     },
     120_000,
   );

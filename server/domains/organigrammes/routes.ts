@@ -7,7 +7,7 @@ import { companies, organigrammes } from '../../db/schema';
 import { sessionOf } from '../../auth/session';
 import { t } from '../../i18n';
 import { readScope, writeScope, type Caller } from '../companies/scope';
-import { normalisePositions, treeProblem, type PositionInput } from './tree';
+import { normalisePositions, treeProblem, type PositionInput } from '../../../rules/organigramme-tree';
 
 type Organigramme = components['schemas']['Organigramme'];
 type OrganigrammeType = components['schemas']['OrganigrammeType'];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { conflictChanges, organigrammeMachine, type OrganigrammeConflict } from '../../machines/organigramme.machine';
-import type { Position } from '../../machines/organigramme-tree';
+import type { Position } from '../../../rules/organigramme-tree';
 import { OrganigrammeView, type OrganigrammeConflictView } from '../../ui/organigrammes/OrganigrammeView';
 import { useServices } from '../services';
 

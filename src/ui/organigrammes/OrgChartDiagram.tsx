@@ -7,7 +7,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Handle, Position as Side, ReactFlow, useNodesInitialized, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { Graph, layout } from '@dagrejs/dagre';
 import { css } from 'styled-system/css';
-import type { Position } from '../../machines/organigramme-tree';
+import type { Position } from '../../../rules/organigramme-tree';
 
 const NODE_WIDTH = 190;
 const NODE_HEIGHT = 84;

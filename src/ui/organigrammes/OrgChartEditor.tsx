@@ -7,18 +7,8 @@ import { Button } from '../components/Button';
 import { TextField } from '../components/Field';
 import { Select } from '../components/Select';
 import { Spinner } from '../components/Spinner';
-import {
-  addPosition,
-  movePosition,
-  normalisePositions,
-  removePosition,
-  rootPosition,
-  toTree,
-  treeProblem,
-  updatePosition,
-  type Position,
-  type TreeNode,
-} from '../../machines/organigramme-tree';
+import { normalisePositions, treeProblem, type Position } from '../../../rules/organigramme-tree';
+import { addPosition, movePosition, removePosition, rootPosition, toTree, updatePosition, type TreeNode } from '../../machines/organigramme-tree';
 
 /** The form under the tree: the first position, a new one under a parent, or a change to one. */
 type Form = { mode: 'root' } | { mode: 'add'; parentId: string } | { mode: 'edit'; id: string };

@@ -1,8 +1,10 @@
 /**
  * The rules a chart's positions must follow before anything is written (docs/decisions.md,
  * "Organisation charts"): unique ids, exactly one root, parents that exist, no cycle, a title and
- * a name. The client keeps the same rules (src/machines/organigramme-tree.ts) so the editor never
- * sends what this refuses; tests/contract/organigramme-tree.test.ts fails when the two differ.
+ * a name. The server refuses what breaks them; the editor (src/machines/organigramme-tree.ts)
+ * checks the same so it never sends what the server refuses. The position's shape is the
+ * contract's OrganigrammePosition, written here so the folder imports nothing
+ * (tests/contract/organigramme-tree.test.ts fails when they differ).
  */
 export type PositionInput = {
   _id: string;
