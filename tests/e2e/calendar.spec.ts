@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { animationsDone, en, expect, expectAccessible, fr, freshTender, LOOKS, settled, signIn, test, useLook } from './fixtures';
+import { expectLayoutHolds } from './layout-checks';
 import { atFromToday, dayFromToday } from '../support/days';
 
 // The deadline calendar (issue 13): a manager finds a tender's submission deadline on its day in
@@ -86,16 +87,19 @@ for (const [lng, theme] of LOOKS) {
     await expect(page.getByRole('grid').getByRole('columnheader').first()).toHaveAttribute('aria-label', lng === 'fr' ? 'lundi' : 'Monday');
     await animationsDone(page);
     await expectAccessible(page, `calendar (${lng}, ${theme})`);
+    await expectLayoutHolds(page, `calendar (${lng}, ${theme})`, `calendar-${lng}-${theme}`);
     await page.getByRole('button', { name: t['calendar-view_week'], exact: true }).click();
     await expect(page.getByRole('grid').locator('[role="gridcell"]')).toHaveCount(7);
     // The chosen view's button fades to its solid colours: contrast is measured once they are final.
     await animationsDone(page);
     await expectAccessible(page, `calendar, week (${lng}, ${theme})`);
+    await expectLayoutHolds(page, `calendar, week (${lng}, ${theme})`);
     // On a phone: the agenda instead of the grid.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('grid')).toBeHidden();
     await expect(page.getByTestId('calendar-agenda')).toBeVisible();
     await animationsDone(page);
     await expectAccessible(page, `calendar, phone (${lng}, ${theme})`);
+    await expectLayoutHolds(page, `calendar, phone (${lng}, ${theme})`);
   });
 }

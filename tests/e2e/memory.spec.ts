@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { animationsDone, en, expect, expectAccessible, fr, test, useLook, useToken } from './fixtures';
+import { expectLayoutHolds } from './layout-checks';
 
 // The technical memory (issue 12) on the demo's analysed Grenoble INP call: the outline follows the
 // RC's award criteria and weights (price left out, said so); the manager writes in a section and
@@ -59,6 +60,7 @@ test('the memory follows the criteria; a section written is saved; the analysis 
   expect((await download).suggestedFilename()).toMatch(/\.docx$/);
   await animationsDone(page);
   await expectAccessible(page, 'memory (fr, light)');
+  await expectLayoutHolds(page, 'memory (fr, light)', 'memory-fr-light');
   await page.screenshot({ path: 'test-results/screens/memory-fr-light.png', fullPage: true });
 });
 
@@ -71,5 +73,6 @@ test('the memory page passes axe in English and dark', async ({ page, context, r
   await expect(page.getByRole('textbox').first()).toBeVisible();
   await animationsDone(page);
   await expectAccessible(page, 'memory (en, dark)');
+  await expectLayoutHolds(page, 'memory (en, dark)', 'memory-en-dark');
   await page.screenshot({ path: 'test-results/screens/memory-en-dark.png', fullPage: true });
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
 import { animationsDone, demoToken, en, expect, expectAccessible, fr, LOOKS, settled, signIn, test, useLook, useToken } from './fixtures';
+import { expectLayoutHolds } from './layout-checks';
 
 // Organisation charts on the company page (issue 5): the demo manager draws the construction-site
 // chart from scratch, a cycle is refused, the chart comes back the same after a reload, in the
@@ -110,6 +111,7 @@ for (const [lng, theme] of LOOKS) {
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
       await animationsDone(page);
       await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await expectLayoutHolds(page, `${name} (${lng}, ${theme})`);
       await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
     };
     await check('company-organigramme');

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME } from '../../server/db/seed';
 import { animationsDone, en, expect, expectAccessible, follow, fr, LOOKS, newUser, settled, test, useLook, useToken } from './fixtures';
+import { expectLayoutHolds } from './layout-checks';
 
 // Every screen of the accounts, companies and shell issue, with the user who sees it, passes axe
 // (WCAG 2.2 A and AA) in French and English, light and dark, once its content is loaded; each is
@@ -46,6 +47,7 @@ for (const [lng, theme] of LOOKS) {
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
       await animationsDone(page);
       await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await expectLayoutHolds(page, `${name} (${lng}, ${theme})`, `${name}-${lng}-${theme}`);
       await page.screenshot({ path: `test-results/screens/${name}-${lng}-${theme}.png`, fullPage: true });
     };
     /** Signs the browser in as the app does after "sign in" (the token cookie), then loads `path`. */

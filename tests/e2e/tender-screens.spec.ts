@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_CALLS, DEMO_DCE_TEMPLATE } from '../../server/db/demo-tenders';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
 import { animationsDone, bearer, type Demo, demoToken, en, expect, expectAccessible, follow, fr, LOOKS, settled, test, useLook, useToken } from './fixtures';
+import { expectLayoutHolds } from './layout-checks';
 import { dayFromToday } from '../support/days';
 
 // Every screen of the tender pipeline issue, with the user who sees it, passes axe (WCAG 2.2 A and
@@ -68,6 +69,7 @@ for (const [lng, theme] of LOOKS) {
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }))).toEqual({ lang: lng, theme });
       await animationsDone(page);
       await expectAccessible(page, `${name} (${lng}, ${theme})`);
+      await expectLayoutHolds(page, `${name} (${lng}, ${theme})`);
       // At the desktop breakpoint (1280 px, the side menu shown) a list fits: no column hides past the edge.
       const cut = await page.evaluate(() => [...document.querySelectorAll('main [role="region"]')].filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.getAttribute('aria-label')));
       expect(cut, `tables wider than the page on ${name} (${lng}, ${theme})`).toEqual([]);

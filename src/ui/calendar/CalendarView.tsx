@@ -43,15 +43,17 @@ const kindClass: Record<CalendarEvent['kind'], string> = {
   milestone: css({ bg: 'success.subtle', color: 'success.text', borderColor: 'success.border' }),
 };
 
+// 24 px high at least, in the grid too: a pointer target by WCAG 2.2's measure (2.5.8).
 const chip = css({
   display: 'block',
   borderLeftWidth: '3px',
   borderLeftStyle: 'solid',
   borderRadius: 'sm',
+  minH: 'target',
   px: '1.5',
-  py: '0.5',
-  fontSize: 'xs',
-  lineHeight: '1.3',
+  py: '1',
+  fontSize: 'chip',
+  lineHeight: '16px',
   textDecoration: 'none',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
@@ -82,8 +84,8 @@ function EventLink({ event, tabbable }: { event: CalendarEvent; tabbable: boolea
       aria-label={text.long(event)}
       title={text.long(event)}
       data-kind={event.kind}
-      // Outside the grid (agenda, day list) links are targets of their own: 24 px high at least.
-      className={cx(chip, kindClass[event.kind], tabbable && css({ minH: '6', py: '1', fontSize: 'sm' }))}
+      // Outside the grid (agenda, day list) there is room for the body's size.
+      className={cx(chip, kindClass[event.kind], tabbable && css({ fontSize: 'sm', lineHeight: '1.3' }))}
     >
       {text.short(event)}
     </Link>
@@ -263,7 +265,7 @@ export function CalendarView(props: CalendarViewProps) {
                           tabIndex={-1}
                           onClick={() => setOpenDay(day)}
                           aria-label={t('calendar-more_label', { count: hidden, day: fullDay(day, text.locale) })}
-                          className={css({ alignSelf: 'flex-start', fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text', bg: 'transparent', border: 'none', cursor: 'pointer', px: '1', _hover: { textDecoration: 'underline' } })}
+                          className={css({ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', minH: 'target', minW: 'target', fontSize: 'chip', fontWeight: 'semibold', color: 'accent.text', bg: 'transparent', border: 'none', cursor: 'pointer', px: '1.5', _hover: { textDecoration: 'underline' } })}
                         >
                           {t('calendar-more', { count: hidden })}
                         </button>

@@ -7,7 +7,10 @@ import { Button } from './Button';
 export type Choice<V extends string> = { value: V; label: string; icon?: ReactNode; lang?: string };
 
 type ChoiceMenuProps<V extends string> = {
+  /** The menu's name, and the trigger's unless `triggerLabel` is given. */
   label: string;
+  /** The trigger's name when the trigger shows text: it must contain that text (WCAG 2.5.3), e.g. "FR – Langue". */
+  triggerLabel?: string;
   trigger: ReactNode;
   value: V;
   choices: Choice<V>[];
@@ -17,7 +20,7 @@ type ChoiceMenuProps<V extends string> = {
 // A small menu button with radio items (WAI-ARIA menu pattern). The language and theme menus
 // live in every header, including the sign-in page, so they avoid the weight of a full
 // positioning engine: the list opens under its trigger, aligned to the end.
-export function ChoiceMenu<V extends string>({ label, trigger, value, choices, onChange }: ChoiceMenuProps<V>) {
+export function ChoiceMenu<V extends string>({ label, triggerLabel = label, trigger, value, choices, onChange }: ChoiceMenuProps<V>) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,8 +63,8 @@ export function ChoiceMenu<V extends string>({ label, trigger, value, choices, o
         ref={triggerRef}
         variant="ghost"
         size="sm"
-        aria-label={label}
-        title={label}
+        aria-label={triggerLabel}
+        title={triggerLabel}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}

@@ -52,7 +52,7 @@ export function MultiSelect({ label, options, value, onChange, filterPlaceholder
           {summary}
         </span>
         {value.length > 0 ? (
-          <button type="button" className={css({ fontSize: 'xs', color: 'accent.text', textDecoration: 'underline', cursor: 'pointer' })} onClick={() => onChange([])}>
+          <button type="button" className={css({ display: 'inline-flex', alignItems: 'center', minH: 'target', fontSize: 'xs', color: 'accent.text', textDecoration: 'underline', cursor: 'pointer' })} onClick={() => onChange([])}>
             {t('form-clear_selection')}
           </button>
         ) : null}

@@ -110,6 +110,7 @@ export function MemoryOutline({ memory, selectedSectionId, onSelect }: { memory:
                   className={css({
                     fontSize: 'sm',
                     fontWeight: section.level === 1 ? 'semibold' : 'normal',
+                    overflowWrap: 'anywhere',
                   })}
                 >
                   {section.frameItem?.number ? `${section.frameItem.number} ` : ''}

@@ -203,13 +203,15 @@ export function MemoryWorkspaceView(props: MemoryWorkspaceViewProps) {
         className={css({
           display: 'grid',
           gap: '4',
-          // The section's panel beside the editor once the screen is wide, under it before.
-          gridTemplateColumns: { base: '1fr', lg: '15rem minmax(0, 1fr)', wide: '15rem minmax(0, 1fr) 22rem' },
+          // The section's panel beside the editor once the screen is wide, under it before. minmax(0, …):
+          // a track no wider than the screen whatever its content's longest word (320 px, WCAG 1.4.10).
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)', wide: '15rem minmax(0, 1fr) 22rem' },
           alignItems: 'start',
         })}
       >
         <div
           className={css({
+            minW: 0,
             lg: {
               position: 'sticky',
               top: '4',

@@ -53,7 +53,7 @@ const nodeBox = css({
   px: '3',
   py: '2',
   borderWidth: '1px',
-  borderColor: 'border.emphasized',
+  borderColor: 'border.graphic',
   borderTopWidth: '3px',
   borderTopColor: 'accent.default',
   borderRadius: 'md',
@@ -160,7 +160,7 @@ export default function OrgChartDiagram({ positions }: { positions: readonly Pos
         // Our theme's colours, light or dark: xyflow's own defaults are light only.
         style={{
           background: 'transparent',
-          ['--xy-edge-stroke' as string]: 'var(--colors-border-emphasized)',
+          ['--xy-edge-stroke' as string]: 'var(--colors-border-graphic)',
           ['--xy-edge-stroke-width' as string]: '1.5',
         }}
       >

@@ -31,7 +31,7 @@ export function ProfileMenu({ profile, signingOut = false, onNavigate, onSignOut
         else if (value === 'report') onReport?.();
       }}
     >
-      <Menu.Trigger className={cx(button({ variant: 'ghost', size: 'sm' }), css({ gap: '2', pe: '2' }))} aria-label={t('header-profile_menu')}>
+      <Menu.Trigger className={cx(button({ variant: 'ghost', size: 'sm' }), css({ gap: '2', ps: { base: '1', md: '3' }, pe: { base: '1', md: '2' } }))} aria-label={t('header-profile_menu')}>
         <Avatar name={profile.username} src={profile.profilePicture?.url} size="sm" />
         <span className={css({ display: { base: 'none', md: 'inline' }, maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis' })}>{profile.username}</span>
       </Menu.Trigger>

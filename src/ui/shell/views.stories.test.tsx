@@ -95,7 +95,7 @@ describe('header', () => {
     render(<HeaderStories.SignedOut />);
     expect((await screen.findByRole('link', { name: 'Créer un compte' })).getAttribute('href')).toBe('/manager/sign-up');
     expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/sign-in');
-    await user.click(screen.getByRole('button', { name: 'Langue' }));
+    await user.click(screen.getByRole('button', { name: 'FR – Langue' }));
     expect(screen.getByRole('menuitemradio', { name: 'Français' }).getAttribute('aria-checked')).toBe('true');
     await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
     expect(HeaderStories.SignedOut.args.onLanguageChange).toHaveBeenCalledWith('en');

@@ -1,30 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { badge } from '../theme/recipes/badge';
-import { semanticTokens } from '../theme/tokens';
+import { contrast, THEMES as themes, token } from '../theme/contrast';
 import { TONE_CHART_COLORS, CHART_COLORS_BY_STATUS } from '../dashboard/dashboard-colors';
 import { freshnessTone, PIPELINE_TONES, type StatusTone } from './status-tones';
 import { TENDER_STATUSES } from '../../../rules/tender-lifecycle';
 
 // The status colours checked for WCAG AA in both themes, from the tokens and the badge recipe
 // themselves: badge text on its background >= 4.5:1; chart marks on the card >= 3:1 (graphics).
-type Pair = { value: { base: string; _dark: string } };
-const themes = ['base', '_dark'] as const;
-
-function token(path: string, theme: (typeof themes)[number]): string {
-  const pair = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], semanticTokens.colors) as Pair;
-  return pair.value[theme];
-}
-
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
 const toneStyle = (tone: StatusTone) => (badge.variants!.tone as Record<StatusTone, { root: { color: string; bg: string } }>)[tone].root;
 
 describe('pipeline status colours', () => {

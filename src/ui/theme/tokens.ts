@@ -11,6 +11,12 @@ export const tokens = defineTokens({
     selectDropdown: { value: '256px' },
     content: { value: '1120px' },
     narrow: { value: '420px' },
+    // The smallest pointer target WCAG 2.2 allows without spacing (2.5.8). In px: the root font is 14 px, so '6' is only 21 px.
+    target: { value: '24px' },
+  },
+  fontSizes: {
+    // Badges and chips: the smallest text shown, 12 px (the 'xs' token is 10.5 px on the 14 px root).
+    chip: { value: '12px' },
   },
   spacing: {
     popoverGap: { value: '8px' },
@@ -55,6 +61,8 @@ export const semanticTokens = defineSemanticTokens({
     border: {
       default: pair('#d6dbe3', '#2e3542'),
       emphasized: pair('#b4bdca', '#46505f'),
+      // Lines and outlines that carry meaning (the org chart's links and cards): >= 3:1 against bg.default and bg.subtle (WCAG 1.4.11).
+      graphic: pair('#7c8798', '#6b7585'),
     },
     accent: {
       default: pair('#1d4ed8', '#7aa2ff'),

@@ -13,7 +13,7 @@ export const badge = defineSlotRecipe({
       py: '0.5',
       borderRadius: 'full',
       borderWidth: '1px',
-      fontSize: 'xs',
+      fontSize: 'chip',
       fontWeight: 'medium',
       lineHeight: '1.4',
       whiteSpace: 'nowrap',

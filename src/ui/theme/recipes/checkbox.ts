@@ -6,7 +6,8 @@ export const checkbox = defineSlotRecipe({
   jsx: ['Checkbox'],
   slots: ['root', 'control', 'label'],
   base: {
-    root: { display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', userSelect: 'none' },
+    // The label is the target (a click on it checks the box): 24 px high at least (WCAG 2.5.8).
+    root: { display: 'inline-flex', alignItems: 'center', gap: '2', minH: 'target', cursor: 'pointer', userSelect: 'none' },
     control: {
       appearance: 'none',
       w: '4',

@@ -28,7 +28,7 @@ export const tagInput = defineSlotRecipe({
       display: 'inline-flex',
       alignItems: 'center',
       gap: '1',
-      h: '6',
+      h: 'target',
       pl: '2',
       pr: '0.5',
       fontSize: 'xs',
@@ -41,8 +41,9 @@ export const tagInput = defineSlotRecipe({
     tagRemove: {
       display: 'inline-grid',
       placeItems: 'center',
-      w: '5',
-      h: '5',
+      // 24 × 24: a pointer target by WCAG 2.2's measure (2.5.8).
+      w: 'target',
+      h: 'target',
       borderRadius: 'sm',
       color: 'accent.text',
       cursor: 'pointer',
