@@ -77,7 +77,7 @@ export default tseslint.config(
     rules: boundary([{ group: ['**/server/**'], message: 'The client never imports the server.' }]),
   },
   {
-    // Rules both sides apply (how days are counted): plain functions that import neither side.
+    // Rules both sides apply (days, names, the tender lifecycle, the organigramme tree, planning): plain functions that import neither side.
     files: ['rules/**/*.ts'],
     rules: boundary([{ group: ['**/src/**', '**/server/**'], message: 'Shared rules import neither the client nor the server.' }]),
   },

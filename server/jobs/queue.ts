@@ -101,19 +101,24 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     return job;
   }
 
-  const finish = async (id: string, values: Partial<typeof jobs.$inferInsert>) => {
-    if (abandoned.has(id)) return;
+  /**
+   * The job's end as this worker saw it, written only while the claim is still this worker's: a
+   * worker whose lease lapsed (a long pause) and whose job another took again (attempts moved on)
+   * leaves the row to the new owner.
+   */
+  const finish = async (job: JobRow, values: Partial<typeof jobs.$inferInsert>) => {
+    if (abandoned.has(job.id)) return;
     await db
       .update(jobs)
       .set({ ...values, leaseUntil: null, updatedAt: new Date() })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)));
   };
 
   async function run(job: JobRow): Promise<void> {
     const handler = options.handlers[job.kind]!;
     if (job.attempts > job.maxAttempts) {
       // Claimed again after its worker died on every attempt (a file that kills the server).
-      await finish(job.id, { status: 'failed', error: 'job-failed', finishedAt: new Date() });
+      await finish(job, { status: 'failed', error: 'job-failed', finishedAt: new Date() });
       return;
     }
     const controller = new AbortController();
@@ -126,32 +131,32 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
         const value = Math.max(0, Math.min(100, Math.round(percent)));
         if (value === lastProgress || abandoned.has(job.id)) return;
         lastProgress = value;
-        await db.update(jobs).set({ progress: value, leaseUntil: sql`${lease()}`, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+        await db.update(jobs).set({ progress: value, leaseUntil: sql`${lease()}`, updatedAt: new Date() }).where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
       },
     };
     // The lease is renewed while the handler works, even between two progress reports.
     const heartbeat = setInterval(() => {
       if (abandoned.has(job.id)) return;
-      void db.update(jobs).set({ leaseUntil: sql`${lease()}` }).where(eq(jobs.id, job.id)).catch(() => undefined);
+      void db.update(jobs).set({ leaseUntil: sql`${lease()}` }).where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))).catch(() => undefined);
     }, leaseMs / 3);
     try {
       await handler(job, context);
-      await finish(job.id, { status: 'done', progress: 100, error: null, finishedAt: new Date() });
+      await finish(job, { status: 'done', progress: 100, error: null, finishedAt: new Date() });
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof RetryLater) {
         // Put back as it was: waiting is not an attempt.
-        await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date(Date.now() + reason.delayMs) });
+        await finish(job, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date(Date.now() + reason.delayMs) });
       } else if (!running && !(reason instanceof PermanentJobError)) {
         // Stopped with the server: back to the queue, this attempt not counted.
-        await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
+        await finish(job, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
       } else if (reason instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
         const key = reason instanceof PermanentJobError ? reason.key : 'job-failed';
         if (!(reason instanceof PermanentJobError)) options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
-        await finish(job.id, { status: 'failed', error: key, finishedAt: new Date() });
+        await finish(job, { status: 'failed', error: key, finishedAt: new Date() });
       } else {
         options.log?.error({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job attempt failed, will retry');
-        await finish(job.id, { status: 'queued', runAfter: new Date(Date.now() + backoffMs * 2 ** (job.attempts - 1)) });
+        await finish(job, { status: 'queued', runAfter: new Date(Date.now() + backoffMs * 2 ** (job.attempts - 1)) });
       }
     } finally {
       clearTimeout(timer);
@@ -184,7 +189,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
         claimFailing = true;
       }
       // Claimed while the queue was being stopped: handed back untouched, as a running one would be.
-      if (job && !running) await finish(job.id, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
+      if (job && !running) await finish(job, { status: 'queued', attempts: job.attempts - 1, runAfter: new Date() });
       else if (job) await run(job);
       else if (running) await pause();
     }

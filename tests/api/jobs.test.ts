@@ -170,6 +170,38 @@ describe('the job queue', () => {
     await ctx.db.delete(jobs).where(eq(jobs.id, alive!.id));
   });
 
+  it('leaves a job to the worker that took it again: the first, whose lease lapsed, no longer writes its row', async () => {
+    const gate = () => {
+      let open!: () => void;
+      return { passed: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+    };
+    const [firstGate, secondGate] = [gate(), gate()];
+    let calls = 0;
+    const handler: JobHandler = async () => {
+      calls++;
+      // The first worker stalls past its lease, then fails; the second, still at work meanwhile, succeeds.
+      if (calls === 1) {
+        await firstGate.passed;
+        throw new PermanentJobError('job-failed');
+      }
+      await secondGate.passed;
+    };
+    const first = queueWith({ lapse: handler });
+    const id = await first.enqueue(ctx.db, 'lapse', {});
+    await first.start();
+    for (const end = Date.now() + 5_000; calls === 0 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Its lease ends (a long pause of its process): another worker takes the job again.
+    await ctx.db.update(jobs).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    const second = queueWith({ lapse: handler });
+    await second.start();
+    for (const end = Date.now() + 5_000; calls < 2 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    firstGate.open();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 2 });
+    secondGate.open();
+    expect(await until(id, 'done')).toMatchObject({ attempts: 2, error: null });
+  });
+
   it('on the embedded database, recovers at start the jobs a killed server left running', async () => {
     const [left] = await ctx.db
       .insert(jobs)
