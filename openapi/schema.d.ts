@@ -4709,7 +4709,7 @@ export interface components {
             updatedAt: string;
         };
         SubmissionCheck: {
-            /** @description What is checked: present, valid_at_deadline, kbis_age, urssaf_age, tax_year, insurance_year, page_limit, word_limit, item_limits, price_issues, ae_total, file_size, total_size, format, naming, folders, signature, start_by. */
+            /** @description What is checked: present, rc_list, valid_at_deadline, kbis_age, urssaf_age, tax_year, insurance_year, within (a declaration another piece makes), alternative (the DUME for the DC1 and DC2), candidate_data, groupement_member (a co-contractor's own DC2 or DUME), page_limit, word_limit, item_limits, item_pages, memory_final, price_issues, ae_amount, file_size, total_size, format, naming, folders, signature, deadline, start_by. */
             key: string;
             ok: boolean;
             /**
@@ -4734,6 +4734,8 @@ export interface components {
             documentId?: components["schemas"]["Id"];
             /** @enum {string} */
             status: "ok" | "missing" | "expired" | "over_limit" | "unsigned" | "issues";
+            /** @description For a declaration another piece makes (turnover, staff, sworn statement): the codes of the generated forms in the folder that carry it ("DC2", "DUME"); there is then no file of its own to give. Absent for other pieces. */
+            declaredIn?: string[];
             checks: components["schemas"]["SubmissionCheck"][];
             /** @description The sentence of the RC that asks for the piece, with its file and page; null for a piece the product adds (the memory, the price files) without the RC's list naming it. */
             asked: components["schemas"]["FactSource"] | null;
