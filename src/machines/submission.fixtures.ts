@@ -211,3 +211,37 @@ export const vaultDocuments = [insuranceDocument, urssafDocument];
 
 /** A moment before the deadline, so that the countdowns read the same everywhere. */
 export const submissionNow = Date.parse('2026-12-10T09:00:00.000Z');
+
+// A folder just opened on a call whose RC asks for the DC2 and the turnover: the DC2 is generated
+// (made when downloaded, its size not known yet), the turnover is declared in it.
+export const dc2Piece: SubmissionPiece = {
+  code: 'DC2',
+  label: 'Déclaration du candidat (DC2)',
+  part: 'candidature',
+  required: true,
+  source: 'generated',
+  status: 'ok',
+  checks: [],
+  asked: { ...rc, page: 4, excerpt: 'La déclaration du candidat (imprimé DC2) dûment complétée.' },
+  file: { fileName: 'DC2.docx', path: '1 - Candidature/DC2.docx', bytes: null, url: `/api/tenders/${submissionTenderId}/submission/dc2.docx` },
+};
+
+export const turnoverPiece: SubmissionPiece = {
+  code: 'TURNOVER',
+  label: "Chiffre d'affaires des trois derniers exercices",
+  part: 'candidature',
+  required: true,
+  source: 'generated',
+  status: 'ok',
+  declaredIn: ['DC2'],
+  checks: [{ key: 'within', ok: true, severity: 'error', msg: 'Déclaré dans « Déclaration du candidat (DC2) ».', source: null }],
+  asked: { ...rc, page: 4, excerpt: "Le chiffre d'affaires global des trois derniers exercices disponibles." },
+  file: null,
+};
+
+export const freshSubmission: Submission = {
+  ...preparingSubmission,
+  pieces: [dc2Piece, turnoverPiece, memoryPiece, aePiece],
+  checks: [{ key: 'total_size', ok: true, severity: 'error', msg: "Fichiers déjà là : 0 Mo pour 500 Mo acceptés par PLACE ; les pièces générées par Soumissio (2) s'y ajoutent, comptées une fois faites.", source: 'Guide utilisateur PLACE' }],
+  totalBytes: 0,
+};

@@ -11,7 +11,7 @@ import { createTestApp, createUser, multipart, type TestContext } from './contex
 import { analysedDce, grenobleFile, pdf, tenderWithReadDocs } from './documents-fixtures';
 
 type Check = { key: string; ok: boolean; severity?: string; msg: string; source: string | null };
-type Piece = { code: string; status: string; checks: Check[]; file: { fileName: string; path: string; bytes: number | null } | null };
+type Piece = { code: string; status: string; checks: Check[]; declaredIn?: string[]; file: { fileName: string; path: string; bytes: number | null } | null };
 type Folder = { pieces: Piece[]; checks: Check[]; ready: boolean };
 
 let ctx: TestContext;
@@ -91,12 +91,23 @@ describe('the submission folder against the RC’s rules on files', () => {
     expect(folder.ready).toBe(false);
   });
 
+  it('says which forms carry the RC’s declarations (the turnover in the DC2, the sworn statement in the DC1)', async () => {
+    const folder = await folderOf();
+    expect(piece(folder, 'TURNOVER')).toMatchObject({ file: null, declaredIn: expect.arrayContaining(['DC2']) });
+    expect(piece(folder, 'HONOUR_DECLARATION')).toMatchObject({ file: null, declaredIn: expect.arrayContaining(['DC1']) });
+    expect(piece(folder, 'DC2').declaredIn).toBeUndefined();
+  });
+
   it('keeps the stricter of the RC’s and the platform’s caps, each with its source', async () => {
     // PLACE takes 1 Go a pli: an RC allowing 2 Go does not lift it.
     await setFileRules({ maxTotalBytes: 2 * 1024 ** 3 }, [SENTENCES.total]);
-    const platform = (await folderOf()).checks.find((c) => c.key === 'total_size')!;
+    const folder = await folderOf();
+    const platform = folder.checks.find((c) => c.key === 'total_size')!;
     expect(platform).toMatchObject({ ok: true });
     expect(platform.source).toMatch(/PLACE/);
+    // Every file there is measured (the forms uploaded): the folder's size as such.
+    expect(folder.pieces.filter((p) => p.file && p.file.bytes === null)).toEqual([]);
+    expect(platform.msg).toMatch(/^Dossier de [\d,]+ Mo pour [\d,]+ Mo acceptés par PLACE\.$/);
     await setFileRules({ maxTotalBytes: 3 * 1024 }, ['Le poids total du pli est limité à 3 Ko.']);
     const rc = (await folderOf()).checks.find((c) => c.key === 'total_size')!;
     expect(rc).toMatchObject({ ok: false });
@@ -124,5 +135,15 @@ describe('the submission folder against the RC’s rules on files', () => {
     expect(manual.checks.find((c) => c.key === 'naming')).toMatchObject({ ok: false, severity: 'warning' });
     expect(manual.checks.find((c) => c.key === 'naming')!.msg).toContain(rule);
     expect(piece(manual, 'DC1').file!.path).toBe('1 - Candidature/Lettre de candidature.pdf');
+  });
+
+  it('says the size of the files already there when generated pieces are yet to be made, and that they add to it', async () => {
+    await setFileRules({ anyCommonFormat: true }, ['Aucun format électronique n’est préconisé.']);
+    // The DC2 generated again instead of the uploaded one: made when downloaded, its size unknown until then.
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/tenders/${tenderId}/submission/pieces/DC2`, headers: { authorization: `Bearer ${manager.token}` } })).statusCode).toBe(200);
+    const folder = await folderOf();
+    const unmeasured = folder.pieces.filter((p) => p.file && p.file.bytes === null).length;
+    expect(unmeasured).toBeGreaterThan(0);
+    expect(folder.checks.find((c) => c.key === 'total_size')!.msg).toMatch(new RegExp(`^Fichiers déjà là : [\\d,]+ Mo pour [\\d,]+ Mo acceptés par PLACE ; les pièces générées par Soumissio \\(${unmeasured}\\) s'y ajoutent, comptées une fois faites\\.$`));
   });
 });

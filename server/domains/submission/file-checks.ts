@@ -59,10 +59,16 @@ export function checkFileSize(piece: Piece, limit: SizeLimit | null, t: Translat
 }
 
 /** The folder's total against its cap, or a warning that no cap is known. */
-export function checkTotalSize(totalBytes: number, limit: SizeLimit | null, platform: Platform | null, t: Translate): Check {
+/**
+ * The pli's size against the lower cap. `unmeasured` counts the pieces made when downloaded or
+ * zipped (their size is not known before): then the size said is of the files already there, and
+ * the message says the generated pieces add to it.
+ */
+export function checkTotalSize(totalBytes: number, unmeasured: number, limit: SizeLimit | null, platform: Platform | null, t: Translate): Check {
   if (!limit) return { key: 'total_size', ok: false, severity: 'warning', msg: platform ? t('submission-check_platform_no_limit', { platform: platform.name }) : t('submission-check_platform_unknown'), source: null };
-  const vars = { size: megabytes(totalBytes), max: megabytes(limit.bytes), platform: platform?.name ?? '' };
-  return { key: 'total_size', ok: totalBytes <= limit.bytes, severity: 'error', msg: t(limit.by === 'rc' ? 'submission-check_total_size_rc' : 'submission-check_total_size', vars), source: limit.source };
+  const vars = { size: megabytes(totalBytes), max: megabytes(limit.bytes), platform: platform?.name ?? '', count: unmeasured };
+  const key = `submission-check_total_size${limit.by === 'rc' ? '_rc' : ''}${unmeasured ? '_known' : ''}`;
+  return { key: 'total_size', ok: totalBytes <= limit.bytes, severity: 'error', msg: t(key, vars), source: limit.source };
 }
 
 /**

@@ -313,7 +313,10 @@ export async function submissionFolder(
   for (const piece of pieces) {
     const origin = pieceKind(piece.code)?.origin;
     if (origin?.from !== 'within' || piece.file) continue;
-    const within = pieces.find((p) => origin.codes.includes(p.code) && p.file);
+    const carriers = pieces.filter((p) => origin.codes.includes(p.code) && p.file);
+    const within = carriers[0];
+    // Said to the page too, which then offers no upload for it.
+    if (within) piece.declaredIn = carriers.map((p) => p.code);
     if (within) piece.checks.push(check('within', true, t('submission-check_within', { piece: within.label })));
     else Object.assign(piece, { source: 'missing', status: 'missing', checks: [check('present', false, t('submission-check_within_missing', { pieces: origin.codes.join(', ') }))] });
   }
@@ -356,7 +359,8 @@ export async function submissionFolder(
   if (!factOf(facts, 'candidatureDocuments') && !factOf(facts, 'offerDocuments')) folderChecks.push(check('rc_list', false, t('submission-check_rc_list'), null, 'warning'));
   const expired = pieces.filter((p) => p.status === 'expired');
   if (expired.length) folderChecks.push(check('valid_at_deadline', false, t('submission-check_expired', { pieces: expired.map((p) => p.label).join(', ') })));
-  folderChecks.push(checkTotalSize(totalBytes, limits.total, platform, t), ...formatChecks, ...placing.checks);
+  const unmeasured = pieces.filter((p) => p.file && p.file.bytes === null).length;
+  folderChecks.push(checkTotalSize(totalBytes, unmeasured, limits.total, platform, t), ...formatChecks, ...placing.checks);
   if (deadline && deadline.getTime() < Date.now() && !inputs.deposit) folderChecks.push(check('deadline', false, t('submission-check_deadline_passed'), null, 'warning'));
   const startBy = deadline && candidature.uploadMbps ? startUploadingBy(deadline, totalBytes, candidature.uploadMbps) : null;
   if (!candidature.uploadMbps) folderChecks.push(check('start_by', false, t('submission-check_upload_speed'), null, 'warning'));

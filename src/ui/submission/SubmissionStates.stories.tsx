@@ -6,7 +6,7 @@ import { submissionMachine, type SubmissionContext } from '../../machines/submis
 import { SubmissionView } from './SubmissionView';
 import { submissionViewOf, type SubmissionViewState } from './submission-view-state';
 import { twoMemberGroupement } from '../../machines/groupement.fixtures';
-import { depositedSubmission, preparingSubmission, readySubmission, submissionCompanyId, submissionNow, submissionTenderId, vaultDocuments, withInsurance } from '../../machines/submission.fixtures';
+import { depositedSubmission, freshSubmission, preparingSubmission, readySubmission, submissionCompanyId, submissionNow, submissionTenderId, vaultDocuments, withInsurance } from '../../machines/submission.fixtures';
 
 // The submission folder page's statechart, each state rendered from its snapshot through
 // submissionViewOf, as the page shows it (regions once open: folder, piece, deposit, vault, refresh).
@@ -121,6 +121,8 @@ export const RefreshFailed: Story = {
   args: { view: openAt({ refresh: 'failed' }, { refreshError: { message: 'Aucune réponse du serveur.', status: 502 } }) },
   parameters: { machineStates: ['submission.open.refresh.failed'] },
 };
+/** Just opened: the DC2 generated but not made yet (no size known), the turnover declared in it (nothing to upload). */
+export const FreshFolder: Story = { args: { view: openAt({}, { submission: freshSubmission }) } };
 /** Past the deadline: both countdowns say so. */
 export const PastDeadline: Story = { args: { now: Date.parse('2026-12-18T09:00:00.000Z') } };
 

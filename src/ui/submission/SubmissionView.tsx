@@ -100,7 +100,7 @@ function Folder(props: SubmissionViewProps & { submission: Submission }) {
         <h2 id="submission-zip" className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
           {t('submission-zip_title')}
         </h2>
-        <p className={muted}>{t(deposited ? 'submission-zip_text_deposited' : 'submission-zip_text', { size: formatFileSize(submission.deposit?.totalBytes ?? submission.totalBytes, language) })}</p>
+        <p className={muted}>{zipText(submission, t, language)}</p>
         <a href={`/api/tenders/${props.tenderId}/submission.zip`} download className={cx(button({ variant: 'outline' }), css({ alignSelf: 'flex-start' }))}>
           <FileArchive size={16} aria-hidden="true" />
           {t('submission-zip_download')}
@@ -109,6 +109,17 @@ function Folder(props: SubmissionViewProps & { submission: Submission }) {
       <DepositSection {...props} />
     </>
   );
+}
+
+/**
+ * The folder's size as far as it is known: generated pieces are made when downloaded or zipped, so
+ * their size is not known before; the text says so rather than a total that leaves them out.
+ */
+function zipText(submission: Submission, t: (key: string, vars?: Record<string, string>) => string, language: string) {
+  if (submission.deposit) return t('submission-zip_text_deposited', { size: formatFileSize(submission.deposit.totalBytes, language) });
+  const size = formatFileSize(submission.totalBytes, language);
+  if (!submission.pieces.some((piece) => piece.file && piece.file.bytes === null)) return t('submission-zip_text', { size });
+  return submission.totalBytes > 0 ? t('submission-zip_text_partial', { size }) : t('submission-zip_text_generated');
 }
 
 const STATE_ICON = { preparing: Hourglass, ready: FolderCheck, deposited: CircleCheck } as const;
@@ -323,9 +334,15 @@ function PieceCard(props: SubmissionViewProps & { submission: Submission; piece:
   );
 }
 
-function PieceActions(props: SubmissionViewProps & { piece: SubmissionPiece; deposited: boolean }) {
+function PieceActions(props: SubmissionViewProps & { submission: Submission; piece: SubmissionPiece; deposited: boolean }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { piece, deposited } = props;
+  // A declaration the DC2 or the DUME makes: nothing of its own to give, said with the forms that carry it.
+  if (piece.declaredIn?.length) {
+    const labels = piece.declaredIn.map((code) => props.submission.pieces.find((p) => p.code === code)?.label ?? code);
+    return <p className={muted}>{t('submission-declared_in', { pieces: new Intl.ListFormat(language, { type: 'conjunction' }).format(labels.map((label) => (language === 'fr' ? `« ${label} »` : `“${label}”`))) })}</p>;
+  }
   const busy = props.change.state === 'sending' || props.change.state === 'clearing';
   const fileLink = piece.file?.url ? (
     <a href={piece.file.url} download={piece.source === 'generated' ? true : undefined} className={button({ variant: piece.source === 'generated' ? 'solid' : 'outline', size: 'sm' })}>

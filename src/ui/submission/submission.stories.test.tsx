@@ -138,6 +138,28 @@ describe('the submission folder, state by state', () => {
     expect(zip.hasAttribute('download')).toBe(true);
   });
 
+  it('the folder’s size says what is known: the files already there, the generated pieces counted once made', async () => {
+    show(<States.Preparing />);
+    expect(norm((await screen.findByText(/de fichiers déjà là/)).textContent)).toMatch(/^Toutes les pièces .*: 342 ko de fichiers déjà là, plus les pièces générées, dont la taille se connaît une fois faites\.$/);
+    show(<States.FreshFolder />);
+    expect(await screen.findByText('Toutes les pièces rangées en « 1 - Candidature » et « 2 - Offre ». Les pièces générées sont faites au téléchargement : leur taille se connaît alors.')).toBeTruthy();
+    expect(screen.queryByText(/\b0 (o|octet)/)).toBeNull();
+    show(<States.Deposited />);
+    expect(await screen.findByText(/^Les fichiers exactement tels que déposés/)).toBeTruthy();
+  });
+
+  it('a declaration the DC2 makes offers no upload: it names the generated form that carries it', async () => {
+    show(<States.FreshFolder />);
+    await screen.findByRole('heading', { name: "Chiffre d'affaires des trois derniers exercices" });
+    const turnover = pieceCard('TURNOVER');
+    expect(within(turnover).getByText('Rien à déposer : cette déclaration est faite dans « Déclaration du candidat (DC2) », que Soumissio génère.')).toBeTruthy();
+    expect(turnover.querySelector('input[type=file]')).toBeNull();
+    expect(within(turnover).queryByRole('combobox')).toBeNull();
+    // The DC2 itself is still generated from its card, and a missing piece still takes a file.
+    expect(within(pieceCard('DC2')).getByRole('link', { name: /Générer/ })).toBeTruthy();
+    expect(pieceCard('AE').querySelector('input[type=file]')).not.toBeNull();
+  });
+
   it('a piece on its way is busy and says so; a refused one shows the server’s msg beside the piece, then closes', async () => {
     show(<States.Uploading />);
     expect(await screen.findByText('Envoi de la pièce…')).toBeTruthy();
