@@ -44,7 +44,11 @@ export function SessionProvider({ children, inspect, registry: given }: { childr
           removeProfile: () => browser.removeProfile(),
           setAuthToken: (_, { token }) => auth.setToken(token),
           clearAuthToken: () => auth.setToken(null),
-          resetStateFamilies: () => registry.resetAll(),
+          resetStateFamilies: () => {
+            registry.resetAll();
+            // The toasts' log and the last announcement are the previous user's too.
+            notifications.send({ type: 'notify.forget' });
+          },
           logDecodeError: () => console.error(t('common-error_while_decoding_token')),
           notifyUnauthorized: (_, { message }) =>
             notifications.send({ type: 'notify.show', toastType: 'error', message: message || t('common-not_authorized_token_failed'), duration: UNAUTHORIZED_TOAST_MS }),

@@ -33,4 +33,9 @@ export const Shown: Story = { parameters: { machineStates: ['notifications', 'to
 // After 2 s the success toast's timer has expired and removed it; after 7 s the session toast too.
 export const SuccessExpired: Story = { args: { toasts: toastsAfter(shown, 2000) }, parameters: { machineStates: ['toastTimer.expired'] } };
 export const SessionToastExpired: Story = { args: { toasts: toastsAfter(shown, UNAUTHORIZED_TOAST_MS) }, parameters: { machineStates: ['toastTimer.expired'] } };
+// Hovered or focused: every timer waits (here a minute on), the toasts stay until the pointer and the focus leave.
+export const Paused: Story = {
+  args: { toasts: toastsAfter([{ type: 'notify.pause' }, ...shown], 60_000) },
+  parameters: { machineStates: ['toastTimer.paused'] },
+};
 export const AllExpired: Story = { args: { toasts: toastsAfter(shown, PROFILE_ERROR_TOAST_MS) }, parameters: { machineStates: ['notifications'] } };
