@@ -31,7 +31,8 @@ const withRun = <Summary extends RunSummary>(history: Summary[], run: Summary) =
  * The analysis runs of a tender (DCE, CCTP): loads them and opens the newest; a run is started as
  * a job on the server and followed (polled) with its progress until it is done or failed; a run
  * of the history can be opened; changes made on the page replace the run shown. Effects are
- * provided by the app: `listRuns` (the history and the newest run in full), `createRun`, `getRun`.
+ * provided by the app: `listRuns` (the history and the newest run in full), `createRun`, `getRun`,
+ * and `announceFinished` when a run followed to its end is done or failed.
  */
 export function createAnalysisRunMachine<Summary extends RunSummary, Run extends Summary>(id: string) {
   type Context = AnalysisRunContext<Summary, Run>;
@@ -55,6 +56,8 @@ export function createAnalysisRunMachine<Summary extends RunSummary, Run extends
         return { current: run, history: withRun<Summary>(context.history, run) };
       }),
       keepRunError: assign({ runError: ({ event }) => toRequestError((event as unknown as { error: unknown }).error) }),
+      /** A run followed on the page has ended (done or failed): said by the app's live region. */
+      announceFinished: (_, _params: { status: RunSummary['status'] }) => undefined,
     },
     guards: {
       none: ({ context }) => context.current === null,
@@ -109,7 +112,7 @@ export function createAnalysisRunMachine<Summary extends RunSummary, Run extends
           input: ({ context }) => ({ id: context.current!._id }),
           onDone: [
             { guard: ({ event }) => isRunning(event.output), target: 'running', actions: 'showRun' },
-            { target: 'ready', actions: 'showRun' },
+            { target: 'ready', actions: ['showRun', { type: 'announceFinished', params: ({ event }) => ({ status: event.output.status }) }] },
           ],
           // A missed poll is tried again at the next interval.
           onError: { target: 'running' },

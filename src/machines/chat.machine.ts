@@ -32,7 +32,8 @@ export type ChatEvent =
  * A conversation with a tender's documents: loads the caller's history; a question is asked
  * (answering.asking), its answer streams in (answering.streaming) and joins the history (answered) or fails (failed,
  * with a retry); the history can be cleared. Effects (`loadHistory`, `ask`, `clearHistory`) are
- * provided by the app; `ask` streams: it sends `chat.token` then `chat.answered` or `chat.failed`.
+ * provided by the app; `ask` streams: it sends `chat.token` then `chat.answered` or `chat.failed`;
+ * `announceAnswer` says a completed answer to assistive technologies.
  */
 export const chatMachine = setup({
   types: { context: {} as ChatContext, events: {} as ChatEvent, input: {} as { tenderId: string } },
@@ -51,6 +52,8 @@ export const chatMachine = setup({
     startQuestion: assign(({ event }) => ({ pending: { question: (event as { question: string }).question.trim(), text: '' }, error: null, failedQuestion: null })),
     appendToken: assign({ pending: ({ context, event }) => (context.pending ? { ...context.pending, text: context.pending.text + (event as { text: string }).text } : null) }),
     keepAnswer: assign(({ context, event }) => ({ messages: [...context.messages, (event as { message: ChatMessage }).message], pending: null })),
+    /** The answer has come: said by the app's live region (the loading bubble it replaces was the only one). */
+    announceAnswer: (_, _params: { answer: string }) => undefined,
     keepFailure: assign(({ context, event }) => ({ error: toRequestError((event as { error: unknown }).error), failedQuestion: context.pending?.question ?? null, pending: null })),
   },
   guards: {
@@ -91,7 +94,7 @@ export const chatMachine = setup({
         },
       },
       on: {
-        'chat.answered': { target: 'answered', actions: 'keepAnswer' },
+        'chat.answered': { target: 'answered', actions: ['keepAnswer', { type: 'announceAnswer', params: ({ event }) => ({ answer: event.message.answer }) }] },
         'chat.failed': { target: 'failed', actions: 'keepFailure' },
         'chat.cancel': { target: 'idle', actions: assign({ pending: null }) },
       },

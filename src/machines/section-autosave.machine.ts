@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { components } from '../../openapi/schema';
 import { toRequestError, type RequestError, type RequestSuccess } from '../common/request-result';
 
@@ -30,6 +30,8 @@ export type SectionAutosaveContext = {
   savedAt: string | null;
   /** A draft kept in this browser from an earlier visit, offered back (restore or discard). */
   kept: KeptDraft | null;
+  /** The last save failed: the next one that passes is announced as the recovery. */
+  failing: boolean;
 };
 
 /** A text typed earlier and kept in this browser (not saved then), with the version it was typed on. */
@@ -81,6 +83,9 @@ export const sectionAutosaveMachine = setup({
     // until the server has it; cleared once saved or replaced by the server's.
     keepDraft: (_, _params: DraftKeep) => undefined,
     clearDraft: (_, _params: { sectionId: string }) => undefined,
+    /** A save failed, then one passed again: said by the app's live region (the status line is not). */
+    announceSaveFailed: () => undefined,
+    announceSaveRecovered: () => undefined,
   },
   delays: { debounce: AUTOSAVE_DEBOUNCE_MS, retry: AUTOSAVE_RETRY_MS },
   guards: {
@@ -106,6 +111,7 @@ export const sectionAutosaveMachine = setup({
     revision: 0,
     savedAt: null,
     kept: input.kept ?? null,
+    failing: false,
   }),
   on: {
     'autosave.synced': {
@@ -166,6 +172,11 @@ export const sectionAutosaveMachine = setup({
             actions: [
               assign(({ event }) => ({ section: event.output.data, sending: null })),
               { type: 'sectionSaved', params: ({ event }) => ({ section: event.output.data }) },
+              enqueueActions(({ context, enqueue }) => {
+                if (!context.failing) return;
+                enqueue.assign({ failing: false });
+                enqueue('announceSaveRecovered');
+              }),
               // The text still waiting now stands on the version just saved.
               { type: 'keepDraft', params: keepParams },
             ],
@@ -175,6 +186,11 @@ export const sectionAutosaveMachine = setup({
             actions: [
               assign(({ event }) => ({ section: event.output.data, sending: null, savedAt: event.output.data.updatedAt })),
               { type: 'sectionSaved', params: ({ event }) => ({ section: event.output.data }) },
+              enqueueActions(({ context, enqueue }) => {
+                if (!context.failing) return;
+                enqueue.assign({ failing: false });
+                enqueue('announceSaveRecovered');
+              }),
               { type: 'clearDraft', params: clearParams },
             ],
           },
@@ -196,7 +212,13 @@ export const sectionAutosaveMachine = setup({
           },
           {
             target: 'failed',
-            actions: assign(({ context, event }) => ({ error: toRequestError(event.error), draft: context.draft ?? context.sending, sending: null })),
+            actions: [
+              enqueueActions(({ context, enqueue }) => {
+                // Said once, not at every timed retry that fails again.
+                if (!context.failing) enqueue('announceSaveFailed');
+              }),
+              assign(({ context, event }) => ({ error: toRequestError(event.error), draft: context.draft ?? context.sending, sending: null, failing: true })),
+            ],
           },
         ],
       },

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { cctpAnalysisMachine, type CctpAnalysis, type CctpAnalysisSummary } from '../../machines/cctp-analysis.machine';
 import { analysisStatus } from '../../machines/analysis-run.machine';
@@ -10,6 +11,7 @@ import type { Tender } from '../../ui/tenders/TenderDetailsView';
 import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
+import { useAnnounce } from '../notifications';
 import { useOnSuccess, useRequest } from '../use-request';
 import type { CctpRequirementChange } from './calls';
 import { useSourceViewer } from '../tender-docs/use-source-viewer';
@@ -36,6 +38,8 @@ export default function CctpAnalysePage() {
 
 function CctpAnalysis({ tender }: { tender: Tender }) {
   const { operations } = useServices();
+  const { i18n } = useTranslation();
+  const announce = useAnnounce();
   const logic = useMemo(
     () =>
       cctpAnalysisMachine.provide({
@@ -46,8 +50,9 @@ function CctpAnalysis({ tender }: { tender: Tender }) {
           createRun: fromPromise<CctpAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createCctpAnalysis, input, signal)).data),
           getRun: fromPromise<CctpAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getCctpAnalysis, input, signal)).data),
         },
+        actions: { announceFinished: (_, { status }) => announce(i18n.t(status === 'done' ? 'a11y-cctp_analysis_done' : 'a11y-cctp_analysis_failed')) },
       }),
-    [operations],
+    [operations, i18n, announce],
   );
   const ref = useActorRef(logic, { input: { tenderId: tender._id } });
   const snapshot = useSelector(ref, (s) => s);

@@ -13,6 +13,7 @@ import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
+import { answerAnnouncement, useAnnounce } from '../notifications';
 
 type TenderNotes = components['schemas']['TenderNotes'];
 const noteMachine = createRequestMachine<{ tenderId: string; text: string }, TenderNotes>('addTenderNote');
@@ -39,6 +40,7 @@ function Chat({ tender }: { tender: Tender }) {
   const { t, i18n } = useTranslation();
   const { operations } = useServices();
   const toast = useSuccessToast();
+  const announce = useAnnounce();
   const logic = useMemo(
     () =>
       chatMachine.provide({
@@ -64,9 +66,10 @@ function Chat({ tender }: { tender: Tender }) {
             return () => aborted.abort();
           }),
         },
+        actions: { announceAnswer: (_, { answer }) => announce(answerAnnouncement(answer, i18n.t)) },
       }),
     // i18n is one instance: the machine is built once and says things in the current language.
-    [operations, i18n],
+    [operations, i18n, announce],
   );
   const ref = useActorRef(logic, { input: { tenderId: tender._id } });
   const snapshot = useSelector(ref, (s) => s);

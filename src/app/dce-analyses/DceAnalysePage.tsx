@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { dceAnalysisMachine, type DceAnalysis } from '../../machines/dce-analysis.machine';
 import { analysisStatus } from '../../machines/analysis-run.machine';
@@ -13,6 +14,7 @@ import type { Tender } from '../../ui/tenders/TenderDetailsView';
 import { TenderGuard } from '../tenders/TenderGuard';
 import { runOperation } from '../run-operation';
 import { useServices } from '../services';
+import { useAnnounce } from '../notifications';
 import { useOnSuccess, useRequest, useSuccessToast } from '../use-request';
 
 const factMachine = createRequestMachine<{ id: string; key: DceFactKey; value?: unknown; confirm?: boolean }, DceAnalysis>('updateDceFact');
@@ -29,6 +31,8 @@ export default function DceAnalysePage() {
 
 function DceAnalysis({ tender }: { tender: Tender }) {
   const { operations } = useServices();
+  const { i18n } = useTranslation();
+  const announce = useAnnounce();
   const toast = useSuccessToast();
   const logic = useMemo(
     () =>
@@ -41,8 +45,9 @@ function DceAnalysis({ tender }: { tender: Tender }) {
           createRun: fromPromise<DceAnalysis, { tenderId: string }>(async ({ input, signal }) => (await runOperation(operations.createDceAnalysis, input, signal)).data),
           getRun: fromPromise<DceAnalysis, { id: string }>(async ({ input, signal }) => (await runOperation(operations.getDceAnalysis, input, signal)).data),
         },
+        actions: { announceFinished: (_, { status }) => announce(i18n.t(status === 'done' ? 'a11y-dce_analysis_done' : 'a11y-dce_analysis_failed')) },
       }),
-    [operations],
+    [operations, i18n, announce],
   );
   const ref = useActorRef(logic, { input: { tenderId: tender._id } });
   const snapshot = useSelector(ref, (s) => s);

@@ -14,6 +14,7 @@ import { quoteNode } from '../../ui/memories/tiptap-text';
 import { buyerText } from '../../../rules/working-notes';
 import { FrameItemBrief } from '../../ui/memories/FrameItemBrief';
 import { useServices } from '../services';
+import { useAnnounce } from '../notifications';
 import { MemoryLibrary } from './MemoryLibrary';
 import { MemoryTeam } from './MemoryTeam';
 import { useMemoryComments } from './MemoryComments';
@@ -45,7 +46,8 @@ const sectionDraft = (userId: string, sectionId: string): DraftKey => ({ userId,
  * with the tender the guard loaded (no second request): employees get the checked ones only.
  */
 export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { tenderId: string; tenderTitle?: string; keyFacts?: TenderKeyFacts | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const announce = useAnnounce();
   const { operations } = useServices();
   const role = SessionContext.useSelector((s) => s.context.profile?.role);
   // Drafts kept in the browser are the signed-in user's own: the key carries their id.
@@ -78,9 +80,11 @@ export function MemoryScreen({ tenderId, tenderTitle = '', keyFacts = null }: { 
           sectionSaved: (_, params) => memoryActor.send({ type: 'memory.section.saved', section: params.section }),
           keepDraft: (_, { sectionId, content, baseVersion }) => userId && drafts.write(sectionDraft(userId, sectionId), content, baseVersion),
           clearDraft: (_, { sectionId }) => userId && drafts.clear(sectionDraft(userId, sectionId)),
+          announceSaveFailed: () => announce(i18n.t('a11y-autosave_failed')),
+          announceSaveRecovered: () => announce(i18n.t('a11y-autosave_recovered')),
         },
       }),
-    [operations, memoryActor, userId],
+    [operations, memoryActor, userId, announce, i18n],
   );
   const [autosaves] = useState(() => new Map<string, Autosave>());
   // The writing assistant's link to the section's editor (the editor shown attaches to it).

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnnounceSettled } from '../announce-settled';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { toRequestError } from '../../common/request-result';
@@ -64,6 +65,7 @@ export default function ImportsPage() {
     canRetry: snapshot.matches('failed') && !isImportRefusal(context.error),
   };
 
+  useAnnounceSettled(runs.list.state === 'loaded' ? runs.list.items : null, (run) => run._id, isRunPending, (run) => t(run.status === 'done' ? 'a11y-import_done' : 'a11y-import_failed', { name: run.fileName }));
   // The server imports in a job: the runs are read again while one is queued or running.
   const poll = useActorRef(
     pollMachine.provide({

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnnounceSettled } from '../announce-settled';
 import { useParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { components } from '../../../openapi/schema';
@@ -118,6 +119,7 @@ function TenderDocsBody({ tender, companyId, onRetryTender }: BodyProps) {
     loadDocuments({ tenderId });
   });
 
+  useAnnounceSettled(documents.data, (doc) => doc._id, isExtractionPending, (doc) => t(doc.extraction?.status === 'done' ? 'a11y-extraction_done' : 'a11y-extraction_failed', { name: doc.fileName }));
   // The server reads each new file's text in the background: the list follows it while it runs.
   const poll = useActorRef(pollMachine.provide({ actions: { refresh: () => loadDocuments({ tenderId }) } }), { input: undefined });
   useEffect(() => {
