@@ -1,6 +1,7 @@
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Inspect } from './inspect';
+import { FormErrorFocus } from './form-error-focus';
 import { NotificationsContext, NotificationsOutlet } from './notifications';
 import { AppRoutes } from './routes';
 import { ServicesProvider, type Services } from './services';
@@ -17,6 +18,7 @@ export function App({ i18n, services, inspect }: AppProps) {
             <AppRoutes />
           </SessionProvider>
           <NotificationsOutlet />
+          <FormErrorFocus />
         </NotificationsContext.Provider>
       </ServicesProvider>
     </I18nextProvider>

@@ -9,6 +9,7 @@ import { PageBoundary } from './PageBoundary';
 import { useServices } from './services';
 import { SessionContext, useSessionStatus, type SessionStatus } from './session';
 import SignInPage from './users/SignInPage';
+import { useFocusHeadingOnRouteChange } from './route-focus';
 
 /**
  * The route table (spec section 2), one entry per route with its access rule and layout.
@@ -187,6 +188,7 @@ export function AppRoutes() {
   const profile = SessionContext.useSelector((s) => s.context.profile);
   const route = location === '/' ? undefined : findRoute(location, parser);
   useStartEarly(route && 'page' in decide(route, status, profile) ? route : undefined);
+  useFocusHeadingOnRouteChange(location);
   if (location === '/') return <Redirecting outcome={homeTarget(status)} />;
   if (!route) {
     return (
