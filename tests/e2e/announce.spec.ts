@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_DCE_CALL } from '../../server/db/demo-dce';
-import { bearer, demoToken, expect, fr, signIn, test, useToken } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { bearer, demoToken, expect, freshTender, fr, signIn, test, useToken } from './fixtures';
 
 // Issue 28, items 3, 5, 6 and 8a, kept as tests: results that arrive later are said by the app's one
 // polite live region (read here from the accessibility tree, not from the DOM's classes); toasts wait
@@ -29,6 +30,26 @@ async function demoTender(page: Page) {
   return { token, tenderId: tender._id };
 }
 
+// The demo is shared by every spec of a run: what these tests change is put back as it was.
+/** Clears the manager's chat history on the tender (the chat's own "clear" operation). */
+const clearChat = async (request: APIRequestContext, token: string, tenderId: string) => {
+  const cleared = await request.delete(`/api/tenders/${tenderId}/chat/messages`, { headers: bearer(token) });
+  expect(cleared.ok(), await cleared.text()).toBe(true);
+};
+
+type Section = { _id: string; title: string; version: number; content: unknown };
+/** The demo memory's section of that title as it is now, and how to put it back. */
+async function keptSection(request: APIRequestContext, token: string, tenderId: string, title: RegExp) {
+  const { memories } = (await (await request.get(`/api/tenders/${tenderId}/memories`, { headers: bearer(token) })).json()) as { memories: { _id: string }[] };
+  const sectionsOf = async () => ((await (await request.get(`/api/memories/${memories[0]!._id}`, { headers: bearer(token) })).json()) as { sections: Section[] }).sections;
+  const before = (await sectionsOf()).find((section) => title.test(section.title))!;
+  return async () => {
+    const now = (await sectionsOf()).find((section) => section._id === before._id)!;
+    const put = await request.patch(`/api/memories/${memories[0]!._id}/sections/${before._id}`, { headers: bearer(token), data: { version: now.version, content: before.content } });
+    expect(put.ok(), await put.text()).toBe(true);
+  };
+}
+
 /** Presses Tab (Shift+Tab backwards) until `target` has the focus: the keyboard's own way there. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 150 } = {}) {
   for (let i = 0; i < max; i++) {
@@ -44,32 +65,38 @@ test('the chat answer, an analysis completion and an autosave failure are announ
   test.slow();
   const { token, tenderId } = await demoTender(page);
   await useToken(context, baseURL, token);
+  const restoreSection = await keptSection(page.request, token, tenderId, /Qualité des services associés/);
+  try {
+    // The chat's answer: the loading bubble goes, the live region keeps "Réponse reçue" and the answer's start.
+    await page.goto(`/tender/chat/${tenderId}`);
+    await page.getByRole('button', { name: fr['chat-suggest_deadline'] }).click();
+    await expect(page.getByRole('article', { name: `Réponse à « ${fr['chat-suggest_deadline']} »` })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => announced(page), { timeout: 10_000 }).toMatch(/Réponse reçue : .*15 juillet 2026/i);
+    await expect(page.getByRole('status').filter({ hasText: 'Réponse reçue' })).toHaveAttribute('aria-live', 'polite');
 
-  // The chat's answer: the loading bubble goes, the live region keeps "Réponse reçue" and the answer's start.
-  await page.goto(`/tender/chat/${tenderId}`);
-  await page.getByRole('button', { name: fr['chat-suggest_deadline'] }).click();
-  await expect(page.getByRole('article', { name: `Réponse à « ${fr['chat-suggest_deadline']} »` })).toBeVisible({ timeout: 20_000 });
-  await expect.poll(() => announced(page), { timeout: 10_000 }).toMatch(/Réponse reçue : .*15 juillet 2026/i);
-  await expect(page.getByRole('status').filter({ hasText: 'Réponse reçue' })).toHaveAttribute('aria-live', 'polite');
+    // An analysis followed to its end.
+    await page.goto(`/tender/dce-analyse/${tenderId}`);
+    // The demo's DCE is analysed already: its analysis is run again.
+    await page.getByRole('button', { name: fr['dceanalysis-rerun'] }).click();
+    await expect.poll(() => announced(page), { timeout: 60_000 }).toContain(fr['a11y-dce_analysis_done']);
 
-  // An analysis followed to its end.
-  await page.goto(`/tender/dce-analyse/${tenderId}`);
-  await page.getByRole('button', { name: fr['dceanalysis-run'] }).click();
-  await expect.poll(() => announced(page), { timeout: 60_000 }).toContain(fr['a11y-dce_analysis_done']);
-
-  // An autosave refused by the server (500), then accepted again.
-  let failing = true;
-  await page.route('**/api/memories/*/sections/*', (route) => (failing && route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Erreur interne du serveur.' }) }) : route.fallback()));
-  await page.goto(`/tender/assisted-writing/${tenderId}`);
-  const main = page.getByRole('main');
-  await main.getByRole('navigation', { name: fr['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ }).click();
-  const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
-  await editor.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(' Astreinte joignable 24 h sur 24.');
-  await expect.poll(() => announced(page), { timeout: 15_000 }).toContain(fr['a11y-autosave_failed']);
-  failing = false;
-  await expect.poll(() => announced(page), { timeout: 15_000 }).toContain(fr['a11y-autosave_recovered']);
+    // An autosave refused by the server (500), then accepted again.
+    let failing = true;
+    await page.route('**/api/memories/*/sections/*', (route) => (failing && route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Erreur interne du serveur.' }) }) : route.fallback()));
+    await page.goto(`/tender/assisted-writing/${tenderId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('navigation', { name: fr['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ }).click();
+    const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Astreinte joignable 24 h sur 24.');
+    await expect.poll(() => announced(page), { timeout: 15_000 }).toContain(fr['a11y-autosave_failed']);
+    failing = false;
+    await expect.poll(() => announced(page), { timeout: 15_000 }).toContain(fr['a11y-autosave_recovered']);
+  } finally {
+    await clearChat(page.request, token, tenderId);
+    await restoreSection();
+  }
 });
 
 test('toasts wait while hovered and stay readable in a log once gone', async ({ page }) => {
@@ -144,38 +171,49 @@ test('keyboard-only paths: sign in, send a report, move a board card, write in t
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 
-  // Move a board card: the card's menu, by keyboard.
-  await page.goto('/company/tenders?view=board');
-  const trigger = page.locator('[data-card-id]').first().getByRole('button').first();
-  await expect(trigger).toBeVisible({ timeout: 30_000 });
-  await tabTo(page, trigger, { max: 300 });
-  await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('board-announcer')).not.toBeEmpty();
+  // Move a board card: the card's menu, by keyboard (a tender of this test's own, removed after).
+  const fresh = await freshTender(page.request, { reference: 'CLAVIER', title: 'Entretien des espaces verts au clavier', buyer: 'Ville de Vénissieux', submissionDeadline: new Date(Date.now() + 15 * 86_400_000).toISOString() });
+  try {
+    await page.goto('/company/tenders?view=board');
+    const trigger = page.locator(`[data-card-id="${fresh.tenderId}"]`).getByRole('button').first();
+    await expect(trigger).toBeVisible({ timeout: 30_000 });
+    await tabTo(page, trigger, { max: 300 });
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('board-announcer')).not.toBeEmpty();
+  } finally {
+    await fresh.cleanup();
+  }
 
   // Write in the mémoire and reach its panel.
-  const { tenderId } = await demoTender(page);
-  await page.goto(`/tender/assisted-writing/${tenderId}`);
-  const main = page.getByRole('main');
-  const chapter = main.getByRole('navigation', { name: fr['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ });
-  await tabTo(page, chapter, { max: 300 });
-  await page.keyboard.press('Enter');
-  const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
-  await tabTo(page, editor, { max: 300 });
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(' Rédigé au clavier.');
-  await expect(main.getByText(fr['memory-save_saved']!, { exact: true })).toBeVisible({ timeout: 15_000 });
-  // The section's panel (its criterion, its requirements) is next in the keyboard's order.
-  const panel = main.getByRole('region', { name: fr['memory-panel_title'] });
-  await tabTo(page, panel, { max: 60 });
+  const { token, tenderId } = await demoTender(page);
+  const restoreSection = await keptSection(page.request, token, tenderId, /Qualité des services associés/);
+  try {
+    await page.goto(`/tender/assisted-writing/${tenderId}`);
+    const main = page.getByRole('main');
+    const chapter = main.getByRole('navigation', { name: fr['memory-outline'] }).getByRole('button', { name: /Qualité des services associés/ });
+    await tabTo(page, chapter, { max: 300 });
+    await page.keyboard.press('Enter');
+    const editor = main.getByRole('textbox', { name: /Qualité des services associés/ });
+    await tabTo(page, editor, { max: 300 });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Rédigé au clavier.');
+    await expect(main.getByText(fr['memory-save_saved']!, { exact: true })).toBeVisible({ timeout: 15_000 });
+    // The section's panel (its criterion, its requirements) is next in the keyboard's order.
+    const panel = main.getByRole('region', { name: fr['memory-panel_title'] });
+    await tabTo(page, panel, { max: 60 });
 
-  // Ask the chat.
-  await page.goto(`/tender/chat/${tenderId}`);
-  const question = page.getByRole('textbox', { name: fr['chat-question'] });
-  await tabTo(page, question, { max: 300 });
-  await page.keyboard.type('Quelle est la date limite de remise des offres ?');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => announced(page), { timeout: 20_000 }).toMatch(/Réponse reçue/);
+    // Ask the chat.
+    await page.goto(`/tender/chat/${tenderId}`);
+    const question = page.getByRole('textbox', { name: fr['chat-question'] });
+    await tabTo(page, question, { max: 300 });
+    await page.keyboard.type('Quelle est la date limite de remise des offres ?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => announced(page), { timeout: 20_000 }).toMatch(/Réponse reçue/);
+  } finally {
+    await clearChat(page.request, token, tenderId);
+    await restoreSection();
+  }
 });
