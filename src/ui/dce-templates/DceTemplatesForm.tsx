@@ -178,7 +178,7 @@ export function DceTemplatesForm({ id, initial, submitting, error, errorDetails,
           </p>
         ) : (
           // Focusable like the app's tables, so that keyboard users can scroll it on a narrow screen.
-          <div tabIndex={0} role="region" aria-label={t('dcetemplates-documents')} className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.default' })}>
+          <div tabIndex={0} role="region" aria-label={t('dcetemplates-documents')} className={css({ overflowX: 'auto', position: 'relative', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.default' })}>
             <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
               <caption className={css({ srOnly: true })}>{t('dcetemplates-documents')}</caption>
               <thead className={css({ bg: 'bg.subtle', borderBottomWidth: '1px', borderColor: 'border.default' })}>

@@ -16,7 +16,9 @@ export const badge = defineSlotRecipe({
       fontSize: 'chip',
       fontWeight: 'medium',
       lineHeight: '1.4',
-      whiteSpace: 'nowrap',
+      // On one line where there is room; in a narrow table cell (12 px text, issue 28) it wraps
+      // rather than push the table past its box.
+      textWrap: 'balance',
     },
     dot: { w: '1.5', h: '1.5', borderRadius: 'full', bg: 'currentColor', flexShrink: 0 },
   },
