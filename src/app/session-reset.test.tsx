@@ -58,7 +58,8 @@ describe('sign-out then sign-in as someone else', () => {
     await signIn(b.primaryEmail);
     act(() => app.location.navigate(`/users/${a._id}`));
     await waitFor(() => expect(app.current()).toBe(`/users/${a._id}`));
-    await screen.findByRole('status', {}, { timeout: 4000 });
+    // A status of the page (its loading or its answer), not the app's live region, which is always there.
+    await waitFor(() => expect(screen.getAllByRole('status').filter((element) => element.dataset.testid !== 'announcer')).not.toHaveLength(0), { timeout: 4000 });
     expect(document.body.textContent).not.toContain(a.primaryEmail);
     expect(document.body.textContent).not.toContain(a.username);
     expect(document.body.textContent).toContain(b.username);

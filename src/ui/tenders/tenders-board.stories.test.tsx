@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
@@ -78,8 +78,13 @@ describe('tenders board: the keyboard move', () => {
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['En cours', 'Non conforme']);
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['En cours', 'Non conforme']);
+    // The menu highlights its first item once open (a frame later under load): the arrow moves on from it.
+    await waitFor(() => expect(items[0]!.hasAttribute('data-highlighted')).toBe(true));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[1]!.hasAttribute('data-highlighted')).toBe(true));
+    await userEvent.keyboard('{Enter}');
     expect(onMove(Board.Ready).mock.calls.at(-1)).toEqual([routes!._id, 'non_compliant']);
   });
 
