@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -17,19 +17,34 @@ type ToasterProps = {
 };
 
 /**
- * Toasts at the top centre; errors are announced assertively, the others politely. Hovering or
- * focusing them stops every toast's timer until the pointer and the focus have both left.
+ * Toasts at the top centre; errors are announced assertively, the others politely. Moving the
+ * pointer over them or focusing them stops every toast's timer until the pointer and the focus have both left.
  */
 export function Toaster({ toasts, onDismiss, onPause, onResume }: ToasterProps) {
   const { t } = useTranslation();
+  const group = useRef<HTMLDivElement>(null);
   const hovered = useRef(false);
   const focused = useRef(false);
   const update = () => (hovered.current || focused.current ? onPause?.() : onResume?.());
+  // A toast closed or gone under the pointer or with the focus on its button leaves no leave or blur
+  // event behind it: what the group still holds is read again whenever the toasts change.
+  useEffect(() => {
+    const element = group.current;
+    if (!element) return;
+    const wasPaused = hovered.current || focused.current;
+    hovered.current &&= element.matches(':hover');
+    focused.current &&= element.contains(document.activeElement);
+    if (wasPaused && !hovered.current && !focused.current) onResume?.();
+  }, [toasts, onResume]);
   return (
     <div
+      ref={group}
       className={toast().group}
       aria-live="polite"
-      onPointerEnter={() => {
+      // Moved over, not merely under a pointer at rest: a toast that appears where the pointer
+      // stands (over the button just clicked, or the next dialog's) still leaves on time.
+      onPointerMove={() => {
+        if (hovered.current) return;
         hovered.current = true;
         update();
       }}
