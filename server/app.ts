@@ -119,6 +119,8 @@ export type AppOptions = {
   jobWorkers?: number;
   /** A running job not heard of for this long is taken again by another worker (default 60 s): how soon a killed worker's job resumes. */
   jobLeaseMs?: number;
+  /** One process of several on the database and storage (SOUMISSIO_ROLE api or worker): another may be uploading right now. */
+  fleet?: boolean;
   /** An OpenAI-compatible endpoint for the features a language model helps (chat); none: they work without one. */
   llm?: LlmConfig | null;
   /** LibreOffice's soffice (default $SOFFICE_PATH or /usr/bin/soffice); null or a missing file: no PDF export. */
@@ -388,9 +390,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else errorHandler(notFound(), request, reply);
   });
 
-  // Uploads a killed server left half-written: the embedded database is this process's alone, so no
-  // request can be writing them yet. On PostgreSQL other processes may be: the hourly sweep takes them.
-  if (options.dbKind === 'pglite') await deps.storage.sweepTemporary();
+  // Uploads a killed server left half-written: a process alone on its database and files has no
+  // request writing them yet. In a fleet another process may be: the hourly sweep takes them.
+  if (!options.fleet) await deps.storage.sweepTemporary();
   // Pictures no account names any more: in the background, so that a large folder never delays
   // the start; the server waits for it before closing.
   const pictureSweep = sweepUnreferencedPictures(options.db, deps.storage)

@@ -65,6 +65,7 @@ const app = await buildApp({
   stripe: config.stripe,
   alertsIntervalMs: config.alertsIntervalMs,
   jobLeaseMs: config.jobLeaseMs,
+  fleet: config.role !== 'all',
   maxUploadBytes: config.maxUploadBytes,
   loginLimits: config.loginLimits,
   registerLimits: config.registerLimits,
